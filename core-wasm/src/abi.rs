@@ -1,0 +1,64 @@
+//! The wasm32 exports of ABI v1 (docs/abi.md): the only wasm-specific file of the engine.
+//! Buffers cross the boundary as (pointer, length); results come back packed as `ptr << 32 | len`.
+#![allow(unsafe_code, reason = "the wasm ABI passes raw pointers; each use is checked and commented")]
+
+use std::alloc::{Layout, alloc, dealloc};
+
+/// Allocates `len` bytes for the caller to write an input into.
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_alloc(len: usize) -> *mut u8 {
+    match Layout::array::<u8>(len) {
+        // SAFETY: the layout has a non-zero size.
+        Ok(layout) if len > 0 => unsafe { alloc(layout) },
+        _ => std::ptr::NonNull::dangling().as_ptr(),
+    }
+}
+
+/// Frees a buffer from [`lookback_alloc`] or a result of the functions below.
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_free(ptr: *mut u8, len: usize) {
+    if let Ok(layout) = Layout::array::<u8>(len)
+        && len > 0
+        && !ptr.is_null()
+    {
+        // SAFETY: ptr was allocated by this module with exactly this layout.
+        unsafe { dealloc(ptr, layout) }
+    }
+}
+
+/// Reads the caller's input buffer.
+fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if len == 0 || ptr.is_null() {
+        return &[];
+    }
+    // SAFETY: the caller wrote `len` bytes at `ptr`, allocated by `lookback_alloc(len)`.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+/// Hands a result to the caller, who frees it with `lookback_free(ptr, len)`.
+fn output(text: String) -> u64 {
+    let bytes = text.into_bytes().into_boxed_slice();
+    let len = bytes.len();
+    let ptr = Box::into_raw(bytes) as *mut u8;
+    ((ptr as usize as u64) << 32) | len as u64
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_info() -> u64 {
+    output(crate::api::info())
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_transform(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::transform(input(ptr, len)))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_evaluate(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::evaluate(input(ptr, len)))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_identity_match(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::identity_match(input(ptr, len)))
+}

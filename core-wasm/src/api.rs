@@ -1,0 +1,99 @@
+//! The JSON-in/JSON-out surface of the engine (docs/abi.md). `abi.rs` exports exactly these
+//! functions to wasm; natively they serve tests, benchmarks, fuzzing and the host's fail-safe.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::model::{Decision, Search, Validation};
+use crate::parse::{self, Transformed};
+use crate::pipeline::{self, Context};
+use crate::rollup;
+use crate::rules::catalog::RULES_VERSION;
+
+/// ABI version of docs/abi.md.
+pub const ABI_VERSION: u32 = 1;
+/// The engine's own version (the crate version).
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// `lookback_info`.
+pub fn info() -> String {
+    let build = if cfg!(feature = "test-faults") { "test-faults" } else { "release" };
+    json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION, "build": build})
+        .to_string()
+}
+
+/// `lookback_transform`: stage 1 on a raw request body.
+pub fn transform(body: &[u8]) -> String {
+    let out = match parse::transform(body) {
+        Transformed::Ok { search, record_json } => {
+            crate::faults::on_transform(&search.search_id);
+            json!({"ok": true, "search_id": search.search_id, "tenant_id": search.tenant_id,
+                   "record": search, "record_json": record_json})
+        }
+        Transformed::Invalid { search_id, messages } => json!({
+            "ok": false, "http_status": 400, "search_id": search_id,
+            "message": messages.first().cloned().unwrap_or_default(), "errors": messages,
+        }),
+        Transformed::CountMismatch { search_id, details } => json!({
+            "ok": false, "http_status": 422, "search_id": search_id,
+            "error_code": "CASE_OFFENSE_COUNT_MISMATCH", "message": details.message(), "details": details,
+        }),
+    };
+    out.to_string()
+}
+
+#[derive(Deserialize)]
+struct EvaluateInput {
+    context: Context,
+    record: Search,
+}
+
+#[derive(Serialize)]
+struct EvaluateOutput {
+    ok: bool,
+    decision: Decision,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    validation: Option<Validation>,
+}
+
+/// `lookback_evaluate`: stages 2-3 and rollup on a transformed record.
+pub fn evaluate(input: &[u8]) -> String {
+    let result = serde_json::from_slice::<EvaluateInput>(input)
+        .map_err(|e| format!("invalid evaluate input: {e}"))
+        .and_then(|input| {
+            crate::faults::on_evaluate(&input.record.search_id);
+            pipeline::evaluate(&input.record, &input.context)
+        });
+    match result {
+        Ok(evaluation) => {
+            let (decision, validation) = rollup::client_facing(evaluation.decision, &evaluation.issues);
+            to_json(&EvaluateOutput { ok: true, decision, validation })
+        }
+        Err(message) => json!({"ok": false, "message": message}).to_string(),
+    }
+}
+
+/// The host's fail-safe (DECISIONS §3), same output shape as [`evaluate`]. `record` is the
+/// `record` member of a transform output.
+pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
+    match serde_json::from_str::<Search>(record) {
+        Ok(search) => {
+            let decision = crate::failsafe::decision(&search, now, reason);
+            let (decision, validation) = rollup::client_facing(decision, &search.issues);
+            to_json(&EvaluateOutput { ok: true, decision, validation })
+        }
+        Err(e) => json!({"ok": false, "message": format!("invalid record: {e}")}).to_string(),
+    }
+}
+
+/// `lookback_identity_match`.
+pub fn identity_match(body: &[u8]) -> String {
+    let (status, body) = crate::identity::identity_match_endpoint(body);
+    let body: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    json!({"http_status": status, "body": body}).to_string()
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|e| json!({"ok": false, "message": format!("serialisation failed: {e}")}).to_string())
+}

@@ -1,0 +1,43 @@
+//! Fault injection for the host's containment tests, compiled only with the `test-faults`
+//! feature: a search id `FAULT:<stage>-<kind>` makes that stage loop, trap or eat memory.
+//! The shipped module is built without it, and then these functions do nothing.
+
+#[cfg(feature = "test-faults")]
+fn fault(search_id: &str, stage: &str) {
+    let Some(kind) = search_id.strip_prefix("FAULT:").and_then(|s| s.strip_prefix(stage)) else {
+        return;
+    };
+    match kind {
+        "-loop" => {
+            let mut n: u64 = 0;
+            loop {
+                n = std::hint::black_box(n.wrapping_add(1));
+            }
+        }
+        "-trap" => std::process::abort(),
+        "-oom" => {
+            let mut hoard: Vec<Vec<u8>> = Vec::new();
+            loop {
+                hoard.push(vec![1u8; 1 << 20]);
+                std::hint::black_box(&hoard);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(feature = "test-faults")]
+pub fn on_transform(search_id: &str) {
+    fault(search_id, "transform");
+}
+
+#[cfg(feature = "test-faults")]
+pub fn on_evaluate(search_id: &str) {
+    fault(search_id, "evaluate");
+}
+
+#[cfg(not(feature = "test-faults"))]
+pub fn on_transform(_search_id: &str) {}
+
+#[cfg(not(feature = "test-faults"))]
+pub fn on_evaluate(_search_id: &str) {}

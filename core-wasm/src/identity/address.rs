@@ -1,0 +1,528 @@
+//! Address standardisation (USPS Pub 28, DESIGN §7.1), comparison levels (§7.2) and
+//! address histories with dates (§7.3).
+
+use super::fold::{Keep, fold};
+use super::round::round4;
+use super::usps;
+use super::{AddressInput, PostalAddress};
+
+/// A standardised address.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Addr {
+    pub number: String,
+    pub predir: &'static str,
+    pub name: String,
+    pub suffix: &'static str,
+    pub postdir: &'static str,
+    pub unit: String,
+    pub city: String,
+    pub state: String,
+    pub zip5: String,
+    pub po_box: String,
+    /// (start, end) as comparable `YYYYMMDD` numbers; `None` when absent or malformed.
+    pub start: Option<u32>,
+    pub end: Option<u32>,
+    pub intl: bool,
+    /// All fields folded, for international comparison.
+    pub raw: String,
+}
+
+/// "No address" words (DESIGN §7.1), compared after folding.
+const SENTINELS: [&str; 9] = ["UNKNOWN", "NONE", "N/A", "NA", "HOMELESS", "TRANSIENT", "NO ADDRESS", "REFUSED", "NOT PROVIDED"];
+
+/// `YYYY-MM-DD` to a comparable number; anything else is treated as absent.
+pub(crate) fn date_key(s: Option<&str>) -> Option<u32> {
+    let s = s?.trim();
+    let b = s.as_bytes();
+    if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
+        return None;
+    }
+    let num = |r: core::ops::Range<usize>| -> Option<u32> {
+        b.get(r)?.iter().try_fold(0u32, |a, c| c.is_ascii_digit().then(|| a * 10 + u32::from(c - b'0')))
+    };
+    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let dim = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (y >= 1 && (1..=dim).contains(&d)).then_some(y * 10_000 + m * 100 + d)
+}
+
+/// House number: digits, optional `-digits`, optional letter, optional `/digits`.
+fn is_house_number(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > s
+    };
+    if !digits(&mut i) {
+        return false;
+    }
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    if b.get(i).is_some_and(u8::is_ascii_uppercase) {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'/') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+fn is_fraction(t: &str) -> bool {
+    match t.split_once('/') {
+        Some((a, b)) => !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit()),
+        None => false,
+    }
+}
+
+/// Leading Queens-style hyphenated house number (`289-01 ...`), kept verbatim (Pub 28 §231).
+fn split_hyphen_number(line: &str) -> Option<(String, &str)> {
+    let t = line.trim_start();
+    let (head, rest) = t.split_once(char::is_whitespace)?;
+    let (a, b) = head.split_once('-')?;
+    let b_digits = b.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let ok = !a.is_empty()
+        && a.bytes().all(|c| c.is_ascii_digit())
+        && !b_digits.is_empty()
+        && b_digits.bytes().all(|c| c.is_ascii_digit())
+        && b.len() - b_digits.len() <= 1;
+    ok.then(|| (head.to_ascii_uppercase(), rest))
+}
+
+fn tokens(s: &str) -> Vec<String> {
+    fold(s, Keep::Address).replace('#', " # ").split_whitespace().map(str::to_string).collect()
+}
+
+/// Parse a delivery line right to left (Pub 28 §231): unit, post-directional, suffix,
+/// street name, pre-directional, house number.
+fn parse_street(line: &str, a: &mut Addr) {
+    let (hyphen_number, line) = match split_hyphen_number(line) {
+        Some((n, rest)) => (Some(n), rest),
+        None => (None, line),
+    };
+    let mut t = tokens(line);
+    if let Some(n) = hyphen_number {
+        t.insert(0, n);
+    }
+    if t.is_empty() {
+        return;
+    }
+    // PO BOX n (also POST OFFICE BOX n, POBOX n): never compared with a street address.
+    let box_at = match t.as_slice() {
+        [p, b, ..] if p == "PO" && b == "BOX" => Some(2),
+        [p, o, b, ..] if ((p == "POST" && o == "OFFICE") || (p == "P" && o == "O")) && b == "BOX" => Some(3),
+        [p, ..] if p == "POBOX" => Some(1),
+        _ => None,
+    };
+    if let Some(i) = box_at
+        && let Some(n) = t.get(i) {
+            a.po_box = n.clone();
+            return;
+        }
+    // Secondary unit at the end: `<designator> <id>`, or a designator needing no number.
+    let n = t.len();
+    if n >= 2 {
+        let designator = t.get(n - 2).and_then(|d| usps::unit(d));
+        let id = t.get(n - 1).map(String::as_str).unwrap_or("");
+        if designator.is_some() && usps::suffix(id).is_none() {
+            a.unit = id.to_string();
+            t.truncate(n - 2);
+        } else if let Some((_, false)) = t.get(n - 1).and_then(|d| usps::unit(d))
+            && n >= 3 {
+                a.unit = id.to_string();
+                t.truncate(n - 1);
+            }
+    }
+    if t.first().is_some_and(|x| is_house_number(x)) {
+        a.number = t.remove(0);
+        if t.first().is_some_and(|x| is_fraction(x)) {
+            let f = t.remove(0);
+            a.number.push(' ');
+            a.number.push_str(&f);
+        }
+    }
+    if t.len() >= 2
+        && let Some(d) = t.first().and_then(|x| usps::directional(x)) {
+            a.predir = d;
+            t.remove(0);
+        }
+    if t.len() >= 2
+        && let Some(d) = t.last().and_then(|x| usps::directional(x)) {
+            a.postdir = d;
+            t.pop();
+        }
+    // A suffix only when another word remains as the street name (`123 AVENUE C`).
+    if t.len() >= 2
+        && let Some(s) = t.last().and_then(|x| usps::suffix(x)) {
+            a.suffix = s;
+            t.pop();
+        }
+    let mut name = String::new();
+    for w in &t {
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(usps::ordinal(w));
+    }
+    a.name = name;
+}
+
+/// `... ST 62704` or `... ST 62704-1234` at the end of a part: (text before, state, zip).
+fn state_zip_tail(part: &str) -> Option<(&str, &str, &str)> {
+    let p = part.trim_end();
+    let (before_zip, zip) = p.rsplit_once(char::is_whitespace)?;
+    let z = zip.as_bytes();
+    let zip_ok = (z.len() == 5 || (z.len() == 10 && z.get(5) == Some(&b'-')))
+        && z.iter().enumerate().all(|(i, c)| i == 5 || c.is_ascii_digit());
+    if !zip_ok {
+        return None;
+    }
+    let before_zip = before_zip.trim_end();
+    let (rest, st) = match before_zip.rsplit_once(char::is_whitespace) {
+        Some((r, s)) => (r.trim(), s),
+        None => ("", before_zip),
+    };
+    (st.len() == 2 && st.bytes().all(|c| c.is_ascii_alphabetic())).then_some((rest, st, zip))
+}
+
+/// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
+/// Returns (street, city, state, postal code).
+fn split_single_line(s: &str) -> (String, String, String, String) {
+    let parts: Vec<&str> = s.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+    let n = parts.len();
+    let last = parts.last().copied().unwrap_or("");
+    if let Some((rest, st, zip)) = state_zip_tail(last) {
+        if n >= 2 {
+            let (city, street) = if !rest.is_empty() {
+                (rest.to_string(), parts.get(..n - 1).map(|p| p.join(" ")).unwrap_or_default())
+            } else if n >= 3 {
+                (parts.get(n - 2).copied().unwrap_or("").to_string(), parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default())
+            } else {
+                (String::new(), parts.first().copied().unwrap_or("").to_string())
+            };
+            return (street, city, st.to_string(), zip.to_string());
+        }
+        // One part, no commas: the street ends at the last suffix (plus any unit after it).
+        let toks: Vec<&str> = rest.split_whitespace().collect();
+        let folded: Vec<String> = toks.iter().map(|t| fold(t, Keep::Address)).collect();
+        let mut end = None;
+        for (i, w) in folded.iter().enumerate().skip(2) {
+            if usps::suffix(w).is_some() {
+                end = Some(i + 1);
+            }
+        }
+        if let Some(mut e) = end {
+            if folded.get(e).and_then(|w| usps::unit(w)).is_some() && e + 2 <= toks.len() {
+                e += 2;
+            }
+            let street = toks.get(..e).map(|t| t.join(" ")).unwrap_or_default();
+            let city = toks.get(e..).map(|t| t.join(" ")).unwrap_or_default();
+            return (street, city, st.to_string(), zip.to_string());
+        }
+        return (rest.to_string(), String::new(), st.to_string(), zip.to_string());
+    }
+    // No ZIP: `street, city, ST`.
+    if n >= 3 && usps::is_state(&fold(last, Keep::Address)) {
+        let street = parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default();
+        let city = parts.get(n - 2).copied().unwrap_or("").to_string();
+        return (street, city, last.to_string(), String::new());
+    }
+    (s.to_string(), String::new(), String::new(), String::new())
+}
+
+/// Standardise one address; `None` when it carries nothing usable.
+pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
+    let single;
+    let p: &PostalAddress = match input {
+        AddressInput::Structured(p) => p,
+        AddressInput::SingleLine(s) => {
+            single = PostalAddress { street_one: s.clone(), ..PostalAddress::default() };
+            &single
+        }
+    };
+    let mut s1 = p.street_one.trim();
+    let s2 = p.street_two.trim();
+    let (mut city, mut st, mut pc) = (p.city.trim().to_string(), p.state.trim().to_string(), p.postal_code.trim().to_string());
+    if SENTINELS.contains(&fold(s1, Keep::Address).as_str()) {
+        s1 = "";
+    }
+    if s1.is_empty() && s2.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
+        return None;
+    }
+    let mut a = Addr {
+        start: date_key(p.start_date.as_deref()),
+        end: date_key(p.end_date.as_deref()),
+        intl: p.international,
+        raw: fold(&[s1, s2, city.as_str(), st.as_str(), pc.as_str()].join(" "), Keep::Address),
+        ..Addr::default()
+    };
+    let street;
+    if !s1.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
+        let (s, c, t, z) = split_single_line(s1);
+        street = s;
+        (city, st, pc) = (c, t, z);
+    } else {
+        street = s1.to_string();
+    }
+    parse_street(&street, &mut a);
+    if !s2.is_empty() {
+        let t = tokens(s2);
+        match t.as_slice() {
+            [d, id, ..] if usps::unit(d).is_some() => a.unit = id.clone(),
+            [only] => a.unit = only.clone(),
+            _ => {}
+        }
+    }
+    a.city = fold(&city, Keep::Address);
+    a.state = usps::state(&fold(&st, Keep::Address)).to_string();
+    a.zip5 = pc.chars().filter(char::is_ascii_digit).take(5).collect();
+    Some(a)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Locality {
+    Match,
+    Conflict,
+    Unknown,
+}
+
+/// "Locality agrees" (DESIGN §7.2): ZIP5 on both sides, else city+state on both sides.
+fn locality(a: &Addr, b: &Addr) -> Locality {
+    let eq = |x: bool| if x { Locality::Match } else { Locality::Conflict };
+    if !a.zip5.is_empty() && !b.zip5.is_empty() {
+        eq(a.zip5 == b.zip5)
+    } else if !a.city.is_empty() && !b.city.is_empty() && !a.state.is_empty() && !b.state.is_empty() {
+        eq(a.city == b.city && a.state == b.state)
+    } else {
+        Locality::Unknown
+    }
+}
+
+/// Token-set Jaccard for international addresses (no USPS rules).
+fn jaccard(a: &str, b: &str) -> f64 {
+    let mut ta: Vec<&str> = a.split(' ').filter(|t| !t.is_empty()).collect();
+    let mut tb: Vec<&str> = b.split(' ').filter(|t| !t.is_empty()).collect();
+    ta.sort_unstable();
+    ta.dedup();
+    tb.sort_unstable();
+    tb.dedup();
+    let inter = ta.iter().filter(|t| tb.contains(t)).count();
+    let union = ta.len() + tb.len() - inter;
+    inter as f64 / union.max(1) as f64
+}
+
+/// One candidate address against one record address (DESIGN §7.2).
+pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
+    if a.intl || b.intl {
+        let j = jaccard(&a.raw, &b.raw);
+        return if j >= 0.9 {
+            (1.0, "international address match")
+        } else if j >= 0.6 {
+            (0.5, "partial international address match")
+        } else {
+            (0.0, "address mismatch")
+        };
+    }
+    let loc = locality(a, b);
+    if !a.po_box.is_empty() || !b.po_box.is_empty() {
+        if a.po_box == b.po_box && loc != Locality::Conflict {
+            return (1.0, "exact PO box match");
+        }
+        return (0.0, "PO box vs street address");
+    }
+    if a.number.is_empty() || a.name.is_empty() || b.number.is_empty() || b.name.is_empty() {
+        return if loc == Locality::Match { (0.3, "same ZIP/city only") } else { (0.0, "address mismatch") };
+    }
+    if loc == Locality::Conflict {
+        return (0.0, "address mismatch");
+    }
+    let same_num = a.number == b.number;
+    let same_name = a.name == b.name;
+    let sfx_ok = a.suffix == b.suffix;
+    let dir_ok = a.predir == b.predir && a.postdir == b.postdir;
+    let sfx_soft = sfx_ok || a.suffix.is_empty() || b.suffix.is_empty();
+    let dir_soft = dir_ok || ((a.predir.is_empty() || b.predir.is_empty()) && a.postdir == b.postdir);
+    let units_ok = a.unit.is_empty() || b.unit.is_empty() || a.unit == b.unit;
+    if same_num && same_name && sfx_ok && dir_ok {
+        return match (loc, units_ok) {
+            (Locality::Match, true) => (1.0, "exact address match"),
+            (Locality::Match, false) => (0.9, "address match (unit differs)"),
+            _ => (0.9, "street line match (city/ZIP not comparable)"),
+        };
+    }
+    if same_num
+        && loc == Locality::Match
+        && ((same_name && sfx_soft && dir_soft) || (sfx_ok && dir_ok && strsim::jaro_winkler(&a.name, &b.name) >= 0.90))
+    {
+        return (0.8, "partial address match");
+    }
+    if loc == Locality::Match { (0.3, "same ZIP/city only") } else { (0.0, "address mismatch") }
+}
+
+/// Date ranges overlap (an open end is "today"); unknown starts are assumed to overlap.
+fn overlap(a: &Addr, b: &Addr) -> bool {
+    match (a.start, b.start) {
+        (Some(sa), Some(sb)) => sa <= b.end.unwrap_or(u32::MAX) && sb <= a.end.unwrap_or(u32::MAX),
+        _ => true,
+    }
+}
+
+/// The address component.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct AddressScore {
+    /// -1.0 when either side has no usable address.
+    pub score: f64,
+    pub desc: String,
+}
+
+/// Best pair over both address histories (DESIGN §7.3).
+pub(crate) fn score(cand: &[Addr], rec: &[Addr]) -> AddressScore {
+    if cand.is_empty() || rec.is_empty() {
+        return AddressScore { score: -1.0, desc: "address not available".into() };
+    }
+    let mut best = -1.0;
+    let mut desc: &'static str = "address mismatch";
+    let mut halved = false;
+    for a in cand {
+        for b in rec {
+            let (mut s, d) = compare_pair(a, b);
+            let h = s > 0.0 && !overlap(a, b);
+            if h {
+                // Someone else may have lived there at the time.
+                s *= 0.5;
+            }
+            if s > best {
+                (best, desc, halved) = (s, d, h);
+            }
+        }
+    }
+    let mut text = desc.to_string();
+    if halved {
+        text.push_str(" (non-overlapping dates)");
+    }
+    AddressScore { score: round4(best), desc: text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn addr(s1: &str, s2: &str, city: &str, st: &str, zip: &str) -> AddressInput {
+        AddressInput::Structured(PostalAddress {
+            street_one: s1.into(),
+            street_two: s2.into(),
+            city: city.into(),
+            state: st.into(),
+            postal_code: zip.into(),
+            ..PostalAddress::default()
+        })
+    }
+
+    fn std1(i: &AddressInput) -> Addr {
+        standardise(i).unwrap_or_default()
+    }
+
+    #[test]
+    fn standardises_delivery_line() {
+        let a = std1(&addr("123 North Main Street", "Apartment 4", "Springfield", "Illinois", "62704-1234"));
+        assert_eq!((a.number.as_str(), a.predir, a.name.as_str(), a.suffix, a.unit.as_str()), ("123", "N", "MAIN", "ST", "4"));
+        assert_eq!((a.city.as_str(), a.state.as_str(), a.zip5.as_str()), ("SPRINGFIELD", "IL", "62704"));
+        let a = std1(&addr("101 1/2 First Ave NW #12", "", "", "", ""));
+        assert_eq!((a.number.as_str(), a.name.as_str(), a.suffix, a.postdir, a.unit.as_str()), ("101 1/2", "1ST", "AVE", "NW", "12"));
+        let a = std1(&addr("289-01 Union Tpke", "", "Queens", "NY", "11427"));
+        assert_eq!((a.number.as_str(), a.name.as_str(), a.suffix), ("289-01", "UNION", "TPKE"));
+        let a = std1(&addr("123 Avenue C", "", "New York", "NY", ""));
+        assert_eq!((a.name.as_str(), a.suffix), ("AVENUE C", ""));
+        let a = std1(&addr("P.O. Box 77", "", "Austin", "TX", "78701"));
+        assert_eq!(a.po_box, "77");
+        let a = std1(&addr("55 Front St", "", "", "", ""));
+        assert_eq!((a.name.as_str(), a.suffix, a.unit.as_str()), ("FRONT", "ST", ""));
+        let a = std1(&addr("55 Oak St Rear", "", "", "", ""));
+        assert_eq!((a.name.as_str(), a.unit.as_str()), ("OAK", "REAR"));
+        assert_eq!(standardise(&addr("Homeless", "", "", "", "")), None);
+        assert_eq!(standardise(&addr("", "", "", "", "")), None);
+    }
+
+    #[test]
+    fn splits_single_lines() {
+        let s = |x: &str| split_single_line(x);
+        assert_eq!(s("123 Main St, Springfield, IL 62704"), ("123 Main St".into(), "Springfield".into(), "IL".into(), "62704".into()));
+        assert_eq!(s("123 Main St, Apt 4, Springfield, IL 62704").0, "123 Main St Apt 4");
+        assert_eq!(s("123 Main St, Springfield IL 62704-1234").1, "Springfield");
+        assert_eq!(s("123 Main St, IL 62704").0, "123 Main St");
+        assert_eq!(s("123 Main St Apt 4 Springfield IL 62704"), ("123 Main St Apt 4".into(), "Springfield".into(), "IL".into(), "62704".into()));
+        assert_eq!(s("123 Main St, Springfield, IL"), ("123 Main St".into(), "Springfield".into(), "IL".into(), String::new()));
+        assert_eq!(s("somewhere").0, "somewhere");
+    }
+
+    fn cmp(a: AddressInput, b: AddressInput) -> (f64, &'static str) {
+        compare_pair(&std1(&a), &std1(&b))
+    }
+
+    #[test]
+    fn levels() {
+        let base = || addr("123 N Main St", "Apt 4", "Springfield", "IL", "62704");
+        assert_eq!(cmp(base(), addr("123 North Main Street", "", "Springfield", "IL", "62704")), (1.0, "exact address match"));
+        assert_eq!(cmp(base(), addr("123 N Main St", "Apt 5", "Springfield", "IL", "62704")), (0.9, "address match (unit differs)"));
+        assert_eq!(cmp(base(), addr("123 N Main St", "", "", "", "")), (0.9, "street line match (city/ZIP not comparable)"));
+        assert_eq!(cmp(base(), addr("123 Main St", "", "Springfield", "IL", "62704")), (0.8, "partial address match"));
+        assert_eq!(cmp(base(), addr("123 N Mian St", "", "Springfield", "IL", "62704")), (0.8, "partial address match"));
+        assert_eq!(cmp(base(), addr("9 Elm Rd", "", "Springfield", "IL", "62704")), (0.3, "same ZIP/city only"));
+        assert_eq!(cmp(base(), addr("", "", "Springfield", "IL", "")), (0.3, "same ZIP/city only"));
+        assert_eq!(cmp(base(), addr("123 N Main St", "", "Dallas", "TX", "75201")), (0.0, "address mismatch"));
+        assert_eq!(cmp(base(), addr("PO Box 5", "", "Springfield", "IL", "62704")), (0.0, "PO box vs street address"));
+        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("P O Box 5", "", "", "", "62704")), (1.0, "exact PO box match"));
+        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("PO Box 6", "", "", "", "62704")), (0.0, "PO box vs street address"));
+        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("PO BOX 5", "", "", "", "62704")), (1.0, "exact PO box match"));
+    }
+
+    #[test]
+    fn international() {
+        let intl = |s: &str| {
+            AddressInput::Structured(PostalAddress { street_one: s.into(), city: "Toronto".into(), international: true, ..PostalAddress::default() })
+        };
+        assert_eq!(cmp(intl("10 King St W"), intl("10 King St W")).0, 1.0);
+        assert_eq!(cmp(intl("10 King St W"), intl("10 King St E")).0, 0.5);
+        assert_eq!(cmp(intl("10 King St W"), intl("99 Bay Rd")).0, 0.0);
+    }
+
+    #[test]
+    fn histories_and_dates() {
+        let dated = |s: Option<&str>, e: Option<&str>| {
+            AddressInput::Structured(PostalAddress {
+                street_one: "123 Main St".into(),
+                postal_code: "62704".into(),
+                start_date: s.map(Into::into),
+                end_date: e.map(Into::into),
+                ..PostalAddress::default()
+            })
+        };
+        let a = [std1(&dated(Some("2010-01-01"), Some("2012-12-31")))];
+        let b = [std1(&dated(Some("2015-01-01"), Some("")))];
+        let s = score(&a, &b);
+        assert_eq!((s.score, s.desc.as_str()), (0.5, "exact address match (non-overlapping dates)"));
+        let c = [std1(&dated(Some("2012-06-01"), None))];
+        assert_eq!(score(&a, &c).score, 1.0);
+        assert_eq!(score(&a, &[]).score, -1.0);
+        let other = [std1(&addr("1 Elm St", "", "Dallas", "TX", "75201")), std1(&dated(None, None))];
+        assert_eq!(score(&a, &other).score, 1.0, "best pair over the history");
+        assert_eq!(date_key(Some("2019-02-29")), None);
+        assert_eq!(date_key(Some("2020-02-29")), Some(20_200_229));
+    }
+}

@@ -1,0 +1,104 @@
+//! Aggregation in integer basis points, hard conflicts, flags and level (DESIGN §8-9).
+
+use super::address::{self, AddressScore};
+use super::details;
+use super::dob::{self, DobScore};
+use super::name_match::{self, NameScore};
+use super::names::{self, NameVariant};
+use super::round::bp;
+use super::ssn::{self, SsnScore};
+use super::{IdentityLevel, IdentityResult, Person};
+
+/// Weights in percent (SPEC: name 45, DOB 40, SSN 10, address 5).
+const W_NAME: u32 = 45;
+const W_DOB: u32 = 40;
+const W_SSN: u32 = 10;
+const W_ADDR: u32 = 5;
+/// identity_level bands (SPEC; DESIGN §8.4).
+const HIGH_BP: u32 = 9000;
+const MEDIUM_BP: u32 = 7000;
+/// Third-factor corroboration (DESIGN §9): last-4 or full SSN; same delivery line.
+const SSN_CORROBORATES_BP: u32 = 7000;
+const ADDR_CORROBORATES_BP: u32 = 8000;
+
+/// Compare two people (see `super::compare`).
+pub(crate) fn compare(candidate: Option<&Person>, record: &Person, qualifying_bp: u32) -> IdentityResult {
+    let rec_names = names::variants(record);
+    let rec_addrs: Vec<_> = record.addresses.iter().filter_map(address::standardise).collect();
+    let (n, d, s, a) = match candidate {
+        Some(c) => {
+            let cand_names: Vec<NameVariant> = names::variants(c);
+            let cand_addrs: Vec<_> = c.addresses.iter().filter_map(address::standardise).collect();
+            (
+                name_match::score(&cand_names, &rec_names),
+                dob::score(c.date_of_birth.as_deref(), record.date_of_birth.as_deref()),
+                ssn::score(c.ssn.as_deref(), record.ssn.as_deref()),
+                address::score(&cand_addrs, &rec_addrs),
+            )
+        }
+        None => (
+            name_match::score(&[], &rec_names),
+            dob::score(None, record.date_of_birth.as_deref()),
+            ssn::score(None, record.ssn.as_deref()),
+            address::score(&[], &rec_addrs),
+        ),
+    };
+    let mut out = combine(&n, &d, &s, &a, qualifying_bp);
+    if candidate.is_none() {
+        // XML submission without candidate_info (DESIGN §9).
+        out.identity_insufficient = true;
+        if out.level != IdentityLevel::NotMatching {
+            out.level = IdentityLevel::NotEnoughInfo;
+        }
+    }
+    out
+}
+
+fn combine(n: &NameScore, d: &DobScore, s: &SsnScore, a: &AddressScore, qualifying_bp: u32) -> IdentityResult {
+    let (nb, db, sb, ab) = (bp(n.score), bp(d.score), bp(s.score), bp(a.score));
+    let micro = W_NAME * nb + W_DOB * db + W_SSN * sb + W_ADDR * ab;
+    let total = (micro + 50) / 100;
+    let match_score = f64::from(total) / 10_000.0;
+
+    let mut conflicts: Vec<&'static str> = Vec::new();
+    for (flag, label) in [(n.conflict, "NAME"), (d.conflict, "DOB"), (s.conflict, "SSN")] {
+        if flag {
+            conflicts.push(label);
+        }
+    }
+    let hard = !conflicts.is_empty();
+    let has_address = a.score >= 0.0;
+    let corroborated = sb >= SSN_CORROBORATES_BP || (has_address && ab >= ADDR_CORROBORATES_BP);
+    let insufficient = (d.thin && (!d.partial || !corroborated)) || (n.thin && !corroborated);
+    // Decide on the reported value so `details`, `match_score` and `is_match` agree (DESIGN §8.1).
+    let is_match = total >= qualifying_bp && !hard;
+    let level = if hard {
+        IdentityLevel::NotMatching
+    } else if insufficient || total < MEDIUM_BP {
+        IdentityLevel::NotEnoughInfo
+    } else if total >= HIGH_BP {
+        IdentityLevel::High
+    } else {
+        IdentityLevel::Medium
+    };
+    let details = details::render(nb, db, sb, has_address.then_some(ab), total, qualifying_bp, &conflicts);
+    IdentityResult {
+        name_score: n.score,
+        dob_score: d.score,
+        ssn_score: s.score,
+        address_score: a.score,
+        match_score,
+        match_bp: total,
+        is_match,
+        level,
+        identity_score: if hard { -1.0 } else { match_score },
+        identity_insufficient: insufficient,
+        third_id_required: !hard && !corroborated,
+        details,
+        conflicts,
+        name_match_desc: n.desc.clone(),
+        dob_match_desc: d.desc.to_string(),
+        ssn_match_desc: s.desc.to_string(),
+        address_match_desc: a.desc.clone(),
+    }
+}

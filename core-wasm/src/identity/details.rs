@@ -1,0 +1,59 @@
+//! The `details` text (DESIGN §10.1): integer formatting only, so every engine prints
+//! the same bytes.
+
+use core::fmt::Write;
+
+/// Basis points as a one-decimal percentage, half-up in integers (`8345` -> `83.5%`).
+pub(crate) fn pct(bp: u32) -> String {
+    let tenths = (bp + 5) / 10;
+    format!("{}.{}%", tenths / 10, tenths % 10)
+}
+
+/// `Name {N}% (weight 45%); DOB {D}% (weight 40%); SSN {S}% (weight 10%); Address {A}
+/// (weight 5%) | Overall {T}% | Qualifying {Q}%[ | Conflict: {C}]`.
+pub(crate) fn render(n: u32, d: u32, s: u32, a: Option<u32>, total: u32, qualifying_bp: u32, conflicts: &[&str]) -> String {
+    let mut out = String::with_capacity(160);
+    let addr = a.map_or_else(|| "n/a".to_string(), pct);
+    let _ = write!(
+        out,
+        "Name {} (weight 45%); DOB {} (weight 40%); SSN {} (weight 10%); Address {} (weight 5%) | Overall {} | Qualifying {}%",
+        pct(n),
+        pct(d),
+        pct(s),
+        addr,
+        pct(total),
+        qualifying_bp / 100
+    );
+    if !conflicts.is_empty() {
+        out.push_str(" | Conflict: ");
+        out.push_str(&conflicts.join(","));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages() {
+        assert_eq!(pct(10_000), "100.0%");
+        assert_eq!(pct(8345), "83.5%");
+        assert_eq!(pct(8344), "83.4%");
+        assert_eq!(pct(0), "0.0%");
+        assert_eq!(pct(5), "0.1%");
+    }
+
+    #[test]
+    fn grammar() {
+        assert_eq!(
+            render(10_000, 10_000, 0, Some(10_000), 9000, 8500, &["SSN"]),
+            "Name 100.0% (weight 45%); DOB 100.0% (weight 40%); SSN 0.0% (weight 10%); Address 100.0% (weight 5%) | Overall 90.0% | Qualifying 85% | Conflict: SSN"
+        );
+        assert_eq!(
+            render(9588, 10_000, 0, None, 8315, 8500, &[]),
+            "Name 95.9% (weight 45%); DOB 100.0% (weight 40%); SSN 0.0% (weight 10%); Address n/a (weight 5%) | Overall 83.2% | Qualifying 85%"
+        );
+        assert!(render(0, 0, 0, None, 0, 7000, &["NAME", "DOB", "SSN"]).ends_with("Qualifying 70% | Conflict: NAME,DOB,SSN"));
+    }
+}

@@ -1,0 +1,265 @@
+//! Name normalisation into comparable variants (DESIGN §4.1): folding, honorifics,
+//! generational suffixes, aliases and the `AKA` parts of a full subject name.
+
+use super::fold::{Keep, compact, fold};
+use super::{Person, PersonName};
+
+/// One folded name part, with its compact (space-free) form precomputed for the hot loop.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Part {
+    pub full: String,
+    pub compact: String,
+}
+
+impl Part {
+    fn new(full: String) -> Self {
+        let compact = compact(&full);
+        Part { full, compact }
+    }
+}
+
+/// A normalised name: the primary name or one alias.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct NameVariant {
+    pub first: Part,
+    pub middle: Part,
+    pub last: Part,
+    /// JR/II = 2, SR = 1, III = 3, IV = 4, V = 5 (DESIGN §4.1 step 4).
+    pub generation: Option<u8>,
+    pub alias: bool,
+}
+
+const HONORIFICS: [&str; 5] = ["MR", "MRS", "MS", "MISS", "DR"];
+
+/// Generation number of a suffix token. A lone `I` is never a suffix (a middle initial).
+fn generation(token: &str) -> Option<u8> {
+    match token {
+        "SR" | "SENIOR" => Some(1),
+        "JR" | "JUNIOR" | "II" | "2ND" => Some(2),
+        "III" | "3RD" => Some(3),
+        "IV" | "4TH" => Some(4),
+        "V" => Some(5),
+        _ => None,
+    }
+}
+
+/// Split trailing generational suffixes off a folded surname (at least one word stays).
+fn split_suffix(last: &str) -> (String, Option<u8>) {
+    let mut toks: Vec<&str> = last.split(' ').filter(|t| !t.is_empty()).collect();
+    let mut gen_ = None;
+    while toks.len() > 1 {
+        match toks.last().copied().and_then(generation) {
+            Some(g) => {
+                gen_ = Some(g);
+                toks.pop();
+            }
+            None => break,
+        }
+    }
+    (toks.join(" "), gen_)
+}
+
+/// Folded given name with leading honorifics removed.
+fn given(raw: &str) -> String {
+    let f = fold(raw, Keep::Name);
+    let toks: Vec<&str> = f.split(' ').skip_while(|t| HONORIFICS.contains(t)).collect();
+    toks.join(" ")
+}
+
+fn variant(n: &PersonName, alias: bool) -> Option<NameVariant> {
+    let first = given(&n.first);
+    let middle = fold(&n.middle, Keep::Name);
+    let (last, generation) = split_suffix(&fold(&n.last, Keep::Name));
+    if first.is_empty() && last.is_empty() {
+        return None;
+    }
+    Some(NameVariant { first: Part::new(first), middle: Part::new(middle), last: Part::new(last), generation, alias })
+}
+
+/// All comparable variants of a person: the primary name first, then aliases, then the
+/// `AKA` parts of `full_name`. The primary comes from `full_name` when the split fields
+/// are empty, and borrows its generational suffix when the split surname lacks one.
+pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
+    let mut out = Vec::with_capacity(1 + p.aliases.len());
+    let segments = p.full_name.as_deref().map(full_name_segments).unwrap_or_default();
+    let mut segs = segments.into_iter();
+    let full_primary = segs.next();
+    match (variant(&p.name, false), full_primary) {
+        (Some(mut v), Some(fp)) => {
+            if v.generation.is_none() && fp.generation.is_some() && fp.last.compact == v.last.compact {
+                v.generation = fp.generation;
+            }
+            out.push(v);
+        }
+        (Some(v), None) => out.push(v),
+        (None, Some(fp)) => out.push(fp),
+        (None, None) => {}
+    }
+    out.extend(p.aliases.iter().filter_map(|a| variant(a, true)));
+    out.extend(segs);
+    out
+}
+
+/// Markers separating alias parts in a subject name (`JOHN SMITH AKA JOHNNY SMITH`).
+fn is_aka(raw_token: &str) -> bool {
+    let t: String = raw_token.chars().filter(|c| *c != '.').collect::<String>().to_ascii_uppercase();
+    matches!(t.as_str(), "AKA" | "A/K/A" | "ALIAS" | "FKA" | "F/K/A" | "NKA" | "N/K/A")
+}
+
+/// Surname particles kept with the surname when a full name has no comma (`JUAN DE LA CRUZ`).
+const PARTICLES: [&str; 16] = ["DE", "LA", "DEL", "DELA", "LOS", "LAS", "VAN", "VON", "DER", "DEN", "DI", "DA", "DOS", "DU", "LE", "ST"];
+
+/// Parse a full name into segments; the first is the primary name, the rest aliases.
+/// Accepts `LAST, FIRST MIDDLE SUFFIX` and `FIRST MIDDLE LAST SUFFIX`.
+fn full_name_segments(raw: &str) -> Vec<NameVariant> {
+    let mut out: Vec<NameVariant> = Vec::new();
+    let mut current = String::new();
+    let spaced = raw.replace(',', " , ");
+    let flush = |seg: &str, out: &mut Vec<NameVariant>| {
+        let alias = !out.is_empty();
+        if let Some(mut v) = parse_segment(seg, alias) {
+            // `DOE, JANE AKA SMITH`: a one-word alias is a surname; keep the given names.
+            if let (true, Some(p)) = (v.first.full.is_empty(), out.first()) {
+                v.first = p.first.clone();
+                v.middle = p.middle.clone();
+            }
+            out.push(v);
+        }
+    };
+    for tok in spaced.split_whitespace() {
+        if is_aka(tok) {
+            flush(&current, &mut out);
+            current.clear();
+        } else {
+            current.push_str(tok);
+            current.push(' ');
+        }
+    }
+    flush(&current, &mut out);
+    out
+}
+
+fn parse_segment(seg: &str, alias: bool) -> Option<NameVariant> {
+    let mut pieces = seg.splitn(2, ',');
+    let head = fold(pieces.next().unwrap_or(""), Keep::Name);
+    let (first, middle, last, gen_) = match pieces.next() {
+        // LAST, FIRST MIDDLE [SUFFIX]  (a suffix may also follow the surname)
+        Some(rest) => {
+            let (last, g1) = split_suffix(&head);
+            let rest = given(rest);
+            let mut toks: Vec<&str> = rest.split(' ').filter(|t| !t.is_empty()).collect();
+            let mut g2 = None;
+            while toks.len() > 1 {
+                match toks.last().copied().and_then(generation) {
+                    Some(g) => {
+                        g2 = Some(g);
+                        toks.pop();
+                    }
+                    None => break,
+                }
+            }
+            let first = toks.first().copied().unwrap_or("").to_string();
+            let middle = toks.get(1..).map(|m| m.join(" ")).unwrap_or_default();
+            (first, middle, last, g1.or(g2))
+        }
+        // FIRST [MIDDLE...] [PARTICLES] LAST [SUFFIX]
+        None => {
+            let head = given(&head);
+            let (body, g) = split_suffix(&head);
+            let toks: Vec<&str> = body.split(' ').filter(|t| !t.is_empty()).collect();
+            match toks.len() {
+                0 => return None,
+                1 => (String::new(), String::new(), body, g),
+                n => {
+                    let mut start = n - 1;
+                    while start > 1 && toks.get(start - 1).is_some_and(|t| PARTICLES.contains(t)) {
+                        start -= 1;
+                    }
+                    let first = toks.first().copied().unwrap_or("").to_string();
+                    let middle = toks.get(1..start).map(|m| m.join(" ")).unwrap_or_default();
+                    let last = toks.get(start..).map(|m| m.join(" ")).unwrap_or_default();
+                    (first, middle, last, g)
+                }
+            }
+        }
+    };
+    if first.is_empty() && last.is_empty() {
+        return None;
+    }
+    Some(NameVariant { first: Part::new(first), middle: Part::new(middle), last: Part::new(last), generation: gen_, alias })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pn(f: &str, m: &str, l: &str) -> PersonName {
+        PersonName { first: f.into(), middle: m.into(), last: l.into() }
+    }
+
+    #[test]
+    fn primary_normalised() {
+        let p = Person { name: pn("Mr. José", "a.", "Muñoz-Díaz, Jr."), ..Person::default() };
+        let v = variants(&p);
+        assert_eq!(v.len(), 1);
+        let v0 = &v[0];
+        assert_eq!((v0.first.full.as_str(), v0.middle.full.as_str(), v0.last.full.as_str()), ("JOSE", "A", "MUNOZ DIAZ"));
+        assert_eq!(v0.last.compact, "MUNOZDIAZ");
+        assert_eq!(v0.generation, Some(2));
+    }
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(split_suffix("SMITH III"), ("SMITH".into(), Some(3)));
+        assert_eq!(split_suffix("SMITH SR"), ("SMITH".into(), Some(1)));
+        assert_eq!(split_suffix("SMITH I"), ("SMITH I".into(), None));
+        assert_eq!(split_suffix("JR"), ("JR".into(), None));
+        assert_eq!(split_suffix("V"), ("V".into(), None));
+    }
+
+    #[test]
+    fn empty_names_are_skipped() {
+        let p = Person { name: pn("", "X", ""), aliases: vec![pn("", "", "JONES")], ..Person::default() };
+        let v = variants(&p);
+        assert_eq!(v.len(), 1);
+        assert!(v[0].alias);
+    }
+
+    #[test]
+    fn full_name_forms() {
+        let seg = full_name_segments("SMITH, JOHN ALBERT JR AKA JOHNNY SMITH a.k.a. JONES");
+        let got: Vec<(&str, &str, &str, Option<u8>, bool)> = seg
+            .iter()
+            .map(|v| (v.first.full.as_str(), v.middle.full.as_str(), v.last.full.as_str(), v.generation, v.alias))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("JOHN", "ALBERT", "SMITH", Some(2), false),
+                ("JOHNNY", "", "SMITH", None, true),
+                ("JOHN", "ALBERT", "JONES", None, true),
+            ]
+        );
+        let seg = full_name_segments("Juan Carlos de la Cruz III");
+        assert_eq!(seg[0].first.full, "JUAN");
+        assert_eq!(seg[0].middle.full, "CARLOS");
+        assert_eq!(seg[0].last.full, "DE LA CRUZ");
+        assert_eq!(seg[0].generation, Some(3));
+        assert!(full_name_segments("  ").is_empty());
+        assert_eq!(full_name_segments("SMITH")[0].last.full, "SMITH");
+    }
+
+    #[test]
+    fn full_name_fills_gaps() {
+        // split fields lack the suffix: borrowed from subject_name
+        let p = Person { name: pn("JOHN", "", "SMITH"), full_name: Some("SMITH, JOHN JR AKA JACK SMITH".into()), ..Person::default() };
+        let v = variants(&p);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].generation, Some(2));
+        assert_eq!(v[1].first.full, "JACK");
+        // no split fields: the full name is the primary
+        let p = Person { full_name: Some("JOHN A SMITH".into()), ..Person::default() };
+        let v = variants(&p);
+        assert_eq!((v[0].first.full.as_str(), v[0].last.full.as_str(), v[0].alias), ("JOHN", "SMITH", false));
+    }
+}

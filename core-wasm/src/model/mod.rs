@@ -1,0 +1,10 @@
+//! Wire and internal types. `record` is the normalised search that stage 1 produces and stages 2-3
+//! consume; `decision` is the SPEC decision tree; `validation` the data-quality report.
+
+pub mod decision;
+pub mod record;
+pub mod validation;
+
+pub use decision::*;
+pub use record::*;
+pub use validation::*;

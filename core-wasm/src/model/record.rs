@@ -1,0 +1,171 @@
+//! The normalised search: what stage 1 (parse and normalise) hands to stages 2 and 3.
+//!
+//! It travels between the two engine calls as JSON (see `docs/abi.md`), so every type here is
+//! serde-serialisable and carries only data, no behaviour.
+
+use serde::{Deserialize, Serialize};
+
+use crate::parse::classify::{Disposition, Severity, TrafficKind};
+
+use super::validation::Issue;
+
+/// Which input form the record came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceKind {
+    RecordJson,
+    Xml,
+}
+
+/// One criminal search, normalised.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Search {
+    pub source: SourceKind,
+    pub search_id: String,
+    /// As-of date for every lookback (DECISIONS §7.2), `YYYY-MM-DD`.
+    pub search_date: String,
+    pub order_id: String,
+    pub order_number: String,
+    pub tenant_id: Option<String>,
+    pub applicant_state: Option<String>,
+    pub customer_state: Option<String>,
+    pub search_type: Option<String>,
+    pub candidate: Option<Candidate>,
+    pub courts: Vec<Court>,
+    /// Data-quality issues found while parsing (rules add their own later).
+    pub issues: Vec<Issue>,
+}
+
+/// The person being screened (`candidate_info`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    pub first_name: String,
+    pub middle_name: String,
+    pub last_name: String,
+    pub date_of_birth: String,
+    pub ssn: Option<String>,
+    pub address: Option<String>,
+    /// DECISIONS §7.3: optional extension used for salary exemptions.
+    pub annual_salary: Option<f64>,
+}
+
+/// One court search (`criminal_search_results[]`), after the `cases[]` mapping is applied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Court {
+    pub court_search_id: String,
+    pub search_jurisdiction: Option<String>,
+    pub cases: Vec<Case>,
+}
+
+/// One case (`criminal_records[]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Case {
+    pub case_number: String,
+    /// Two-letter code when the raw value named a US state or territory, else `None`.
+    pub jurisdiction_state: Option<String>,
+    /// The value as received, echoed in the decision.
+    pub jurisdiction_state_raw: String,
+    pub file_date: Option<String>,
+    /// Date fields of the case that carried text which is not a usable date.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub malformed_dates: Vec<String>,
+    pub subject: Subject,
+    pub offenses: Vec<Offense>,
+}
+
+/// The person named in a case.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Subject {
+    pub full_name: String,
+    pub first_name: String,
+    pub middle_name: String,
+    pub last_name: String,
+    pub dob: String,
+    pub ssn: String,
+    pub address: String,
+    #[serde(default)]
+    pub aliases: Vec<SubjectAlias>,
+}
+
+/// DECISIONS §11: `subject_aliases[]` extension.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SubjectAlias {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub middle_name: String,
+    #[serde(default)]
+    pub last_name: String,
+}
+
+/// One charge, with its stage-1 classification.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Offense {
+    pub offense_id: String,
+    /// Display form of the charge text (whitespace collapsed, upper case).
+    pub charge: String,
+    /// Raw `disposition`, echoed in the decision.
+    pub disposition: Option<String>,
+    /// Raw `type`, echoed in the decision.
+    #[serde(rename = "type")]
+    pub offense_type: Option<String>,
+    pub statute: Option<String>,
+    pub dates: OffenseDates,
+    /// Date fields of the charge that carried text which is not a usable date.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub malformed_dates: Vec<String>,
+    pub sentence: Option<Sentence>,
+    /// `cases[].is_excluded`: evaluated, then removed from the client-facing decision.
+    pub excluded: bool,
+    /// Marked hidden by the vendor (XML); kept and evaluated (DECISIONS §11).
+    pub hidden: bool,
+    pub disposition_class: Disposition,
+    pub severity: Severity,
+    pub traffic: TrafficKind,
+}
+
+/// Charge dates, each `YYYY-MM-DD` when usable, `None` when missing or malformed (malformed ones
+/// are reported as validation issues in stage 1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct OffenseDates {
+    pub charge_date: Option<String>,
+    pub disposition_date: Option<String>,
+    pub arrest_date: Option<String>,
+    pub pending_court_date: Option<String>,
+}
+
+/// The optional sentence block of a charge.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sentence {
+    pub incarceration_date: Option<String>,
+    pub release_date: Option<String>,
+    pub is_serving: Option<bool>,
+    pub probation: Option<String>,
+    pub jail_time: Option<String>,
+    pub prison_time: Option<String>,
+    pub suspended: Option<String>,
+    pub restitution: Option<String>,
+    pub community_service: Option<String>,
+    pub fines: Option<String>,
+    pub court_costs: Option<String>,
+    pub sentence_comments: Option<String>,
+}
+
+impl Sentence {
+    /// Whether the block records any punishment at all (used to cross-check dispositions).
+    pub fn imposes_anything(&self) -> bool {
+        let filled = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.trim().is_empty());
+        self.is_serving == Some(true)
+            || self.incarceration_date.is_some()
+            || [
+                &self.probation,
+                &self.jail_time,
+                &self.prison_time,
+                &self.restitution,
+                &self.community_service,
+                &self.fines,
+            ]
+            .into_iter()
+            .any(filled)
+    }
+}

@@ -1,0 +1,95 @@
+//! The `validation` object of the response (SPEC "validation object", DECISIONS §8).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IssueLevel {
+    Candidate,
+    CaseSubject,
+    Case,
+    Offense,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IssueSeverity {
+    Error,
+    Warning,
+}
+
+/// One data-quality finding. `case_id` is the court search id of the case; `offense_id` is only
+/// serialised on offense-level items (`unknown` for case-level issues tied to no offense).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Issue {
+    pub severity: IssueSeverity,
+    pub level: IssueLevel,
+    pub field: String,
+    pub issue: String,
+    pub description: String,
+    pub case_id: String,
+    pub case_number: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub offense_id: Option<String>,
+}
+
+/// The literal the spec uses for case-level issues tied to no offense.
+pub const UNKNOWN_OFFENSE: &str = "unknown";
+
+/// The client-facing `validation` object.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Validation {
+    pub status: &'static str,
+    pub issues: IssueLists,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct IssueLists {
+    pub errors: Vec<PublicIssue>,
+    pub warnings: Vec<PublicIssue>,
+}
+
+/// An issue as clients see it: the SPEC's fields only.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PublicIssue {
+    pub level: IssueLevel,
+    pub field: String,
+    pub issue: String,
+    pub description: String,
+    pub case_id: String,
+    pub case_number: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offense_id: Option<String>,
+}
+
+impl From<&Issue> for PublicIssue {
+    fn from(i: &Issue) -> Self {
+        PublicIssue {
+            level: i.level,
+            field: i.field.clone(),
+            issue: i.issue.clone(),
+            description: i.description.clone(),
+            case_id: i.case_id.clone(),
+            case_number: i.case_number.clone(),
+            offense_id: i.offense_id.clone(),
+        }
+    }
+}
+
+impl Validation {
+    /// Builds the client-facing object; `None` when there is nothing to report (SPEC: absent).
+    pub fn from_issues<'a>(issues: impl IntoIterator<Item = &'a Issue>) -> Option<Validation> {
+        let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+        for issue in issues {
+            match issue.severity {
+                IssueSeverity::Error => errors.push(PublicIssue::from(issue)),
+                IssueSeverity::Warning => warnings.push(PublicIssue::from(issue)),
+            }
+        }
+        if errors.is_empty() && warnings.is_empty() {
+            return None;
+        }
+        let status = if errors.is_empty() { "ready" } else { "needs_manual_review" };
+        Some(Validation { status, issues: IssueLists { errors, warnings } })
+    }
+}

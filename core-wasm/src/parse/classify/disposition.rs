@@ -1,0 +1,311 @@
+//! Raw `offenses[].disposition` -> canonical disposition (DISPOSITIONS.md Part A).
+//!
+//! Procedure (A2): clean the text; split it into entries where the text itself shows an order
+//! (`;`, `|`, new lines, `THEN`); read each entry with the state-scoped code table, then the
+//! global code table, then the ordered phrase rules (most specific first); finally combine the
+//! entries so that a later final outcome wins over earlier ones. Nothing here guesses: text that
+//! is not understood is `UNKNOWN` with `recognised = false`.
+
+use serde::{Deserialize, Serialize};
+
+use super::disposition_table::{CODES, Event, RULES, Reading, SEQUENCE_WORDS};
+use super::text::{Words, clean};
+
+/// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum DispositionClass {
+    /// A conviction (guilty plea or verdict, nolo, revoked deferral, ...).
+    Conviction,
+    /// Dismissed, acquitted, not filed, completed deferral, set aside, sealed, ...
+    NonConviction,
+    /// No final outcome yet (open case, running deferral, transfer, mistrial).
+    Pending,
+    /// Not known: missing, unrecognised, a clear "no information" value, or superseded.
+    Unknown,
+}
+
+/// Fine-grained canonical disposition (DISPOSITIONS.md A3).
+///
+/// `Pardoned`, `Sealed` and `Expunged` are split from the vocabulary's `CONVICTION_SET_ASIDE` /
+/// `SEALED_OR_EXPUNGED` because the law treats them differently: sealed and expunged records are
+/// barred everywhere, set-aside and pardoned ones only in some states (DECISIONS §7.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CanonicalDisposition {
+    /// Pleaded guilty.
+    ConvictedGuiltyPlea,
+    /// Nolo contendere / no contest followed by judgment (jurisdiction sensitive).
+    ConvictedNolo,
+    /// Guilty verdict, or a bare GUILTY (A3 files it here).
+    ConvictedAtTrial,
+    /// Guilty of a lesser or amended offense.
+    ConvictedLesser,
+    /// Conviction stated without detail.
+    Convicted,
+    /// Conviction set aside, vacated, reversed or exonerated.
+    ConvictionSetAside,
+    /// Pardoned.
+    Pardoned,
+    /// Dismissed by the court.
+    Dismissed,
+    /// Nolle prosequi and other prosecutor drops after filing.
+    DismissedByProsecutor,
+    /// Dismissed with leave to reinstate.
+    DismissedWithLeave,
+    /// Never filed / declined / no true bill.
+    NotFiled,
+    /// Found not guilty.
+    Acquitted,
+    /// Not guilty by reason of insanity or mental incompetence.
+    AcquittedInsanity,
+    /// Deferred adjudication / diversion / PBJ / SIS / CWOF still running.
+    DeferredActive,
+    /// Deferral completed and the charge dismissed.
+    DeferredCompleted,
+    /// Deferral named with no completion or revocation information.
+    DeferredUnspecified,
+    /// Deferral revoked and judgment entered.
+    DeferralRevoked,
+    /// Record sealed.
+    Sealed,
+    /// Record expunged.
+    Expunged,
+    /// Case open.
+    Pending,
+    /// Case moved; the outcome is recorded elsewhere.
+    Transferred,
+    /// Count replaced by another; its outcome lives on the new count.
+    Superseded,
+    /// Mistrial; retrial possible.
+    Mistrial,
+    /// No usable disposition.
+    Unknown,
+}
+
+impl CanonicalDisposition {
+    /// The class, and the default `jurisdiction_sensitive` / `suppress_candidate` flags, that A3
+    /// gives each canonical value.
+    pub fn defaults(self) -> (DispositionClass, bool, bool) {
+        use CanonicalDisposition as C;
+        use DispositionClass as K;
+        match self {
+            C::ConvictedGuiltyPlea
+            | C::ConvictedAtTrial
+            | C::ConvictedLesser
+            | C::Convicted
+            | C::DeferralRevoked => (K::Conviction, false, false),
+            C::ConvictedNolo => (K::Conviction, true, false),
+            C::ConvictionSetAside | C::Pardoned => (K::NonConviction, true, true),
+            C::Sealed | C::Expunged => (K::NonConviction, false, true),
+            C::Dismissed | C::DismissedByProsecutor | C::NotFiled | C::Acquitted => {
+                (K::NonConviction, false, false)
+            }
+            C::DismissedWithLeave
+            | C::AcquittedInsanity
+            | C::DeferredCompleted
+            | C::DeferredUnspecified => (K::NonConviction, true, false),
+            C::DeferredActive => (K::Pending, true, false),
+            C::Pending | C::Transferred | C::Mistrial => (K::Pending, false, false),
+            C::Superseded | C::Unknown => (K::Unknown, false, false),
+        }
+    }
+
+    /// A deferral whose result is not known yet.
+    fn is_open_deferral(self) -> bool {
+        matches!(self, Self::DeferredActive | Self::DeferredUnspecified)
+    }
+
+    /// An interim state that a later final outcome replaces and that never replaces one.
+    fn is_interim(self) -> bool {
+        matches!(self, Self::Pending | Self::Transferred | Self::Mistrial)
+    }
+}
+
+/// One charge's disposition, classified.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disposition {
+    /// Fine-grained value (A3).
+    pub canonical: CanonicalDisposition,
+    /// Class the rules key on; always `canonical.defaults().0`.
+    pub class: DispositionClass,
+    /// Conviction status of this outcome differs between states (deferrals, nolo, set-aside...).
+    pub jurisdiction_sensitive: bool,
+    /// Usually must not be reported at all (sealed, expunged, pardoned, set aside); Stage 3 decides.
+    pub suppress_candidate: bool,
+    /// False when the text was not understood (or missing): a `disposition` validation error.
+    /// True for a clear "no information" value, which is still `UNKNOWN` and still needs review.
+    pub recognised: bool,
+    /// The raw value was absent, empty, or only punctuation.
+    pub missing: bool,
+    /// Which table row or rule decided, e.g. `code:NC:VD`, `rule:deferral_completed`.
+    pub evidence: String,
+}
+
+impl Disposition {
+    fn known(canonical: CanonicalDisposition, extra_sensitive: bool, evidence: String) -> Self {
+        let (class, sensitive, suppress) = canonical.defaults();
+        Self {
+            canonical,
+            class,
+            jurisdiction_sensitive: sensitive || extra_sensitive,
+            suppress_candidate: suppress,
+            recognised: true,
+            missing: false,
+            evidence,
+        }
+    }
+
+    fn unknown(recognised: bool, missing: bool, evidence: String) -> Self {
+        Self {
+            canonical: CanonicalDisposition::Unknown,
+            class: DispositionClass::Unknown,
+            jurisdiction_sensitive: false,
+            suppress_candidate: false,
+            recognised,
+            missing,
+            evidence,
+        }
+    }
+}
+
+/// Classifies a raw disposition. `jurisdiction_state` (two-letter, any case) selects the
+/// state-scoped code table and state-only phrase rules (A2 step 2).
+///
+/// Empty or absent -> `UNKNOWN`, `missing`, not recognised. Text that is not understood ->
+/// `UNKNOWN`, not recognised. A clear "no information" value -> `UNKNOWN`, recognised.
+pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>) -> Disposition {
+    let raw = raw.unwrap_or("");
+    let state = jurisdiction_state.map(clean).unwrap_or_default();
+    let segments = split_entries(raw);
+    if segments.is_empty() {
+        return Disposition::unknown(false, true, "missing".to_string());
+    }
+    let readings: Vec<(Reading, String)> =
+        segments.iter().map(|s| read_entry(s, &state)).collect();
+    combine(&readings)
+}
+
+/// Splits the raw text into cleaned entries in the order the text gives them.
+fn split_entries(raw: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for piece in raw.split([';', '|', '\n', '\r']) {
+        let cleaned = clean(piece);
+        let mut current: Vec<&str> = Vec::new();
+        for word in cleaned.split_whitespace() {
+            if SEQUENCE_WORDS.contains(&word) {
+                if !current.is_empty() {
+                    out.push(current.join(" "));
+                }
+                current.clear();
+            } else {
+                current.push(word);
+            }
+        }
+        if !current.is_empty() {
+            out.push(current.join(" "));
+        }
+    }
+    out
+}
+
+/// Reads one cleaned entry: state code table, global code table, then phrase rules in order.
+fn read_entry(entry: &str, state: &str) -> (Reading, String) {
+    let applies = |states: &[&str]| states.is_empty() || states.contains(&state);
+    if let Some(row) = CODES
+        .iter()
+        .find(|r| !r.states.is_empty() && r.states.contains(&state) && r.code == entry)
+    {
+        return (row.reading, format!("code:{state}:{}", row.code));
+    }
+    if let Some(row) = CODES
+        .iter()
+        .find(|r| r.states.is_empty() && r.code == entry)
+    {
+        return (row.reading, format!("code:{}", row.code));
+    }
+    let words = Words::new(entry);
+    for rule in RULES {
+        if !applies(rule.states) {
+            continue;
+        }
+        let all = rule.all.iter().all(|group| words.has_any(group));
+        if all && !words.has_any(rule.none) {
+            return (rule.reading, format!("rule:{}", rule.id));
+        }
+    }
+    (Reading::Unrecognised, "unrecognised".to_string())
+}
+
+/// A2 step 4: the latest final outcome wins; a deferral followed by a dismissal is a completed
+/// deferral, followed by a conviction or a probation revocation a revoked one. Interim states
+/// count only when no final outcome exists.
+fn combine(readings: &[(Reading, String)]) -> Disposition {
+    let mut final_: Option<Disposition> = None;
+    let mut interim: Option<Disposition> = None;
+    let mut fallback: Option<(u8, bool, &str)> = None;
+    for (reading, evidence) in readings {
+        match *reading {
+            Reading::Outcome { canonical, sensitive } if canonical.is_interim() => {
+                interim = Some(Disposition::known(canonical, sensitive, evidence.clone()));
+            }
+            Reading::Outcome { canonical, sensitive } => {
+                let next = match &final_ {
+                    Some(prev) if prev.canonical.is_open_deferral() => {
+                        after_deferral(canonical, sensitive, evidence)
+                    }
+                    _ => Disposition::known(canonical, sensitive, evidence.clone()),
+                };
+                final_ = Some(next);
+            }
+            Reading::Reopened => {
+                final_ = Some(Disposition::known(
+                    CanonicalDisposition::Pending,
+                    false,
+                    evidence.clone(),
+                ));
+            }
+            Reading::Event(Event::ProbationRevoked)
+                if final_.as_ref().is_some_and(|d| d.canonical.is_open_deferral()) =>
+            {
+                final_ = Some(Disposition::known(
+                    CanonicalDisposition::DeferralRevoked,
+                    false,
+                    format!("sequence:deferral_then_revocation({evidence})"),
+                ));
+            }
+            other => {
+                // Keep the most telling reason among entries that state no outcome.
+                let (rank, recognised) = other.fallback_rank();
+                if fallback.is_none_or(|(r, _, _)| rank > r) {
+                    fallback = Some((rank, recognised, evidence.as_str()));
+                }
+            }
+        }
+    }
+    if let Some(d) = final_.or(interim) {
+        return d;
+    }
+    match fallback {
+        Some((_, recognised, evidence)) => Disposition::unknown(recognised, false, evidence.into()),
+        None => Disposition::unknown(false, false, "unrecognised".to_string()),
+    }
+}
+
+/// A final outcome that follows an open deferral in the same disposition text.
+fn after_deferral(canonical: CanonicalDisposition, sensitive: bool, evidence: &str) -> Disposition {
+    use CanonicalDisposition as C;
+    match canonical {
+        C::Dismissed | C::DismissedByProsecutor | C::DeferredCompleted => Disposition::known(
+            C::DeferredCompleted,
+            false,
+            format!("sequence:deferral_then_dismissal({evidence})"),
+        ),
+        c if c.defaults().0 == DispositionClass::Conviction => Disposition::known(
+            C::DeferralRevoked,
+            false,
+            format!("sequence:deferral_then_conviction({evidence})"),
+        ),
+        c => Disposition::known(c, sensitive, evidence.to_string()),
+    }
+}

@@ -1,0 +1,33 @@
+//! Stage 1 classifiers: raw disposition, charge type and charge text -> closed vocabularies.
+//!
+//! The vocabularies and the matching procedure are `reference/vocabulary/DISPOSITIONS.md`
+//! (Part A dispositions, Part B severity) and DECISIONS §7.4 (traffic). Every table is static
+//! data in a `*_table.rs` file; the logic files only walk them. Pure functions: no I/O, no
+//! panics, deterministic.
+
+mod disposition;
+mod disposition_table;
+mod severity;
+mod severity_table;
+mod text;
+mod text_table;
+mod traffic;
+mod traffic_table;
+
+pub use disposition::{CanonicalDisposition, Disposition, DispositionClass, classify_disposition};
+pub use severity::{Severity, SeverityLevel, classify_severity, severity_from_charge_text};
+pub use text::{charge_match_key, normalize_charge_text};
+pub use traffic::{TrafficKind, classify_traffic};
+
+#[cfg(test)]
+mod tests_disposition;
+#[cfg(test)]
+mod tests_properties;
+#[cfg(test)]
+mod tests_samples;
+#[cfg(test)]
+mod tests_severity;
+#[cfg(test)]
+mod tests_text;
+#[cfg(test)]
+mod tests_traffic;

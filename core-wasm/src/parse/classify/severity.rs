@@ -1,0 +1,216 @@
+//! Raw `offenses[].type` -> severity level and class (DISPOSITIONS.md Part B).
+//!
+//! Order: missing -> state short code -> global short code -> level phrase with class words.
+//! A value that is none of these is `UNKNOWN` with `recognised = false`.
+
+use serde::{Deserialize, Serialize};
+
+use super::severity_table::{
+    CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, JUVENILE_WORDS, LEVEL_PHRASES,
+    LevelCode, ORDINALS, TRAFFIC_WORDS,
+};
+use super::text::{Words, clean};
+
+/// Top-level severity (B1 `severity_level`; the spec's `type_class`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SeverityLevel {
+    /// Felony (including NJ indictable crimes, TX state jail felonies, capital felonies).
+    Felony,
+    /// Misdemeanor (including gross misdemeanors and NJ disorderly persons offenses).
+    Misdemeanor,
+    /// Petty offense, petty / minor misdemeanor, PA summary offense.
+    PettyOffense,
+    /// Infraction (not a crime).
+    Infraction,
+    /// Violation (usually not a crime).
+    Violation,
+    /// Municipal or county ordinance.
+    Ordinance,
+    /// Civil offense.
+    Civil,
+    /// Not known.
+    Unknown,
+}
+
+/// One charge's severity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Severity {
+    /// Level (B2).
+    pub level: SeverityLevel,
+    /// Class inside the level as the state writes it (`1`, `A`, `B1`, `SJF`, `GROSS`, ...).
+    pub class: Option<String>,
+    /// Juvenile grade (CJARS `JF`/`JM`/`JU`, or the word JUVENILE).
+    pub juvenile: bool,
+    /// The type said TRAFFIC / T / TR / TRD ...: a hint for `classify_traffic`, never a decision.
+    pub traffic_hint: bool,
+    /// False when the value was not understood (or missing).
+    pub recognised: bool,
+    /// The raw value was absent or empty.
+    pub missing: bool,
+}
+
+impl Severity {
+    fn unknown(recognised: bool, missing: bool) -> Self {
+        Self {
+            level: SeverityLevel::Unknown,
+            class: None,
+            juvenile: false,
+            traffic_hint: false,
+            recognised,
+            missing,
+        }
+    }
+
+    fn from_code(row: &LevelCode) -> Self {
+        Self {
+            level: row.level,
+            class: row.class.map(str::to_string),
+            juvenile: row.juvenile,
+            traffic_hint: row.traffic,
+            recognised: row.recognised,
+            missing: false,
+        }
+    }
+}
+
+/// Classifies a raw `type` value. `jurisdiction_state` selects the B4 overrides (`I` is a felony
+/// class in NC and WI; `MA` is not a grade in a Massachusetts case; ...).
+pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str>) -> Severity {
+    let raw = raw_type.unwrap_or("").trim();
+    if raw.is_empty() {
+        return Severity::unknown(false, true);
+    }
+    let cleaned = clean(raw);
+    if cleaned.is_empty() {
+        // `*`, `-`: B2 lists them as explicit "unknown" values.
+        return Severity::unknown(true, false);
+    }
+    let state = jurisdiction_state.map(clean).unwrap_or_default();
+    let compact: String = cleaned.split_whitespace().collect();
+    if let Some(row) = CODES
+        .iter()
+        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()) && r.code == compact)
+        .or_else(|| CODES.iter().find(|r| r.states.is_empty() && r.code == compact))
+    {
+        return Severity::from_code(row);
+    }
+    from_phrases(&Words::new(&cleaned))
+}
+
+/// Long forms: a level phrase, optional class words, and traffic / juvenile flags.
+fn from_phrases(words: &Words<'_>) -> Severity {
+    let juvenile = words.has_any(JUVENILE_WORDS);
+    let mut traffic = words.has_any(TRAFFIC_WORDS);
+    let found = LEVEL_PHRASES
+        .iter()
+        .find_map(|p| words.find(p.phrase).map(|at| (p, at)));
+    let Some((phrase, (start, len))) = found else {
+        // Only flags ("JUVENILE", "TRAFFIC MATTER") are understood; anything else is not.
+        let only_flags = words
+            .as_slice()
+            .iter()
+            .all(|w| TRAFFIC_WORDS.contains(w) || JUVENILE_WORDS.contains(w));
+        return Severity {
+            juvenile,
+            traffic_hint: traffic,
+            ..Severity::unknown(only_flags, false)
+        };
+    };
+    traffic |= phrase.traffic;
+    let rest = words.without(start, len);
+    // Two different levels ("FELONY/MISDEMEANOR", a wobbler) cannot be settled here (B2 note).
+    let second = LEVEL_PHRASES
+        .iter()
+        .find(|p| p.level != SeverityLevel::Unknown && rest.has(p.phrase));
+    if let Some(other) = second
+        && phrase.level != SeverityLevel::Unknown
+        && other.level != phrase.level
+    {
+        return Severity {
+            juvenile,
+            traffic_hint: traffic,
+            ..Severity::unknown(false, false)
+        };
+    }
+    let level = match (phrase.level, second) {
+        // "CRIMINAL TRAFFIC MISDEMEANOR": the traffic phrase carries no level, the other word does.
+        (SeverityLevel::Unknown, Some(other)) => other.level,
+        (level, _) => level,
+    };
+    let class = phrase
+        .class
+        .map(str::to_string)
+        .or_else(|| class_from_words(&rest));
+    Severity {
+        level,
+        class,
+        juvenile,
+        traffic_hint: traffic,
+        recognised: true,
+        missing: false,
+    }
+}
+
+/// "CLASS H", "LEVEL 4", "THIRD DEGREE", or a lone class token ("FELONY 1", "MISDEMEANOR A").
+fn class_from_words(words: &Words<'_>) -> Option<String> {
+    let list = words.as_slice();
+    let next = |i: usize| list.get(i + 1).copied().unwrap_or("");
+    for (i, w) in list.iter().enumerate() {
+        if CLASS_MARKERS.contains(w) && CLASS_TOKENS.contains(&next(i)) {
+            return Some(next(i).to_string());
+        }
+        if (next(i) == "DEGREE" || next(i) == "DEG")
+            && let Some((_, digit)) = ORDINALS.iter().find(|(o, _)| o == w)
+        {
+            return Some((*digit).to_string());
+        }
+    }
+    list.iter()
+        .find(|w| CLASS_TOKENS.contains(w))
+        .map(|w| (*w).to_string())
+}
+
+/// Severity stated inside the charge text itself ("FELONY THEFT", "MISD POSSESSION", "(M1)"),
+/// used for the `type_class` warning when it disagrees with the declared type. `None` when the
+/// text says nothing, or names two different levels.
+pub fn severity_from_charge_text(charge: &str) -> Option<SeverityLevel> {
+    let cleaned = clean(charge);
+    let mut words = Words::new(&cleaned);
+    let mut levels: Vec<SeverityLevel> = Vec::new();
+    for (phrase, level) in CHARGE_TEXT_LEVELS {
+        while let Some((start, len)) = words.find(phrase) {
+            levels.push(*level);
+            words = words.without(start, len);
+        }
+    }
+    levels.extend(bracketed_codes(charge));
+    let first = *levels.first()?;
+    levels.iter().all(|l| *l == first).then_some(first)
+}
+
+/// Grade codes written in brackets inside a charge, e.g. "RETAIL THEFT (M1)". Only codes that
+/// cannot be ordinary words are read: at least two characters, and a real level.
+fn bracketed_codes(charge: &str) -> Vec<SeverityLevel> {
+    let mut out = Vec::new();
+    let mut rest = charge;
+    while let Some(open) = rest.find(['(', '[']) {
+        let after = rest.get(open + 1..).unwrap_or("");
+        let Some(close) = after.find([')', ']']) else { break };
+        let inner: String = clean(after.get(..close).unwrap_or(""))
+            .split_whitespace()
+            .collect();
+        let global = CODES.iter().find(|r| r.states.is_empty() && r.code == inner);
+        if let Some(row) = global {
+            // `MA` and `MI` in brackets are more likely state codes than grades (B3 caveat).
+            let grade_like = (inner.chars().count() >= 2 || inner == "F" || inner == "M")
+                && inner != "MA"
+                && inner != "MI";
+            if grade_like && row.level != SeverityLevel::Unknown && row.recognised {
+                out.push(row.level);
+            }
+        }
+        rest = after.get(close + 1..).unwrap_or("");
+    }
+    out
+}

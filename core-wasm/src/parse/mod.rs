@@ -1,0 +1,93 @@
+//! Stage 1, parse and normalise: request body in, normalised [`Search`] out (or the 400 / 422
+//! answer). Request validation and the count gate run here, before any identity or rule work.
+
+pub mod classify;
+pub mod dates;
+pub mod mapping;
+pub mod record_json;
+pub mod states;
+
+use serde_json::Value;
+
+use crate::messages as msg;
+use crate::model::{Search, SourceKind};
+use crate::validate::{self, RecordInput, ValidRequest};
+
+pub use mapping::CountMismatch;
+
+/// What stage 1 makes of a request body.
+#[derive(Debug, Clone)]
+pub enum Transformed {
+    /// A valid request, normalised. `record_json` is its mapped form (what `/transform-xml` returns).
+    Ok { search: Box<Search>, record_json: Value },
+    /// HTTP 400 with the SPEC's messages (the first is the headline).
+    Invalid { search_id: Option<String>, messages: Vec<String> },
+    /// HTTP 422: the `cases[]` mapping does not reconcile with the record.
+    CountMismatch { search_id: String, details: CountMismatch },
+}
+
+/// Runs stage 1 on the raw body of `POST /evaluate` or `/transform-xml`.
+pub fn transform(body: &[u8]) -> Transformed {
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(e) => return invalid(None, body_error(body, &e)),
+    };
+    let Some(record) = value.as_object().map(|o| o.get("record")) else {
+        return invalid(None, msg::BODY_NOT_OBJECT);
+    };
+    let record = match record {
+        Some(Value::Object(r)) => r,
+        None | Some(Value::Null) => return invalid(None, msg::RECORD_REQUIRED),
+        Some(_) => return invalid(None, &msg::must_be("record", "an object")),
+    };
+    let search_id = validate::text_owned(record, "search_id");
+    match validate::validate_record(record) {
+        Ok(request) => normalise(request),
+        Err(messages) => Transformed::Invalid { search_id, messages },
+    }
+}
+
+fn normalise(request: ValidRequest<'_>) -> Transformed {
+    let (raw_courts, record_json, source) = match request.input {
+        RecordInput::RecordJson(rj) => (record_json::read_courts(rj), Value::Object(rj.clone()), SourceKind::RecordJson),
+        RecordInput::Xml(_) => {
+            // The XML path is not in this engine version yet: answer clearly, never guess.
+            let message = format!("{}: XML input is not supported by this engine version; send record_json", msg::XML_PARSE_FAILED);
+            return invalid(Some(request.search_id), &message);
+        }
+    };
+    if let Err(details) = mapping::count_gate(&request.cases, &raw_courts) {
+        return Transformed::CountMismatch { search_id: request.search_id, details };
+    }
+    let courts = mapping::apply(&request.cases, raw_courts);
+    let search = Search {
+        source,
+        search_id: request.search_id,
+        search_date: request.search_date,
+        order_id: request.order_id,
+        order_number: request.order_number,
+        tenant_id: request.tenant_id,
+        applicant_state: request.applicant_state.as_deref().and_then(states::normalize_state).map(str::to_string),
+        customer_state: request.customer_state.as_deref().and_then(states::normalize_state).map(str::to_string),
+        search_type: request.search_type,
+        candidate: request.candidate.map(record_json::read_candidate),
+        courts,
+        issues: Vec::new(),
+    };
+    Transformed::Ok { search: Box::new(search), record_json }
+}
+
+fn invalid(search_id: Option<String>, message: &str) -> Transformed {
+    Transformed::Invalid { search_id, messages: vec![message.to_string()] }
+}
+
+/// A clear message for a body that is not usable JSON; never echoes the body itself.
+fn body_error(body: &[u8], e: &serde_json::Error) -> &'static str {
+    if std::str::from_utf8(body).is_err() {
+        msg::BODY_NOT_UTF8
+    } else if e.to_string().contains("recursion limit") {
+        msg::BODY_TOO_DEEP
+    } else {
+        msg::BODY_NOT_JSON
+    }
+}

@@ -1,0 +1,174 @@
+//! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
+
+use serde_json::{Map, Value};
+
+use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
+use crate::parse::classify;
+use crate::parse::dates::parse_iso;
+use crate::parse::states::normalize_state;
+use crate::validate::text_owned;
+
+/// A court as found in the record, before the `cases[]` mapping assigns ids.
+#[derive(Debug, Clone)]
+pub struct RawCourt {
+    pub court_search_id: Option<String>,
+    pub search_jurisdiction: Option<String>,
+    pub cases: Vec<RawCase>,
+}
+
+/// A case as found in the record, with its charges (ids may still be missing).
+#[derive(Debug, Clone)]
+pub struct RawCase {
+    pub case: Case,
+    /// Offense ids as the record gave them (`None` where it gave none).
+    pub record_offense_ids: Vec<Option<String>>,
+}
+
+/// Reads `criminal_search_results` into courts, cases and classified charges.
+pub fn read_courts(rj: &Map<String, Value>) -> Vec<RawCourt> {
+    rj.get("criminal_search_results")
+        .and_then(Value::as_array)
+        .map(|courts| courts.iter().filter_map(Value::as_object).map(read_court).collect())
+        .unwrap_or_default()
+}
+
+fn read_court(court: &Map<String, Value>) -> RawCourt {
+    let cases = objects(court, "criminal_records").map(read_case).collect();
+    RawCourt {
+        court_search_id: text_owned(court, "court_search_id"),
+        search_jurisdiction: text_owned(court, "search_jurisdiction"),
+        cases,
+    }
+}
+
+fn read_case(case: &Map<String, Value>) -> RawCase {
+    let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
+    let state = normalize_state(&jurisdiction_state_raw);
+    let mut record_offense_ids = Vec::new();
+    let offenses = objects(case, "offenses")
+        .map(|o| {
+            record_offense_ids.push(text_owned(o, "offense_id"));
+            read_offense(o, state)
+        })
+        .collect();
+    let subject = Subject {
+        full_name: text_owned(case, "subject_name").unwrap_or_default(),
+        first_name: text_owned(case, "sub_first_name").unwrap_or_default(),
+        middle_name: text_owned(case, "sub_middle_name").unwrap_or_default(),
+        last_name: text_owned(case, "sub_last_name").unwrap_or_default(),
+        dob: text_owned(case, "subject_dob").unwrap_or_default(),
+        ssn: text_owned(case, "subject_ssn").unwrap_or_default(),
+        address: text_owned(case, "subject_address").unwrap_or_default(),
+        aliases: objects(case, "subject_aliases")
+            .map(|a| SubjectAlias {
+                first_name: text_owned(a, "first_name").unwrap_or_default(),
+                middle_name: text_owned(a, "middle_name").unwrap_or_default(),
+                last_name: text_owned(a, "last_name").unwrap_or_default(),
+            })
+            .collect(),
+    };
+    RawCase {
+        case: Case {
+            case_number: text_owned(case, "case_number").unwrap_or_default(),
+            jurisdiction_state: state.map(str::to_string),
+            jurisdiction_state_raw,
+            file_date: iso(case, "file_date"),
+            malformed_dates: malformed_dates(case, &["file_date"]),
+            subject,
+            offenses,
+        },
+        record_offense_ids,
+    }
+}
+
+fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
+    let raw_charge = text_owned(o, "charge").unwrap_or_default();
+    let disposition = text_owned(o, "disposition");
+    let offense_type = text_owned(o, "type");
+    let statute = text_owned(o, "statute");
+    let severity = classify::classify_severity(offense_type.as_deref(), state);
+    let traffic = classify::classify_traffic(&raw_charge, statute.as_deref(), &severity);
+    Offense {
+        offense_id: String::new(),
+        charge: classify::normalize_charge_text(&raw_charge),
+        disposition_class: classify::classify_disposition(disposition.as_deref(), state),
+        disposition,
+        offense_type,
+        statute,
+        dates: OffenseDates {
+            charge_date: iso(o, "charge_date"),
+            disposition_date: iso(o, "disposition_date"),
+            arrest_date: iso(o, "arrest_date"),
+            pending_court_date: iso(o, "pending_court_date"),
+        },
+        malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
+        sentence: o.get("sentence").and_then(Value::as_object).map(read_sentence),
+        excluded: false,
+        hidden: matches!(o.get("hidden"), Some(Value::Bool(true))),
+        severity,
+        traffic,
+    }
+}
+
+fn read_sentence(s: &Map<String, Value>) -> Sentence {
+    let t = |k| text_owned(s, k);
+    Sentence {
+        incarceration_date: iso(s, "incarceration_date"),
+        release_date: iso(s, "release_date"),
+        is_serving: s.get("is_serving").and_then(Value::as_bool),
+        probation: t("probation"),
+        jail_time: t("jail_time"),
+        prison_time: t("prison_time"),
+        suspended: t("suspended"),
+        restitution: t("restitution"),
+        community_service: t("community_service"),
+        fines: t("fines"),
+        court_costs: t("court_costs"),
+        sentence_comments: t("sentence_comments"),
+    }
+}
+
+/// Reads the candidate (already validated, so the required names are present).
+pub fn read_candidate(c: &Map<String, Value>) -> Candidate {
+    let t = |k| text_owned(c, k);
+    Candidate {
+        first_name: t("first_name").unwrap_or_default(),
+        middle_name: t("middle_name").unwrap_or_default(),
+        last_name: t("last_name").unwrap_or_default(),
+        date_of_birth: t("date_of_birth").unwrap_or_default(),
+        ssn: t("ssn"),
+        address: t("address"),
+        annual_salary: c.get("annual_salary").and_then(Value::as_f64),
+    }
+}
+
+/// A usable `YYYY-MM-DD` date, or `None` (missing or malformed; stage 1 reports malformed ones).
+fn iso(obj: &Map<String, Value>, key: &str) -> Option<String> {
+    text_owned(obj, key).filter(|v| parse_iso(v).is_some())
+}
+
+const OFFENSE_DATES: [&str; 4] = ["charge_date", "disposition_date", "arrest_date", "pending_court_date"];
+
+/// The names of date fields that carry text that is not a usable date.
+fn malformed_dates(obj: &Map<String, Value>, keys: &[&str]) -> Vec<String> {
+    keys.iter()
+        .filter(|k| text_owned(obj, k).is_some_and(|v| parse_iso(&v).is_none()))
+        .map(|k| (*k).to_string())
+        .collect()
+}
+
+fn sentence_malformed(o: &Map<String, Value>) -> Vec<String> {
+    o.get("sentence")
+        .and_then(Value::as_object)
+        .map(|s| malformed_dates(s, &["incarceration_date", "release_date"]))
+        .unwrap_or_default()
+}
+
+fn objects<'a>(obj: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = &'a Map<String, Value>> {
+    obj.get(key)
+        .and_then(Value::as_array)
+        .map(|v| v.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Value::as_object)
+}

@@ -1,0 +1,65 @@
+//! US states, DC and the five inhabited territories the SPEC names, by code and by name.
+
+/// (code, name) for all 56 jurisdictions of SPEC stage 3.
+pub const JURISDICTIONS: [(&str, &str); 56] = [
+    ("AL", "ALABAMA"), ("AK", "ALASKA"), ("AZ", "ARIZONA"), ("AR", "ARKANSAS"),
+    ("CA", "CALIFORNIA"), ("CO", "COLORADO"), ("CT", "CONNECTICUT"), ("DE", "DELAWARE"),
+    ("FL", "FLORIDA"), ("GA", "GEORGIA"), ("HI", "HAWAII"), ("ID", "IDAHO"),
+    ("IL", "ILLINOIS"), ("IN", "INDIANA"), ("IA", "IOWA"), ("KS", "KANSAS"),
+    ("KY", "KENTUCKY"), ("LA", "LOUISIANA"), ("ME", "MAINE"), ("MD", "MARYLAND"),
+    ("MA", "MASSACHUSETTS"), ("MI", "MICHIGAN"), ("MN", "MINNESOTA"), ("MS", "MISSISSIPPI"),
+    ("MO", "MISSOURI"), ("MT", "MONTANA"), ("NE", "NEBRASKA"), ("NV", "NEVADA"),
+    ("NH", "NEW HAMPSHIRE"), ("NJ", "NEW JERSEY"), ("NM", "NEW MEXICO"), ("NY", "NEW YORK"),
+    ("NC", "NORTH CAROLINA"), ("ND", "NORTH DAKOTA"), ("OH", "OHIO"), ("OK", "OKLAHOMA"),
+    ("OR", "OREGON"), ("PA", "PENNSYLVANIA"), ("RI", "RHODE ISLAND"), ("SC", "SOUTH CAROLINA"),
+    ("SD", "SOUTH DAKOTA"), ("TN", "TENNESSEE"), ("TX", "TEXAS"), ("UT", "UTAH"),
+    ("VT", "VERMONT"), ("VA", "VIRGINIA"), ("WA", "WASHINGTON"), ("WV", "WEST VIRGINIA"),
+    ("WI", "WISCONSIN"), ("WY", "WYOMING"), ("DC", "DISTRICT OF COLUMBIA"),
+    ("AS", "AMERICAN SAMOA"), ("GU", "GUAM"), ("MP", "NORTHERN MARIANA ISLANDS"),
+    ("PR", "PUERTO RICO"), ("VI", "VIRGIN ISLANDS"),
+];
+
+/// The two-letter code for a code or a full name (any case, surrounding space and dots ignored).
+pub fn normalize_state(raw: &str) -> Option<&'static str> {
+    let cleaned: String = raw
+        .trim()
+        .chars()
+        .filter(|c| *c != '.')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cleaned = cleaned.strip_prefix("STATE OF ").unwrap_or(&cleaned);
+    JURISDICTIONS
+        .iter()
+        .find(|(code, name)| *code == cleaned || *name == cleaned)
+        .map(|(code, _)| *code)
+        .or(match cleaned {
+            "WASHINGTON DC" | "WASHINGTON D C" => Some("DC"),
+            "US VIRGIN ISLANDS" | "U S VIRGIN ISLANDS" => Some("VI"),
+            "COMMONWEALTH OF THE NORTHERN MARIANA ISLANDS" | "CNMI" => Some("MP"),
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names() {
+        assert_eq!(normalize_state("mn"), Some("MN"));
+        assert_eq!(normalize_state(" New  York "), Some("NY"));
+        assert_eq!(normalize_state("D.C."), Some("DC"));
+        assert_eq!(normalize_state("Guam"), Some("GU"));
+        assert_eq!(normalize_state("XX"), None);
+        assert_eq!(normalize_state(""), None);
+    }
+
+    #[test]
+    fn fifty_six_distinct_codes() {
+        let mut codes: Vec<_> = JURISDICTIONS.iter().map(|(c, _)| *c).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), 56);
+    }
+}

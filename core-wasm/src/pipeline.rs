@@ -1,0 +1,175 @@
+//! Stages 2 and 3 over a normalised search: identity per case, rules and routing per charge, and
+//! the rolled-up decision tree (before exclusions; see [`crate::rollup`]).
+
+use serde::Deserialize;
+
+use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
+use crate::issues::{self, CaseRef};
+use crate::model::{
+    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense, OffenseDecision, Queue,
+    Reportability, Routing, Search, Subject,
+};
+use crate::parse::dates::parse_iso;
+use crate::rationale;
+use crate::rules::{self, ChargeFacts, routing};
+
+/// What the host supplies: the engine reads no clock and makes no ids (DECISIONS §2).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Context {
+    /// RFC 3339 UTC timestamp, used as `decision_date`.
+    pub now: String,
+    pub correlation_id: String,
+}
+
+/// The full decision (excluded charges still in it) and every issue found.
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    pub decision: Decision,
+    pub issues: Vec<Issue>,
+}
+
+/// Runs identity, rules and rollup.
+pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
+    let as_of = parse_iso(&search.search_date).ok_or("search_date is not a YYYY-MM-DD date")?;
+    let candidate = search.candidate.as_ref().map(candidate_person);
+    let salary = search.candidate.as_ref().and_then(|c| c.annual_salary);
+    let mut issues = search.issues.clone();
+    issues.extend(issues::candidate_issues(search.candidate.as_ref()));
+
+    let mut court_decisions = Vec::with_capacity(search.courts.len());
+    for court in &search.courts {
+        let mut case_decisions = Vec::with_capacity(court.cases.len());
+        for case in &court.cases {
+            let at = CaseRef { court_search_id: &court.court_search_id, case_number: &case.case_number };
+            let identity = identity::compare(candidate.as_ref(), &subject_person(&case.subject), identity::DEFAULT_QUALIFYING_BP);
+            issues.extend(issues::case_issues(at, case, dob_usable(&case.subject.dob)));
+            let mut offenses = Vec::with_capacity(case.offenses.len());
+            for offense in &case.offenses {
+                let facts = ChargeFacts::new(as_of, case, offense, salary);
+                let outcome = rules::evaluate_charge(&facts);
+                issues.extend(issues::offense_issues(at, offense, &outcome));
+                offenses.push(offense_decision(offense, &outcome, &identity));
+            }
+            case_decisions.push(case_decision(case, &identity, offenses));
+        }
+        let queue = case_decisions.iter().map(|c| c.case_queue).max().unwrap_or(Queue::Automation);
+        court_decisions.push(CourtDecision {
+            court_search_id: court.court_search_id.clone(),
+            court_decision: queue.rolled_up_label(),
+            court_queue: queue,
+            case_decisions,
+        });
+    }
+    // A clear search (no courts) is Automation / NOT_REPORTABLE (DECISIONS §11).
+    let search_queue = court_decisions.iter().map(|c| c.court_queue).max().unwrap_or(Queue::Automation);
+    let decision = Decision {
+        search_id: search.search_id.clone(),
+        decision_date: ctx.now.clone(),
+        record_decision: search_queue.rolled_up_label(),
+        search_queue,
+        order_id: search.order_id.clone(),
+        order_number: search.order_number.clone(),
+        client_search_type: search.search_type.clone(),
+        court_decisions,
+    };
+    Ok(Evaluation { decision, issues })
+}
+
+fn offense_decision(offense: &Offense, outcome: &rules::ChargeOutcome, identity: &IdentityResult) -> OffenseDecision {
+    let (queue, label) = routing::route(outcome.reportability, identity.level);
+    OffenseDecision {
+        offense_id: offense.offense_id.clone(),
+        charge: offense.charge.clone(),
+        charge_decision: label,
+        offense_type: offense.offense_type.clone(),
+        disposition: offense.disposition.clone(),
+        rationale: rationale::sentence(label, outcome, identity),
+        needs_human_review: label == Label::ManualReview,
+        cited_rules: outcome.cited_rules(),
+        citations: outcome.citations(),
+        routing: routing_fields(queue, outcome.reportability, outcome.reportability_insufficient, identity),
+        excluded: offense.excluded,
+    }
+}
+
+/// The `routing` object; `identity_score` is -1 on a hard conflict (DECISIONS §5).
+pub fn routing_fields(
+    queue: Queue,
+    reportability: Reportability,
+    reportability_insufficient: bool,
+    identity: &IdentityResult,
+) -> Routing {
+    Routing {
+        queue,
+        reportability,
+        is_automatable: queue == Queue::Automation,
+        identity_level: identity.level,
+        identity_score: round4(identity.identity_score),
+        identity_insufficient: identity.identity_insufficient,
+        reportability_insufficient,
+        third_id_required: identity.third_id_required,
+    }
+}
+
+fn case_decision(case: &Case, identity: &IdentityResult, offenses: Vec<OffenseDecision>) -> CaseDecision {
+    let queue = offenses.iter().map(|o| o.routing.queue).max().unwrap_or(Queue::Automation);
+    CaseDecision {
+        case_number: case.case_number.clone(),
+        case_decision: queue.rolled_up_label(),
+        case_queue: queue,
+        jurisdiction_state: case.jurisdiction_state.clone().unwrap_or_else(|| case.jurisdiction_state_raw.clone()),
+        id_match: id_match(identity),
+        offenses,
+    }
+}
+
+pub fn id_match(identity: &IdentityResult) -> IdMatch {
+    IdMatch {
+        is_match: identity.is_match,
+        match_score: round4(identity.match_score),
+        name_score: round4(identity.name_score),
+        dob_score: round4(identity.dob_score),
+        ssn_score: round4(identity.ssn_score),
+        address_score: round4(identity.address_score),
+        details: identity.details.clone(),
+    }
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// A DOB identity can use: a full date or one with `00` for unknown parts (DECISIONS §5).
+fn dob_usable(raw: &str) -> bool {
+    let b = raw.trim().as_bytes();
+    let shape = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+    shape && !raw.starts_with("0000") && (parse_iso(raw).is_some() || raw.ends_with("-00"))
+}
+
+fn candidate_person(c: &Candidate) -> Person {
+    Person {
+        name: PersonName { first: c.first_name.clone(), middle: c.middle_name.clone(), last: c.last_name.clone() },
+        full_name: None,
+        aliases: Vec::new(),
+        date_of_birth: Some(c.date_of_birth.clone()),
+        ssn: c.ssn.clone(),
+        addresses: c.address.iter().map(|a| AddressInput::SingleLine(a.clone())).collect(),
+    }
+}
+
+fn subject_person(s: &Subject) -> Person {
+    let present = |v: &str| (!v.trim().is_empty()).then(|| v.to_string());
+    Person {
+        name: PersonName { first: s.first_name.clone(), middle: s.middle_name.clone(), last: s.last_name.clone() },
+        full_name: present(&s.full_name),
+        aliases: s
+            .aliases
+            .iter()
+            .map(|a| PersonName { first: a.first_name.clone(), middle: a.middle_name.clone(), last: a.last_name.clone() })
+            .collect(),
+        date_of_birth: present(&s.dob),
+        ssn: present(&s.ssn),
+        addresses: present(&s.address).map(AddressInput::SingleLine).into_iter().collect(),
+    }
+}

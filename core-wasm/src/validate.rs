@@ -1,0 +1,514 @@
+//! Request validation for `POST /evaluate` and `/transform-xml` (SPEC "POST /evaluate rules" and
+//! "Request validation messages"). It lives in the engine so the server and the browser page give
+//! the very same 400 messages (DECISIONS §2).
+//!
+//! Validation reads the generic JSON value rather than deserialising into typed structs, so that
+//! every problem gets the SPEC's message instead of a serde error, and all problems are reported
+//! at once.
+
+use serde_json::{Map, Value};
+
+use crate::messages as msg;
+use crate::parse::dates::parse_iso;
+
+/// One `cases[]` row (SPEC "cases[] row").
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseRow {
+    pub court_search_id: String,
+    pub offense_id: String,
+    pub is_excluded: bool,
+}
+
+/// The input form of the record.
+#[derive(Debug, Clone, Copy)]
+pub enum RecordInput<'a> {
+    Xml(&'a str),
+    RecordJson(&'a Map<String, Value>),
+}
+
+/// A request that passed every check of this module.
+#[derive(Debug, Clone)]
+pub struct ValidRequest<'a> {
+    pub input: RecordInput<'a>,
+    pub search_id: String,
+    pub search_date: String,
+    pub order_id: String,
+    pub order_number: String,
+    pub candidate: Option<&'a Map<String, Value>>,
+    pub cases: Vec<CaseRow>,
+    pub tenant_id: Option<String>,
+    pub applicant_state: Option<String>,
+    pub customer_state: Option<String>,
+    pub search_type: Option<String>,
+}
+
+/// A JSON field read as text: absent, null, empty, wrong type, or a value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Text<'a> {
+    Missing,
+    Empty,
+    WrongType,
+    Value(&'a str),
+}
+
+/// Reads `key` as text. Numbers are accepted for ids (callers send `case_number: 1234`); blank
+/// strings count as empty.
+pub fn text<'a>(obj: &'a Map<String, Value>, key: &str) -> Text<'a> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Text::Missing,
+        Some(Value::String(s)) if s.trim().is_empty() => Text::Empty,
+        Some(Value::String(s)) => Text::Value(s.as_str()),
+        Some(_) => Text::WrongType,
+    }
+}
+
+/// Owned text value, with numbers rendered as they were written.
+pub fn text_owned(obj: &Map<String, Value>, key: &str) -> Option<String> {
+    match obj.get(key) {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Collects messages in order, without repeats.
+#[derive(Debug, Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn add(&mut self, message: impl Into<String>) {
+        let message = message.into();
+        if !self.0.contains(&message) {
+            self.0.push(message);
+        }
+    }
+
+    /// A required non-empty string: `<field> must not be empty` when null, missing or blank.
+    fn required_text<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+        match (text(obj, key), obj.get(key)) {
+            (Text::Value(v), _) => Some(v),
+            (Text::WrongType, Some(Value::Number(_))) => None,
+            (Text::WrongType, _) => {
+                self.add(msg::must_be(key, "a string"));
+                None
+            }
+            _ => {
+                self.add(msg::must_not_be_empty(key));
+                None
+            }
+        }
+    }
+
+    /// A required non-empty array of objects.
+    fn required_list<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> &'a [Value] {
+        match obj.get(key) {
+            Some(Value::Array(items)) if !items.is_empty() => {
+                if items.iter().any(|i| !i.is_object()) {
+                    self.add(msg::must_be(key, "an array of objects"));
+                }
+                items
+            }
+            Some(Value::Array(_)) | Some(Value::Null) | None => {
+                self.add(msg::must_not_be_empty(key));
+                &[]
+            }
+            Some(_) => {
+                self.add(msg::must_be(key, "an array"));
+                &[]
+            }
+        }
+    }
+}
+
+/// Validates the `record` object of a request body.
+pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, Vec<String>> {
+    let mut p = Problems::default();
+
+    let xml = match record.get("xml") {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.as_str()),
+        Some(Value::String(_)) | Some(Value::Null) | None => None,
+        Some(_) => {
+            p.add(msg::must_be("xml", "a string"));
+            None
+        }
+    };
+    let record_json = match record.get("record_json") {
+        Some(Value::Object(o)) => Some(o),
+        Some(Value::Null) | None => None,
+        Some(_) => {
+            p.add(msg::must_be("record_json", "an object"));
+            None
+        }
+    };
+    let has_record_json_key = !matches!(record.get("record_json"), None | Some(Value::Null));
+    let has_xml_key = xml.is_some();
+    match (has_xml_key, has_record_json_key) {
+        (false, false) => p.add(msg::XML_OR_RECORD_JSON_REQUIRED),
+        (true, true) => p.add(msg::XML_AND_RECORD_JSON),
+        _ => {}
+    }
+
+    let search_id = match text(record, "search_id") {
+        Text::Value(v) => Some(v.trim().to_string()),
+        Text::WrongType => text_owned(record, "search_id").or_else(|| {
+            p.add(msg::must_be("search_id", "a string"));
+            None
+        }),
+        Text::Missing | Text::Empty => {
+            p.add(msg::missing_required("search_id"));
+            None
+        }
+    };
+    let search_date = match text(record, "search_date") {
+        Text::Value(v) if parse_iso(v).is_some() => Some(v.trim().to_string()),
+        Text::Value(_) | Text::WrongType => {
+            p.add(msg::date_format("search_date"));
+            None
+        }
+        Text::Missing | Text::Empty => {
+            p.add(msg::missing_required("search_date"));
+            None
+        }
+    };
+    let order_id = p.required_text(record, "order_id").map(str::to_string);
+    let order_number = p.required_text(record, "order_number").map(str::to_string);
+
+    // submission_type: `resubmit` with record_json, omitted with xml (SPEC rules 3 and 4).
+    let submission_type = record.get("submission_type").filter(|v| !v.is_null());
+    if has_record_json_key && !has_xml_key && submission_type != Some(&Value::from("resubmit")) {
+        p.add(msg::SUBMISSION_TYPE_RESUBMIT);
+    }
+    if has_xml_key && !has_record_json_key {
+        match submission_type {
+            Some(v) if v == "resubmit" => p.add(msg::SUBMISSION_TYPE_WITH_XML),
+            Some(_) => p.add(msg::SUBMISSION_TYPE_OMIT_WITH_XML),
+            None => {}
+        }
+    }
+
+    if let Some(rj) = record_json {
+        check_record_json(rj, &mut p);
+    }
+
+    let candidate = check_candidate(record, has_record_json_key && !has_xml_key, &mut p);
+    let cases = check_cases(record, &mut p);
+
+    let optional = |key: &str| text_owned(record, key);
+    if !p.0.is_empty() {
+        return Err(p.0);
+    }
+    let input = match (xml, record_json) {
+        (Some(x), None) => RecordInput::Xml(x),
+        (None, Some(rj)) => RecordInput::RecordJson(rj),
+        _ => return Err(vec![msg::XML_OR_RECORD_JSON_REQUIRED.to_string()]),
+    };
+    match (search_id, search_date, order_id, order_number) {
+        (Some(search_id), Some(search_date), Some(order_id), Some(order_number)) => Ok(ValidRequest {
+            input,
+            search_id,
+            search_date,
+            order_id,
+            order_number,
+            candidate,
+            cases,
+            tenant_id: optional("tenant_id"),
+            applicant_state: optional("applicant_state"),
+            customer_state: optional("customer_state"),
+            search_type: optional("search_type"),
+        }),
+        _ => Err(vec![msg::missing_required("search_id")]),
+    }
+}
+
+/// SPEC "record_json": forbidden keys, then the required containers and fields.
+fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
+    let search = rj.get("search").and_then(Value::as_object);
+    for key in ["submission_type", "order_id", "order_number"] {
+        if rj.contains_key(key) {
+            p.add(msg::must_not_be_inside(key, "record_json"));
+        }
+        if search.is_some_and(|s| s.contains_key(key)) {
+            p.add(msg::must_not_be_inside(key, "record_json.search"));
+        }
+    }
+    if rj.contains_key("candidate_info") {
+        p.add(msg::CANDIDATE_INFO_INSIDE);
+    }
+    if rj.contains_key("status") {
+        p.add(msg::STATUS_INSIDE);
+    }
+    if search.is_some_and(|s| s.contains_key("status")) {
+        p.add(msg::STATUS_INSIDE_SEARCH);
+    }
+
+    let courts = match rj.get("criminal_search_results") {
+        None => {
+            p.add(msg::CRIMINAL_SEARCH_RESULTS_MISSING);
+            return;
+        }
+        Some(Value::Array(items)) if !items.is_empty() => items,
+        Some(Value::Array(_)) | Some(Value::Null) => {
+            p.add(msg::CRIMINAL_SEARCH_RESULTS_EMPTY);
+            return;
+        }
+        Some(_) => {
+            p.add(msg::must_be("criminal_search_results", "an array"));
+            return;
+        }
+    };
+    for court in courts {
+        let Some(court) = court.as_object() else {
+            p.add(msg::must_be("criminal_search_results", "an array of objects"));
+            continue;
+        };
+        p.required_text(court, "court_search_id");
+        if let Some(date) = p.required_text(court, "search_date")
+            && parse_iso(date).is_none()
+        {
+            p.add(msg::date_format("search_date"));
+        }
+        for case in p.required_list(court, "criminal_records").iter().filter_map(Value::as_object) {
+            for key in [
+                "case_number",
+                "jurisdiction_state",
+                "file_date",
+                "subject_name",
+                "sub_first_name",
+                "sub_last_name",
+                "subject_dob",
+                "subject_ssn",
+                "subject_address",
+            ] {
+                p.required_text(case, key);
+            }
+            let offenses = p.required_list(case, "offenses");
+            for offense in offenses.iter().filter_map(Value::as_object) {
+                if let Some(s) = offense.get("sentence")
+                    && !(s.is_object() || s.is_null())
+                {
+                    p.add(msg::must_be("sentence", "an object"));
+                }
+            }
+        }
+    }
+}
+
+/// SPEC "candidate_info": required with record_json, optional with xml; flat.
+fn check_candidate<'a>(
+    record: &'a Map<String, Value>,
+    required: bool,
+    p: &mut Problems,
+) -> Option<&'a Map<String, Value>> {
+    let candidate = match record.get("candidate_info") {
+        None | Some(Value::Null) => {
+            if required {
+                p.add(msg::CANDIDATE_INFO_EMPTY);
+            }
+            return None;
+        }
+        Some(Value::Object(c)) if c.is_empty() => {
+            p.add(msg::CANDIDATE_INFO_EMPTY);
+            return None;
+        }
+        Some(Value::Object(c)) => c,
+        Some(_) => {
+            p.add(msg::must_be("candidate_info", "an object"));
+            return None;
+        }
+    };
+    if candidate.contains_key("aliases") || candidate.contains_key("addresses") {
+        p.add(msg::CANDIDATE_INFO_FLAT);
+    }
+    let filled = |k| matches!(text(candidate, k), Text::Value(_));
+    if !(filled("first_name") && filled("last_name") && filled("date_of_birth")) {
+        p.add(msg::CANDIDATE_INFO_MINIMUM);
+    }
+    if let Text::Value(dob) = text(candidate, "date_of_birth")
+        && parse_iso(dob).is_none()
+    {
+        p.add(msg::DATE_OF_BIRTH_FORMAT);
+    }
+    if let Some(v) = candidate.get("annual_salary")
+        && !(v.is_null() || v.as_f64().is_some_and(|n| n >= 0.0))
+    {
+        p.add(msg::must_be("annual_salary", "a non-negative number"));
+    }
+    Some(candidate)
+}
+
+/// SPEC "cases[] row": every row needs court_search_id, offense_id and a boolean is_excluded.
+fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
+    let rows = match record.get("cases") {
+        None | Some(Value::Null) => return Vec::new(),
+        Some(Value::Array(rows)) => rows,
+        Some(_) => {
+            p.add(msg::must_be("cases", "an array"));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Some(row) = row.as_object() else {
+            p.add(msg::must_be("cases", "an array of objects"));
+            continue;
+        };
+        let court = p.required_text(row, "court_search_id").map(str::to_string).or_else(|| text_owned(row, "court_search_id"));
+        let offense = p.required_text(row, "offense_id").map(str::to_string).or_else(|| text_owned(row, "offense_id"));
+        let excluded = match row.get("is_excluded") {
+            Some(Value::Bool(b)) => Some(*b),
+            _ => {
+                p.add(msg::IS_EXCLUDED_REQUIRED);
+                None
+            }
+        };
+        if let (Some(court_search_id), Some(offense_id), Some(is_excluded)) = (court, offense, excluded) {
+            out.push(CaseRow { court_search_id, offense_id, is_excluded });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn valid() -> Value {
+        json!({
+            "search_id": "S-1", "search_date": "2025-11-06", "order_id": "O-1", "order_number": "O-1.1",
+            "submission_type": "resubmit",
+            "candidate_info": {"first_name": "A", "last_name": "B", "date_of_birth": "1990-01-02"},
+            "record_json": {"criminal_search_results": [{
+                "court_search_id": "C-1", "search_date": "2025-11-06",
+                "criminal_records": [{
+                    "case_number": "N-1", "jurisdiction_state": "GA", "file_date": "2020-01-01",
+                    "subject_name": "A B", "sub_first_name": "A", "sub_last_name": "B",
+                    "subject_dob": "1990-01-02", "subject_ssn": "UNAVAILABLE", "subject_address": "UNAVAILABLE",
+                    "offenses": [{"offense_id": "X-1", "charge": "THEFT", "disposition": "GUILTY", "type": "M"}]
+                }]
+            }]}
+        })
+    }
+
+    fn errors_after(edit: impl FnOnce(&mut Value)) -> Vec<String> {
+        let mut record = valid();
+        edit(&mut record);
+        match record.as_object() {
+            Some(obj) => validate_record(obj).err().unwrap_or_default(),
+            None => vec!["not an object".into()],
+        }
+    }
+
+    fn remove(v: &mut Value, pointer: &str, key: &str) {
+        if let Some(Value::Object(o)) = v.pointer_mut(pointer) {
+            o.remove(key);
+        }
+    }
+
+    fn set(v: &mut Value, pointer: &str, key: &str, value: Value) {
+        if let Some(Value::Object(o)) = v.pointer_mut(pointer) {
+            o.insert(key.to_string(), value);
+        }
+    }
+
+    const CASE: &str = "/record_json/criminal_search_results/0/criminal_records/0";
+
+    #[test]
+    fn the_valid_request_passes() {
+        assert_eq!(errors_after(|_| {}), Vec::<String>::new());
+    }
+
+    /// Every request-validation message of the SPEC, each produced by the smallest bad edit.
+    #[test]
+    fn every_spec_message() {
+        type Edit = Box<dyn FnOnce(&mut Value)>;
+        let cases: Vec<(&str, Edit)> = vec![
+            (msg::XML_OR_RECORD_JSON_REQUIRED, Box::new(|v| remove(v, "", "record_json"))),
+            (msg::XML_AND_RECORD_JSON, Box::new(|v| set(v, "", "xml", json!("<ScreeningResults/>")))),
+            (msg::CRIMINAL_SEARCH_RESULTS_MISSING, Box::new(|v| remove(v, "/record_json", "criminal_search_results"))),
+            (msg::CRIMINAL_SEARCH_RESULTS_EMPTY, Box::new(|v| set(v, "/record_json", "criminal_search_results", json!([])))),
+            (msg::CRIMINAL_SEARCH_RESULTS_EMPTY, Box::new(|v| set(v, "/record_json", "criminal_search_results", Value::Null))),
+            (msg::SUBMISSION_TYPE_RESUBMIT, Box::new(|v| remove(v, "", "submission_type"))),
+            (msg::SUBMISSION_TYPE_RESUBMIT, Box::new(|v| set(v, "", "submission_type", json!("initial")))),
+            (msg::SUBMISSION_TYPE_WITH_XML, Box::new(|v| {
+                remove(v, "", "record_json");
+                set(v, "", "xml", json!("<ScreeningResults/>"));
+            })),
+            ("submission_type must not be inside record_json; provide it as a separate field",
+             Box::new(|v| set(v, "/record_json", "submission_type", json!("resubmit")))),
+            ("submission_type must not be inside record_json.search; provide it as a separate field",
+             Box::new(|v| set(v, "/record_json", "search", json!({"submission_type": "resubmit"})))),
+            (msg::CANDIDATE_INFO_INSIDE, Box::new(|v| set(v, "/record_json", "candidate_info", json!({})))),
+            (msg::CANDIDATE_INFO_EMPTY, Box::new(|v| set(v, "", "candidate_info", json!({})))),
+            (msg::CANDIDATE_INFO_EMPTY, Box::new(|v| remove(v, "", "candidate_info"))),
+            (msg::CANDIDATE_INFO_MINIMUM, Box::new(|v| remove(v, "/candidate_info", "last_name"))),
+            (msg::CANDIDATE_INFO_MINIMUM, Box::new(|v| set(v, "/candidate_info", "first_name", json!("")))),
+            (msg::IS_EXCLUDED_REQUIRED, Box::new(|v| set(v, "", "cases", json!([{"court_search_id": "C", "offense_id": "X"}])))),
+            ("order_id must not be inside record_json; provide it as a separate field",
+             Box::new(|v| set(v, "/record_json", "order_id", json!("O-1")))),
+            ("order_number must not be inside record_json; provide it as a separate field",
+             Box::new(|v| set(v, "/record_json", "order_number", json!("O-1.1")))),
+            ("order_number must not be inside record_json.search; provide it as a separate field",
+             Box::new(|v| set(v, "/record_json", "search", json!({"order_number": "O-1.1"})))),
+            ("order_id must not be empty", Box::new(|v| set(v, "", "order_id", json!("")))),
+            ("order_number must not be empty", Box::new(|v| remove(v, "", "order_number"))),
+            ("Missing required field: search_id", Box::new(|v| remove(v, "", "search_id"))),
+            (msg::DATE_OF_BIRTH_FORMAT, Box::new(|v| set(v, "/candidate_info", "date_of_birth", json!("02/01/1990")))),
+            ("court_search_id must not be empty",
+             Box::new(|v| set(v, "/record_json/criminal_search_results/0", "court_search_id", json!("")))),
+            ("search_date must not be empty",
+             Box::new(|v| remove(v, "/record_json/criminal_search_results/0", "search_date"))),
+            ("criminal_records must not be empty",
+             Box::new(|v| set(v, "/record_json/criminal_search_results/0", "criminal_records", json!([])))),
+            ("offenses must not be empty", Box::new(|v| set(v, CASE, "offenses", json!([])))),
+            ("subject_ssn must not be empty", Box::new(|v| set(v, CASE, "subject_ssn", json!("")))),
+        ];
+        for (expected, edit) in cases {
+            let errors = errors_after(edit);
+            assert!(errors.iter().any(|e| e == expected), "expected {expected:?}, got {errors:?}");
+        }
+    }
+
+    #[test]
+    fn each_required_case_field() {
+        for key in [
+            "case_number", "jurisdiction_state", "file_date", "subject_name", "sub_first_name",
+            "sub_last_name", "subject_dob", "subject_address",
+        ] {
+            for blank in [Value::Null, json!(""), json!("   ")] {
+                let errors = errors_after(|v| set(v, CASE, key, blank));
+                assert_eq!(errors, vec![msg::must_not_be_empty(key)], "{key}");
+            }
+            let errors = errors_after(|v| remove(v, CASE, key));
+            assert_eq!(errors, vec![msg::must_not_be_empty(key)], "{key}");
+        }
+    }
+
+    #[test]
+    fn sentinel_ssn_and_optional_fields_are_accepted() {
+        assert!(errors_after(|v| set(v, CASE, "subject_ssn", json!("UNAVAILABLE"))).is_empty());
+        assert!(errors_after(|v| remove(v, CASE, "sub_middle_name")).is_empty());
+        assert!(errors_after(|v| set(v, "", "cases", json!([]))).is_empty());
+    }
+
+    #[test]
+    fn xml_path_needs_no_candidate() {
+        let errors = errors_after(|v| {
+            remove(v, "", "record_json");
+            remove(v, "", "submission_type");
+            remove(v, "", "candidate_info");
+            set(v, "", "xml", json!("<ScreeningResults/>"));
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn all_problems_are_reported_at_once() {
+        let errors = errors_after(|v| {
+            set(v, "", "order_id", json!(""));
+            remove(v, "", "submission_type");
+        });
+        assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+}
