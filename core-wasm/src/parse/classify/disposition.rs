@@ -181,8 +181,7 @@ pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>)
     if segments.is_empty() {
         return Disposition::unknown(false, true, "missing".to_string());
     }
-    let readings: Vec<(Reading, String)> =
-        segments.iter().map(|s| read_entry(s, &state)).collect();
+    let readings: Vec<(Reading, String)> = segments.iter().map(|s| read_entry(s, &state)).collect();
     combine(&readings)
 }
 
@@ -246,10 +245,16 @@ fn combine(readings: &[(Reading, String)]) -> Disposition {
     let mut fallback: Option<(u8, bool, &str)> = None;
     for (reading, evidence) in readings {
         match *reading {
-            Reading::Outcome { canonical, sensitive } if canonical.is_interim() => {
+            Reading::Outcome {
+                canonical,
+                sensitive,
+            } if canonical.is_interim() => {
                 interim = Some(Disposition::known(canonical, sensitive, evidence.clone()));
             }
-            Reading::Outcome { canonical, sensitive } => {
+            Reading::Outcome {
+                canonical,
+                sensitive,
+            } => {
                 let next = match &final_ {
                     Some(prev) if prev.canonical.is_open_deferral() => {
                         after_deferral(canonical, sensitive, evidence)
@@ -266,7 +271,9 @@ fn combine(readings: &[(Reading, String)]) -> Disposition {
                 ));
             }
             Reading::Event(Event::ProbationRevoked)
-                if final_.as_ref().is_some_and(|d| d.canonical.is_open_deferral()) =>
+                if final_
+                    .as_ref()
+                    .is_some_and(|d| d.canonical.is_open_deferral()) =>
             {
                 final_ = Some(Disposition::known(
                     CanonicalDisposition::DeferralRevoked,

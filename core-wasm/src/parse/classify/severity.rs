@@ -91,7 +91,11 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
     if let Some(row) = CODES
         .iter()
         .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()) && r.code == compact)
-        .or_else(|| CODES.iter().find(|r| r.states.is_empty() && r.code == compact))
+        .or_else(|| {
+            CODES
+                .iter()
+                .find(|r| r.states.is_empty() && r.code == compact)
+        })
     {
         return Severity::from_code(row);
     }
@@ -196,11 +200,15 @@ fn bracketed_codes(charge: &str) -> Vec<SeverityLevel> {
     let mut rest = charge;
     while let Some(open) = rest.find(['(', '[']) {
         let after = rest.get(open + 1..).unwrap_or("");
-        let Some(close) = after.find([')', ']']) else { break };
+        let Some(close) = after.find([')', ']']) else {
+            break;
+        };
         let inner: String = clean(after.get(..close).unwrap_or(""))
             .split_whitespace()
             .collect();
-        let global = CODES.iter().find(|r| r.states.is_empty() && r.code == inner);
+        let global = CODES
+            .iter()
+            .find(|r| r.states.is_empty() && r.code == inner);
         if let Some(row) = global {
             // `MA` and `MI` in brackets are more likely state codes than grades (B3 caveat).
             let grade_like = (inner.chars().count() >= 2 || inner == "F" || inner == "M")

@@ -1,1 +1,33 @@
+//! Charge text normalisation.
+
 use super::*;
+
+#[test]
+fn display_form_keeps_punctuation_and_abbreviations() {
+    assert_eq!(normalize_charge_text("  poss  cont sub\t<4g & drug  paraphernalia "), "POSS CONT SUB <4G & DRUG PARAPHERNALIA");
+    assert_eq!(normalize_charge_text("DWLS w/o   insurance"), "DWLS W/O INSURANCE");
+    assert_eq!(normalize_charge_text(""), "");
+}
+
+#[test]
+fn match_key_expands_abbreviations_and_drops_punctuation() {
+    let rows = [
+        ("POSS MARIJ 0-2OZ", "POSSESSION MARIJUANA 0 2OZ"),
+        ("poss cs", "POSSESSION CONTROLLED SUBSTANCE"),
+        ("POSS CONT SUB <4G", "POSSESSION CONTROLLED SUBSTANCE 4G"),
+        ("ASSAULT W/ DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
+        ("ASSAULT W/DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
+        ("DRIVING W/O INSURANCE", "DRIVING WITHOUT INSURANCE"),
+        ("DWLS", "DRIVING WHILE LICENSE SUSPENDED"),
+        ("DUS 3RD", "DRIVING UNDER SUSPENSION 3RD"),
+        ("PWISD SCHEDULE II CONTROLLED SUBSTANCE", "POSSESSION WITH INTENT TO SELL OR DELIVER SCHEDULE II CONTROLLED SUBSTANCE"),
+        ("NO VALID D/L", "NO VALID DRIVERS LICENSE"),
+        ("THEFT-TAKE/USE", "THEFT TAKE USE"),
+        // Whole words only: POSSUM is not POSS.
+        ("POSSUM HUNTING", "POSSUM HUNTING"),
+        ("", ""),
+    ];
+    for (raw, want) in rows {
+        assert_eq!(charge_match_key(raw), want, "{raw}");
+    }
+}

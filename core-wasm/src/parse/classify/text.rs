@@ -66,8 +66,8 @@ fn expand_slash_prefix(word: &str) -> String {
         if let Some(rest) = word.strip_prefix(prefix) {
             // `W/OTHER` is not `WITHOUT THER`: only expand when the prefix stands alone or is
             // followed by a non-letter.
-            let boundary = rest.chars().next().is_none_or(|c| !c.is_alphabetic())
-                || *prefix == "W/";
+            let boundary =
+                rest.chars().next().is_none_or(|c| !c.is_alphabetic()) || *prefix == "W/";
             if boundary {
                 return if rest.is_empty() {
                     (*long).to_string()
@@ -148,7 +148,13 @@ impl<'a> Words<'a> {
             .words
             .iter()
             .enumerate()
-            .map(|(i, w)| if i >= start && i < start + len { "" } else { *w })
+            .map(|(i, w)| {
+                if i >= start && i < start + len {
+                    ""
+                } else {
+                    *w
+                }
+            })
             .collect();
         Words { words }
     }
