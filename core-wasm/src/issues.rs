@@ -181,5 +181,13 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             "No usable arrest, charge or file date to start the lookback clock.".into(),
         ));
     }
+    if outcome.has_gap(DataGap::DispositionDate) {
+        out.push(mk(
+            IssueSeverity::Error,
+            "disposition_date",
+            "missing date",
+            "No usable disposition or release date to start the state lookback clock.".into(),
+        ));
+    }
     out
 }

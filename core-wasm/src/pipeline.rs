@@ -19,6 +19,9 @@ pub struct Context {
     /// RFC 3339 UTC timestamp, used as `decision_date`.
     pub now: String,
     pub correlation_id: String,
+    /// The tenant's client-rules overlay (DECISIONS §7.5), loaded and validated by the host.
+    #[serde(default)]
+    pub client_rules: Option<rules::ClientRules>,
 }
 
 /// The full decision (excluded charges still in it) and every issue found.
@@ -33,6 +36,13 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
     let as_of = parse_iso(&search.search_date).ok_or("search_date is not a YYYY-MM-DD date")?;
     let candidate = search.candidate.as_ref().map(candidate_person);
     let salary = search.candidate.as_ref().and_then(|c| c.annual_salary);
+    // An overlay the host should have refused is an error, never silently dropped: dropping it
+    // could report what the tenant asked never to report.
+    if let Some(c) = &ctx.client_rules {
+        c.validate().map_err(|e| format!("client_rules: {e}"))?;
+    }
+    let client = ctx.client_rules.as_ref();
+    let qualifying_bp = client.and_then(|c| c.identity_threshold_bp()).unwrap_or(identity::DEFAULT_QUALIFYING_BP);
     let mut issues = search.issues.clone();
     issues.extend(issues::candidate_issues(search.candidate.as_ref()));
 
@@ -41,12 +51,17 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
         let mut case_decisions = Vec::with_capacity(court.cases.len());
         for case in &court.cases {
             let at = CaseRef { court_search_id: &court.court_search_id, case_number: &case.case_number };
-            let identity = identity::compare(candidate.as_ref(), &subject_person(&case.subject), identity::DEFAULT_QUALIFYING_BP);
+            let identity = identity::compare(candidate.as_ref(), &subject_person(&case.subject), qualifying_bp);
             issues.extend(issues::case_issues(at, case, dob_usable(&case.subject.dob)));
+            let place = rules::local::place_of(court.search_jurisdiction.as_deref(), case.jurisdiction_state.as_deref());
             let mut offenses = Vec::with_capacity(case.offenses.len());
             for offense in &case.offenses {
-                let facts = ChargeFacts::new(as_of, case, offense, salary);
-                let outcome = rules::evaluate_charge(&facts);
+                let facts = ChargeFacts::new(as_of, case, offense, salary).with_parties(
+                    search.applicant_state.as_deref(),
+                    search.customer_state.as_deref(),
+                    place,
+                );
+                let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
                 offenses.push(offense_decision(offense, &outcome, &identity));
             }

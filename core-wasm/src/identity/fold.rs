@@ -15,20 +15,13 @@ pub(crate) enum Keep {
 /// Uppercase ASCII fold: strip accents, map letters NFKD does not split, drop apostrophes
 /// and periods, turn other punctuation into spaces, collapse whitespace.
 pub(crate) fn fold(s: &str, keep: Keep) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut pending_space = false;
-    let mut push = |c: char, out: &mut String| {
-        if c == ' ' {
-            pending_space = !out.is_empty();
-        } else {
-            if pending_space {
-                out.push(' ');
-                pending_space = false;
-            }
-            out.push(c);
-        }
-    };
+    let mut out = Folded { text: String::with_capacity(s.len()), pending_space: false, keep };
     for c in s.chars() {
+        // ASCII is its own NFKD form with no combining marks: skip the normaliser (most input).
+        if c.is_ascii() {
+            out.emit(c.to_ascii_uppercase());
+            continue;
+        }
         // Letters NFKD leaves whole (DESIGN §4.1 step 1).
         let mapped: &str = match c {
             'ß' => "SS",
@@ -40,26 +33,48 @@ pub(crate) fn fold(s: &str, keep: Keep) -> String {
             _ => "",
         };
         if !mapped.is_empty() {
-            for m in mapped.chars() {
-                push(m, &mut out);
-            }
+            mapped.chars().for_each(|m| out.push(m));
             continue;
         }
         for d in core::iter::once(c).nfkd() {
             if canonical_combining_class(d) != 0 {
                 continue;
             }
-            for u in d.to_uppercase() {
-                match u {
-                    '\'' | '\u{2019}' | '`' | '.' => {}
-                    'A'..='Z' | '0'..='9' => push(u, &mut out),
-                    '#' | '/' if keep == Keep::Address => push(u, &mut out),
-                    _ => push(' ', &mut out),
-                }
-            }
+            d.to_uppercase().for_each(|u| out.emit(u));
         }
     }
-    out
+    out.text
+}
+
+/// The folded text being built: spaces are held back so runs collapse and ends are trimmed.
+struct Folded {
+    text: String,
+    pending_space: bool,
+    keep: Keep,
+}
+
+impl Folded {
+    /// One upper-cased character: kept, dropped, or turned into a space.
+    fn emit(&mut self, u: char) {
+        match u {
+            '\'' | '\u{2019}' | '`' | '.' => {}
+            'A'..='Z' | '0'..='9' => self.push(u),
+            '#' | '/' if self.keep == Keep::Address => self.push(u),
+            _ => self.push(' '),
+        }
+    }
+
+    fn push(&mut self, c: char) {
+        if c == ' ' {
+            self.pending_space = !self.text.is_empty();
+        } else {
+            if self.pending_space {
+                self.text.push(' ');
+                self.pending_space = false;
+            }
+            self.text.push(c);
+        }
+    }
 }
 
 /// The string without spaces (compact surname form, DESIGN §4.1 step 5).

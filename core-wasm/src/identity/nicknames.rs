@@ -36,7 +36,12 @@ fn roots(name: &str) -> &'static [(&'static str, u16)] {
 
 /// True when both names share a canonical name (`BILL`~`WILLIAM`, `BILL`~`WILL`).
 pub(crate) fn equivalent(a: &str, b: &str) -> bool {
-    let (ra, rb) = (roots(a), roots(b));
+    let ra = roots(a);
+    // Most pairs (surname against given name in swapped pairings) are not in the table at all.
+    if ra.is_empty() {
+        return false;
+    }
+    let rb = roots(b);
     ra.iter().any(|(_, x)| rb.iter().any(|(_, y)| x == y))
 }
 

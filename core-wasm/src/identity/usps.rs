@@ -193,7 +193,24 @@ const STATES: &[(&str, &str)] = &[
 
 /// Standard suffix abbreviation of a folded word, if it is a street suffix.
 pub(crate) fn suffix(word: &str) -> Option<&'static str> {
-    SUFFIXES.iter().find(|(_, v)| v.contains(&word)).map(|(s, _)| *s)
+    let index = suffix_index();
+    let at = index.partition_point(|(v, _)| *v < word);
+    index.get(at).filter(|(v, _)| *v == word).map(|(_, s)| *s)
+}
+
+/// (spelling, standard) sorted by spelling, built once: `suffix` runs several times per address
+/// and a scan of every spelling of every row was most of its cost. A spelling listed twice keeps
+/// its first row, as the scan did.
+fn suffix_index() -> &'static [(&'static str, &'static str)] {
+    static INDEX: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut out: Vec<(&'static str, &'static str)> =
+            SUFFIXES.iter().flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std))).collect();
+        // Stable sort, then keep the first of each spelling: the earliest row wins.
+        out.sort_by_key(|(v, _)| *v);
+        out.dedup_by_key(|(v, _)| *v);
+        out
+    })
 }
 
 /// Standard directional (N, NE, ...), if the word is one.

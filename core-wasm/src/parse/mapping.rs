@@ -89,6 +89,21 @@ pub fn apply(rows: &[CaseRow], raw: Vec<RawCourt>) -> Vec<Court> {
     courts
 }
 
+/// The court search id each case of the record (record order) ends up with: the mapped id of its
+/// first charge, else the record's own id, else `TBD`. Same rules as [`apply`].
+pub fn case_court_ids(rows: &[CaseRow], raw: &[RawCourt]) -> Vec<String> {
+    let mut next_row = 0usize;
+    let mut out = Vec::new();
+    for court in raw {
+        for case in &court.cases {
+            let mapped = if rows.is_empty() { None } else { rows.get(next_row).map(|r| r.court_search_id.clone()) };
+            next_row += case.case.offenses.len();
+            out.push(mapped.or_else(|| court.court_search_id.clone()).unwrap_or_else(|| TBD_COURT.to_string()));
+        }
+    }
+    out
+}
+
 fn unmapped_court(raw: RawCourt) -> Court {
     let cases = raw
         .cases

@@ -6,6 +6,8 @@ pub mod dates;
 pub mod mapping;
 pub mod record_json;
 pub mod states;
+pub mod to_record_json;
+pub mod xml;
 
 use serde_json::Value;
 
@@ -48,18 +50,46 @@ pub fn transform(body: &[u8]) -> Transformed {
 }
 
 fn normalise(request: ValidRequest<'_>) -> Transformed {
+    let mut search_type = request.search_type.clone();
+    let mut xml_notes = Vec::new();
+    let mut fallback_candidate = None;
     let (raw_courts, record_json, source) = match request.input {
-        RecordInput::RecordJson(rj) => (record_json::read_courts(rj), Value::Object(rj.clone()), SourceKind::RecordJson),
-        RecordInput::Xml(_) => {
-            // The XML path is not in this engine version yet: answer clearly, never guess.
-            let message = format!("{}: XML input is not supported by this engine version; send record_json", msg::XML_PARSE_FAILED);
-            return invalid(Some(request.search_id), &message);
+        RecordInput::RecordJson(rj) => {
+            // The record's own search metadata stands in when the request sends no search_type,
+            // so a `/transform-xml` output resubmitted echoes the same `client_search_type`.
+            if search_type.is_none() {
+                search_type = rj
+                    .get("search")
+                    .and_then(Value::as_object)
+                    .and_then(|s| crate::validate::text_owned(s, "search_type"));
+            }
+            (record_json::read_courts(rj), Some(Value::Object(rj.clone())), SourceKind::RecordJson)
+        }
+        RecordInput::Xml(text) => {
+            // search_date passed validation, so it is a date; the fallback is never used.
+            let as_of = dates::parse_iso(&request.search_date).unwrap_or_default();
+            match xml::read_xml(text, as_of) {
+                Ok(record) => {
+                    if search_type.is_none() {
+                        search_type = record.search_type;
+                    }
+                    xml_notes = record.notes;
+                    fallback_candidate = record.candidate;
+                    (record.courts, None, SourceKind::Xml)
+                }
+                Err(e) => return invalid(Some(request.search_id), &e.message()),
+            }
         }
     };
     if let Err(details) = mapping::count_gate(&request.cases, &raw_courts) {
         return Transformed::CountMismatch { search_id: request.search_id, details };
     }
+    let case_ids = mapping::case_court_ids(&request.cases, &raw_courts);
     let courts = mapping::apply(&request.cases, raw_courts);
+    let candidate = match request.candidate {
+        Some(c) => Some(record_json::read_candidate(c)),
+        None => fallback_candidate,
+    };
     let search = Search {
         source,
         search_id: request.search_id,
@@ -69,11 +99,12 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
         tenant_id: request.tenant_id,
         applicant_state: request.applicant_state.as_deref().and_then(states::normalize_state).map(str::to_string),
         customer_state: request.customer_state.as_deref().and_then(states::normalize_state).map(str::to_string),
-        search_type: request.search_type,
-        candidate: request.candidate.map(record_json::read_candidate),
+        search_type,
+        candidate,
         courts,
-        issues: Vec::new(),
+        issues: xml::note_issues(&xml_notes, &case_ids),
     };
+    let record_json = record_json.unwrap_or_else(|| to_record_json::to_record_json(&search));
     Transformed::Ok { search: Box::new(search), record_json }
 }
 

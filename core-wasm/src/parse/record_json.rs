@@ -82,10 +82,45 @@ fn read_case(case: &Map<String, Value>) -> RawCase {
 }
 
 fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
-    let raw_charge = text_owned(o, "charge").unwrap_or_default();
-    let disposition = text_owned(o, "disposition");
-    let offense_type = text_owned(o, "type");
-    let statute = text_owned(o, "statute");
+    build_offense(
+        OffenseParts {
+            raw_charge: text_owned(o, "charge").unwrap_or_default(),
+            disposition: text_owned(o, "disposition"),
+            offense_type: text_owned(o, "type"),
+            statute: text_owned(o, "statute"),
+            dates: OffenseDates {
+                charge_date: iso(o, "charge_date"),
+                disposition_date: iso(o, "disposition_date"),
+                arrest_date: iso(o, "arrest_date"),
+                pending_court_date: iso(o, "pending_court_date"),
+            },
+            malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
+            sentence: o.get("sentence").and_then(Value::as_object).map(read_sentence),
+            hidden: matches!(o.get("hidden"), Some(Value::Bool(true))),
+        },
+        state,
+    )
+}
+
+/// The fields of one charge as read from any input form, before classification.
+#[derive(Debug, Clone, Default)]
+pub struct OffenseParts {
+    /// Charge text as received (whitespace is collapsed on classification).
+    pub raw_charge: String,
+    pub disposition: Option<String>,
+    pub offense_type: Option<String>,
+    pub statute: Option<String>,
+    pub dates: OffenseDates,
+    pub malformed_dates: Vec<String>,
+    pub sentence: Option<Sentence>,
+    pub hidden: bool,
+}
+
+/// Classifies one charge exactly as the JSON path does; the XML path (`parse::xml`) builds its
+/// charges through here too, so both forms normalise identically. `offense_id` is assigned later
+/// by `mapping::apply`.
+pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
+    let OffenseParts { raw_charge, disposition, offense_type, statute, dates, malformed_dates, sentence, hidden } = parts;
     let severity = classify::classify_severity(offense_type.as_deref(), state);
     let traffic = classify::classify_traffic(&raw_charge, statute.as_deref(), &severity);
     Offense {
@@ -95,16 +130,11 @@ fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
         disposition,
         offense_type,
         statute,
-        dates: OffenseDates {
-            charge_date: iso(o, "charge_date"),
-            disposition_date: iso(o, "disposition_date"),
-            arrest_date: iso(o, "arrest_date"),
-            pending_court_date: iso(o, "pending_court_date"),
-        },
-        malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
-        sentence: o.get("sentence").and_then(Value::as_object).map(read_sentence),
+        dates,
+        malformed_dates,
+        sentence,
         excluded: false,
-        hidden: matches!(o.get("hidden"), Some(Value::Bool(true))),
+        hidden,
         severity,
         traffic,
     }

@@ -1,10 +1,13 @@
-//! The facts about one charge that rules read: its class, its dates and the as-of date.
+//! The facts about one charge that rules read: its class, its dates, the as-of date, and which
+//! jurisdictions apply (court, applicant, customer, local place).
 
 use chrono::NaiveDate;
 
 use crate::model::{Case, Offense};
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, TrafficKind};
-use crate::parse::dates::parse_iso;
+use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
+use crate::parse::dates::{parse_iso, years_before};
+
+use super::catalog::Place;
 
 /// Which date a lookback counts from, and which field supplied it (for rationales and issues).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,13 +16,44 @@ pub struct Dated {
     pub field: &'static str,
 }
 
+/// What the record says about time in custody (HI excludes it from its windows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Custody {
+    /// A release date is recorded (it is part of the conviction clock).
+    Released,
+    /// A sentence block is present and records no custody.
+    NoneRecorded,
+    /// No sentence block, or custody without a release date.
+    Unknown,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChargeFacts {
     pub as_of: NaiveDate,
     pub class: DispositionClass,
     pub canonical: CanonicalDisposition,
     pub traffic: TrafficKind,
+    /// The case's `jurisdiction_state` (the court's state).
     pub state: Option<String>,
+    /// Where the candidate will work (employer-use limits and CRA statutes).
+    pub applicant_state: Option<String>,
+    /// The client's headquarters or work state (CRA statutes).
+    pub customer_state: Option<String>,
+    /// A place with local rules, from the court's `search_jurisdiction`.
+    pub place: Option<Place>,
+    pub level: SeverityLevel,
+    pub juvenile: bool,
+    /// The charge text or statute names marijuana / cannabis.
+    pub marijuana: bool,
+    /// ... and reads as simple possession.
+    pub marijuana_possession: bool,
+    /// Driving while ability impaired or loitering for prostitution (NY CPL 160.55 exceptions).
+    pub dwai_or_loitering: bool,
+    /// MA 151B 4(9)(ii) offenses: drunkenness, simple assault, affray, disturbing the peace.
+    pub minor_misdemeanor_ma: bool,
+    /// The subject's date of birth (full dates only): the case subject's.
+    pub subject_dob: Option<NaiveDate>,
+    pub custody: Custody,
     /// DECISIONS §7.2: `arrest_date`, else `charge_date`, else `file_date`.
     pub entry: Option<Dated>,
     /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks).
@@ -40,12 +74,39 @@ impl ChargeFacts {
             (Some(d), Some(r)) => Some(if r.date > d.date { r } else { d }),
             (d, r) => d.or(r),
         };
+        let custody = match &offense.sentence {
+            _ if release.is_some() => Custody::Released,
+            Some(s) => {
+                let filled = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
+                if s.incarceration_date.is_some() || filled(&s.jail_time) || filled(&s.prison_time) {
+                    Custody::Unknown
+                } else {
+                    Custody::NoneRecorded
+                }
+            }
+            None => Custody::Unknown,
+        };
+        let text = format!("{} {}", offense.charge, offense.statute.as_deref().unwrap_or("")).to_ascii_uppercase();
+        let has = |words: &[&str]| words.iter().any(|w| text.contains(w));
+        let marijuana = has(&["MARIJUANA", "MARIHUANA", "CANNABIS", "11357", "18.2-250.1"]);
+        let possession = has(&["POSS", "11357"]) && !has(&["INTENT", "DISTRIB", "SELL", "SALE", "TRAFFICK", "CULTIVAT", "MANUFACT", "PWID"]);
         ChargeFacts {
             as_of,
             class: offense.disposition_class.class,
             canonical: offense.disposition_class.canonical,
             traffic: offense.traffic,
             state: case.jurisdiction_state.clone(),
+            applicant_state: None,
+            customer_state: None,
+            place: None,
+            level: offense.severity.level,
+            juvenile: offense.severity.juvenile,
+            marijuana,
+            marijuana_possession: marijuana && possession,
+            dwai_or_loitering: has(&["DWAI", "ABILITY IMPAIRED", "LOITERING FOR THE PURPOSE", "LOITER FOR PROSTITUTION", "LOITERING PROSTITUTION"]),
+            minor_misdemeanor_ma: has(&["DRUNK", "AFFRAY", "DISTURB", "SIMPLE ASSAULT"]),
+            subject_dob: parse_iso(case.subject.dob.trim()),
+            custody,
             entry,
             conviction_clock,
             is_serving: offense.sentence.as_ref().and_then(|s| s.is_serving).unwrap_or(false),
@@ -53,8 +114,38 @@ impl ChargeFacts {
         }
     }
 
+    /// Adds the parties whose state rules apply and the court's local place (DECISIONS §7.1).
+    pub fn with_parties(
+        mut self,
+        applicant_state: Option<&str>,
+        customer_state: Option<&str>,
+        place: Option<Place>,
+    ) -> ChargeFacts {
+        let norm = |s: Option<&str>| s.map(|v| v.trim().to_ascii_uppercase()).filter(|v| v.len() == 2);
+        self.applicant_state = norm(applicant_state);
+        self.customer_state = norm(customer_state);
+        self.place = place;
+        self
+    }
+
     /// Salary exemptions are inclusive; an unknown salary is below every threshold.
     pub fn salary_at_least(&self, threshold: f64) -> bool {
         self.annual_salary.is_some_and(|s| s >= threshold)
+    }
+
+    /// Whether the subject is at least `years` old on the as-of date; `None` when the DOB is unknown.
+    pub fn subject_at_least(&self, years: u32) -> Option<bool> {
+        self.subject_dob.map(|dob| dob <= years_before(self.as_of, years))
+    }
+
+    /// The distinct states whose rules may apply, court first, then applicant, then customer.
+    pub fn states(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::with_capacity(3);
+        for s in [&self.state, &self.applicant_state, &self.customer_state].into_iter().flatten() {
+            if !out.contains(&s.as_str()) {
+                out.push(s.as_str());
+            }
+        }
+        out
     }
 }

@@ -2,16 +2,29 @@
 //! has something to say returns a [`Finding`]; the most protective outcome wins (DECISIONS §7.1).
 
 pub mod catalog;
+pub mod client;
 pub mod facts;
 pub mod federal;
+pub mod local;
 pub mod routing;
+pub mod states;
+
+mod evaluate;
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
 
 use crate::model::Reportability;
 
+pub use catalog::{RULES_VERSION, Rule, all_rules};
+pub use client::ClientRules;
+pub use evaluate::{evaluate_charge, evaluate_with};
 pub use facts::ChargeFacts;
 
 /// What a rule says about a charge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Effect {
     /// The rule allows reporting.
     Permit,
@@ -26,6 +39,8 @@ pub enum Effect {
 pub enum DataGap {
     Disposition,
     EntryDate,
+    /// A state lookback needs a disposition or release date.
+    DispositionDate,
     Jurisdiction,
 }
 
@@ -116,15 +131,9 @@ impl ChargeOutcome {
     }
 }
 
-/// Evaluates one charge against every applicable rule.
-pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
-    let mut findings = federal::findings(facts);
-    if facts.state.is_none() {
-        findings.push(Finding::data_gap(
-            catalog::SYS_JURISDICTION_UNKNOWN,
-            DataGap::Jurisdiction,
-            "the case has no usable jurisdiction_state, so state rules could not be checked",
-        ));
-    }
-    ChargeOutcome::combine(findings)
+/// The rule catalogue as a Markdown page (`docs/rules.md`), generated from the rule data.
+pub fn catalog_markdown() -> String {
+    doc::markdown()
 }
+
+mod doc;

@@ -6,9 +6,12 @@
 //! entries so that a later final outcome wins over earlier ones. Nothing here guesses: text that
 //! is not understood is `UNKNOWN` with `recognised = false`.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
-use super::disposition_table::{CODES, Event, RULES, Reading, SEQUENCE_WORDS};
+use super::disposition_table::{CODES, Event, RULES, Reading, Rule, SEQUENCE_WORDS};
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::text::{Words, clean};
 
 /// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
@@ -223,17 +226,44 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
     {
         return (row.reading, format!("code:{}", row.code));
     }
-    let words = Words::new(entry);
-    for rule in RULES {
+    let compiled = compiled_rules();
+    let hits = compiled.index.scan(&Words::new(entry));
+    for (rule, phrases) in RULES.iter().zip(&compiled.rules) {
         if !applies(rule.states) {
             continue;
         }
-        let all = rule.all.iter().all(|group| words.has_any(group));
-        if all && !words.has_any(rule.none) {
+        let all = phrases.all.iter().all(|group| hits.has_any(group));
+        if all && !hits.has_any(&phrases.none) {
             return (rule.reading, format!("rule:{}", rule.id));
         }
     }
     (Reading::Unrecognised, "unrecognised".to_string())
+}
+
+/// The phrases of one `Rule` as ids of the shared index.
+struct RulePhrases {
+    all: Vec<Vec<PhraseId>>,
+    none: Vec<PhraseId>,
+}
+
+/// `RULES` compiled once, so an entry is scanned once for every phrase of every rule.
+struct CompiledRules {
+    index: PhraseIndex,
+    /// Same order as `RULES`.
+    rules: Vec<RulePhrases>,
+}
+
+fn compiled_rules() -> &'static CompiledRules {
+    static COMPILED: OnceLock<CompiledRules> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut builder = PhraseIndexBuilder::default();
+        let rules = RULES.iter().map(|rule: &Rule| RulePhrases {
+            all: rule.all.iter().map(|group| builder.intern_all(group)).collect(),
+            none: builder.intern_all(rule.none),
+        });
+        let rules = rules.collect();
+        CompiledRules { index: builder.build(), rules }
+    })
 }
 
 /// A2 step 4: the latest final outcome wins; a deferral followed by a dismissal is a completed

@@ -7,6 +7,7 @@
 
 mod disposition;
 mod disposition_table;
+mod phrases;
 mod severity;
 mod severity_table;
 mod text;

@@ -3,8 +3,11 @@
 //! Order: missing -> state short code -> global short code -> level phrase with class words.
 //! A value that is none of these is `UNKNOWN` with `recognised = false`.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::severity_table::{
     CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, JUVENILE_WORDS, LEVEL_PHRASES,
     LevelCode, ORDINALS, TRAFFIC_WORDS,
@@ -104,11 +107,20 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
 
 /// Long forms: a level phrase, optional class words, and traffic / juvenile flags.
 fn from_phrases(words: &Words<'_>) -> Severity {
-    let juvenile = words.has_any(JUVENILE_WORDS);
-    let mut traffic = words.has_any(TRAFFIC_WORDS);
-    let found = LEVEL_PHRASES
-        .iter()
-        .find_map(|p| words.find(p.phrase).map(|at| (p, at)));
+    let tables = tables();
+    let hits = tables.index.scan(words);
+    let juvenile = hits.has_any(&tables.juvenile);
+    let mut traffic = hits.has_any(&tables.traffic);
+    // Level phrases in table order, skipping those the scan did not find (a blanked word matches
+    // nothing, so they cannot be in `rest` either).
+    let present = || {
+        LEVEL_PHRASES
+            .iter()
+            .zip(&tables.levels)
+            .filter(|(_, id)| hits.has(**id))
+            .map(|(p, _)| p)
+    };
+    let found = present().find_map(|p| words.find(p.phrase).map(|at| (p, at)));
     let Some((phrase, (start, len))) = found else {
         // Only flags ("JUVENILE", "TRAFFIC MATTER") are understood; anything else is not.
         let only_flags = words
@@ -124,9 +136,7 @@ fn from_phrases(words: &Words<'_>) -> Severity {
     traffic |= phrase.traffic;
     let rest = words.without(start, len);
     // Two different levels ("FELONY/MISDEMEANOR", a wobbler) cannot be settled here (B2 note).
-    let second = LEVEL_PHRASES
-        .iter()
-        .find(|p| p.level != SeverityLevel::Unknown && rest.has(p.phrase));
+    let second = present().find(|p| p.level != SeverityLevel::Unknown && rest.has(p.phrase));
     if let Some(other) = second
         && phrase.level != SeverityLevel::Unknown
         && other.level != phrase.level
@@ -181,8 +191,14 @@ fn class_from_words(words: &Words<'_>) -> Option<String> {
 pub fn severity_from_charge_text(charge: &str) -> Option<SeverityLevel> {
     let cleaned = clean(charge);
     let mut words = Words::new(&cleaned);
+    let tables = tables();
+    let hits = tables.index.scan(&words);
     let mut levels: Vec<SeverityLevel> = Vec::new();
-    for (phrase, level) in CHARGE_TEXT_LEVELS {
+    for ((phrase, level), id) in CHARGE_TEXT_LEVELS.iter().zip(&tables.charge_text) {
+        // Blanking never creates a phrase: one the scan missed is never found below.
+        if !hits.has(*id) {
+            continue;
+        }
         while let Some((start, len)) = words.find(phrase) {
             levels.push(*level);
             words = words.without(start, len);
@@ -191,6 +207,29 @@ pub fn severity_from_charge_text(charge: &str) -> Option<SeverityLevel> {
     levels.extend(bracketed_codes(charge));
     let first = *levels.first()?;
     levels.iter().all(|l| *l == first).then_some(first)
+}
+
+/// The severity phrase tables as ids of one index, compiled once.
+struct Tables {
+    index: PhraseIndex,
+    juvenile: Vec<PhraseId>,
+    traffic: Vec<PhraseId>,
+    /// Same order as `LEVEL_PHRASES`.
+    levels: Vec<PhraseId>,
+    /// Same order as `CHARGE_TEXT_LEVELS`.
+    charge_text: Vec<PhraseId>,
+}
+
+fn tables() -> &'static Tables {
+    static COMPILED: OnceLock<Tables> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut builder = PhraseIndexBuilder::default();
+        let juvenile = builder.intern_all(JUVENILE_WORDS);
+        let traffic = builder.intern_all(TRAFFIC_WORDS);
+        let levels = LEVEL_PHRASES.iter().map(|p| builder.intern(p.phrase)).collect();
+        let charge_text = CHARGE_TEXT_LEVELS.iter().map(|(p, _)| builder.intern(p)).collect();
+        Tables { index: builder.build(), juvenile, traffic, levels, charge_text }
+    })
 }
 
 /// Grade codes written in brackets inside a charge, e.g. "RETAIL THEFT (M1)". Only codes that

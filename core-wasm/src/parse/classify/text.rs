@@ -5,6 +5,9 @@
 //! `N-A` hit one key, as DISPOSITIONS.md A2 step 1 recommends). Tables are always matched against
 //! match keys, one whole word at a time, so `DUI` is never found inside another word.
 
+use std::sync::OnceLock;
+
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 
 /// Display form of a charge text: trimmed, whitespace collapsed, upper case, punctuation kept.
@@ -28,36 +31,65 @@ pub fn charge_match_key(raw: &str) -> String {
     }
     let cleaned = clean(&spelled);
     let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let abbreviations = abbreviations();
     let mut out: Vec<&str> = Vec::with_capacity(words.len() + 4);
-    let mut rest: &[&str] = &words;
-    while let Some((first, tail)) = rest.split_first() {
-        match ABBREVIATIONS
-            .iter()
-            .find(|(short, _)| starts_with_words(rest, short))
-        {
-            Some((short, long)) => {
-                out.push(long);
-                let used = short.split_whitespace().count().max(1);
-                rest = rest.get(used..).unwrap_or(&[]);
+    let mut at = 0;
+    while let Some(word) = words.get(at) {
+        // The first listed abbreviation that starts here wins, as in the table.
+        match abbreviations.index.first_at(&words, at) {
+            Some(id) => {
+                out.push(abbreviations.expansions.get(id).copied().unwrap_or(word));
+                at += abbreviations.index.word_count(id).max(1);
             }
             None => {
-                out.push(first);
-                rest = tail;
+                out.push(word);
+                at += 1;
             }
         }
     }
     out.join(" ")
 }
 
+/// `ABBREVIATIONS` compiled once: the short forms as an index, the expansion of each.
+struct Abbreviations {
+    index: PhraseIndex,
+    /// Expansion by phrase id (a repeated short form keeps its first row, the one that wins).
+    expansions: Vec<&'static str>,
+}
+
+fn abbreviations() -> &'static Abbreviations {
+    static COMPILED: OnceLock<Abbreviations> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut builder = PhraseIndexBuilder::default();
+        let mut expansions: Vec<&'static str> = Vec::with_capacity(ABBREVIATIONS.len());
+        for (short, long) in ABBREVIATIONS {
+            let id: PhraseId = builder.intern(short);
+            if id == expansions.len() {
+                expansions.push(long);
+            }
+        }
+        Abbreviations { index: builder.build(), expansions }
+    })
+}
+
 /// A2 step 1: upper case, every character that is not a letter or digit becomes a space,
 /// spaces collapsed.
 pub(crate) fn clean(raw: &str) -> String {
-    let mapped: String = raw
-        .chars()
-        .flat_map(char::to_uppercase)
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    mapped.split_whitespace().collect::<Vec<_>>().join(" ")
+    // One pass, one allocation: it runs on every disposition, type and statute.
+    let mut out = String::with_capacity(raw.len());
+    let mut gap = false;
+    for c in raw.chars().flat_map(char::to_uppercase) {
+        if !c.is_alphanumeric() {
+            gap = true;
+            continue;
+        }
+        if gap && !out.is_empty() {
+            out.push(' ');
+        }
+        gap = false;
+        out.push(c);
+    }
+    out
 }
 
 /// `W/O` -> `WITHOUT`, `W/` -> `WITH` at the start of a whitespace-separated word.
@@ -80,19 +112,8 @@ fn expand_slash_prefix(word: &str) -> String {
     word.to_string()
 }
 
-fn starts_with_words(words: &[&str], phrase: &str) -> bool {
-    let mut n = 0usize;
-    for (i, p) in phrase.split_whitespace().enumerate() {
-        match words.get(i) {
-            Some(w) if word_matches(w, p) => n += 1,
-            _ => return false,
-        }
-    }
-    n > 0
-}
-
 /// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
-fn word_matches(word: &str, pattern: &str) -> bool {
+pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
     match pattern.strip_suffix('*') {
         Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
         None => word == pattern,
@@ -119,21 +140,28 @@ impl<'a> Words<'a> {
         self.find(phrase).is_some()
     }
 
-    /// Start and length of the first occurrence of `phrase`.
+    /// Start and length of the first occurrence of `phrase`. Allocation-free and cheap on a miss
+    /// (one comparison per word for the phrase's first word): it runs for every table row on
+    /// every charge.
     pub(crate) fn find(&self, phrase: &str) -> Option<(usize, usize)> {
-        let pattern: Vec<&str> = phrase.split_whitespace().collect();
-        if pattern.is_empty() || pattern.len() > self.words.len() {
+        let mut pattern = phrase.split(' ').filter(|p| !p.is_empty());
+        let first = pattern.next()?;
+        let len = 1 + pattern.count();
+        if len > self.words.len() {
             return None;
         }
+        let last_start = self.words.len() - len;
         self.words
-            .windows(pattern.len())
-            .position(|win| win.iter().zip(&pattern).all(|(w, p)| word_matches(w, p)))
-            .map(|start| (start, pattern.len()))
-    }
-
-    /// True when any of `phrases` occurs.
-    pub(crate) fn has_any(&self, phrases: &[&str]) -> bool {
-        phrases.iter().any(|p| self.has(p))
+            .iter()
+            .take(last_start + 1)
+            .enumerate()
+            .filter(|(_, w)| word_matches(w, first))
+            .map(|(start, _)| start)
+            .find(|&start| {
+                let window = self.words.get(start + 1..).unwrap_or(&[]);
+                phrase.split(' ').filter(|p| !p.is_empty()).skip(1).zip(window).all(|(p, w)| word_matches(w, p))
+            })
+            .map(|start| (start, len))
     }
 
     /// The words themselves.

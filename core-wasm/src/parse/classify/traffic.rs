@@ -3,8 +3,11 @@
 //! Decided from the charge text and statute; the declared type is only a hint, so a `TRAFFIC`
 //! type never makes a DUI minor. Serious phrases are looked for first.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::severity::{Severity, SeverityLevel};
 use super::text::{Words, charge_match_key};
 use super::traffic_table::{MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE};
@@ -29,27 +32,28 @@ pub enum TrafficKind {
 /// otherwise a traffic type or vehicle-code statute -> `MinorTraffic` when the level is a
 /// non-criminal one (infraction, violation, civil), else `SeriousTraffic`; else `NotTraffic`.
 pub fn classify_traffic(charge: &str, statute: Option<&str>, severity: &Severity) -> TrafficKind {
+    let tables = tables();
     let charge_key = charge_match_key(charge);
-    let text = Words::new(&charge_key);
+    let text = tables.index.scan(&Words::new(&charge_key));
     let statute_key = charge_match_key(statute.unwrap_or(""));
-    let statute_words = Words::new(&statute_key);
+    let statute_words = tables.index.scan(&Words::new(&statute_key));
     let statute_clean = super::text::clean(statute.unwrap_or(""));
-    let statute_raw_words = Words::new(&statute_clean);
+    let statute_raw_words = tables.index.scan(&Words::new(&statute_clean));
 
-    if any_row(&text, SERIOUS)
-        || any_row(&statute_words, SERIOUS)
-        || any_row(&statute_raw_words, SERIOUS_STATUTE)
+    if text.any_row(&tables.serious)
+        || statute_words.any_row(&tables.serious)
+        || statute_raw_words.any_row(&tables.serious_statute)
     {
         return TrafficKind::SeriousTraffic;
     }
-    if any_row(&text, MINOR) && !text.has_any(NOT_MINOR_CONTEXT) {
+    if text.any_row(&tables.minor) && !text.has_any(&tables.not_minor_context) {
         return if severity.level == SeverityLevel::Felony {
             TrafficKind::SeriousTraffic
         } else {
             TrafficKind::MinorTraffic
         };
     }
-    let traffic_statute = any_row(&statute_raw_words, TRAFFIC_STATUTE);
+    let traffic_statute = statute_raw_words.any_row(&tables.traffic_statute);
     if severity.traffic_hint || traffic_statute {
         let non_criminal = matches!(
             severity.level,
@@ -64,8 +68,29 @@ pub fn classify_traffic(charge: &str, statute: Option<&str>, severity: &Severity
     TrafficKind::NotTraffic
 }
 
-/// True when every phrase of at least one (non-empty) row occurs.
-fn any_row(words: &Words<'_>, rows: &[&[&str]]) -> bool {
-    rows.iter()
-        .any(|row| !row.is_empty() && row.iter().all(|p| words.has(p)))
+/// The traffic tables as phrase ids of one index, compiled once: each text is scanned once
+/// for all of them.
+struct Tables {
+    index: PhraseIndex,
+    serious: Vec<Vec<PhraseId>>,
+    minor: Vec<Vec<PhraseId>>,
+    not_minor_context: Vec<PhraseId>,
+    serious_statute: Vec<Vec<PhraseId>>,
+    traffic_statute: Vec<Vec<PhraseId>>,
+}
+
+fn tables() -> &'static Tables {
+    static COMPILED: OnceLock<Tables> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut builder = PhraseIndexBuilder::default();
+        let mut rows = |table: &[&[&'static str]]| -> Vec<Vec<PhraseId>> {
+            table.iter().map(|row| builder.intern_all(row)).collect()
+        };
+        let serious = rows(SERIOUS);
+        let minor = rows(MINOR);
+        let serious_statute = rows(SERIOUS_STATUTE);
+        let traffic_statute = rows(TRAFFIC_STATUTE);
+        let not_minor_context = builder.intern_all(NOT_MINOR_CONTEXT);
+        Tables { index: builder.build(), serious, minor, not_minor_context, serious_statute, traffic_statute }
+    })
 }

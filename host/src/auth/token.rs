@@ -1,0 +1,202 @@
+//! Bearer tokens: JWT signed with HS256, and only HS256 accepted (DECISIONS §1).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+use super::keys::{KeyEntry, Role};
+
+/// Claims of a Lookback token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// Key id the token was issued for.
+    pub sub: String,
+    /// Tenant the key is bound to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tenant: Option<String>,
+    /// Role of the key.
+    pub role: Role,
+    /// Issued at (seconds since the epoch).
+    pub iat: u64,
+    /// Expires at (seconds since the epoch).
+    pub exp: u64,
+    /// Unique token id.
+    pub jti: String,
+}
+
+/// Issues and verifies tokens with one HS256 secret.
+pub struct TokenIssuer {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    ttl: Duration,
+}
+
+/// A token could not be issued (only possible if serialisation fails).
+#[derive(Debug, thiserror::Error)]
+#[error("token could not be signed")]
+pub struct IssueError;
+
+impl TokenIssuer {
+    /// An issuer for `secret` whose tokens live `ttl`.
+    pub fn new(secret: &[u8], ttl: Duration) -> Self {
+        // `Validation::new(HS256)` accepts HS256 alone: `alg: none` and every other algorithm
+        // fail, as does a token whose header names HS256 but was signed with another key.
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.validate_exp = true;
+        validation.set_required_spec_claims(&["exp", "sub", "iat"]);
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+            ttl,
+        }
+    }
+
+    /// Token lifetime in seconds (`expires_in`).
+    pub fn ttl_secs(&self) -> u64 {
+        self.ttl.as_secs()
+    }
+
+    /// Issues a token for a verified key.
+    pub fn issue(&self, key: &KeyEntry) -> Result<String, IssueError> {
+        let iat = now_secs();
+        let claims = Claims {
+            sub: key.key_id.clone(),
+            tenant: key.tenant.clone(),
+            role: key.role,
+            iat,
+            exp: iat.saturating_add(self.ttl.as_secs()),
+            jti: uuid::Uuid::new_v4().to_string(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(|_| IssueError)
+    }
+
+    /// The claims of a valid, unexpired HS256 token; `None` for anything else.
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
+        // `exp` is checked by the library; reject a token that expires exactly now as well.
+        (data.claims.exp > now_secs()).then_some(data.claims)
+    }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
+mod tests {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+
+    use super::*;
+
+    fn key(tenant: Option<&str>) -> KeyEntry {
+        KeyEntry {
+            key_id: "key_1".into(),
+            hash: [0; 32],
+            tenant: tenant.map(Into::into),
+            role: Role::Client,
+        }
+    }
+
+    #[test]
+    fn issued_token_verifies_with_its_claims() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let token = issuer.issue(&key(Some("acme"))).unwrap();
+        let claims = issuer.verify(&token).unwrap();
+        assert_eq!(claims.sub, "key_1");
+        assert_eq!(claims.tenant.as_deref(), Some("acme"));
+        assert_eq!(claims.role, Role::Client);
+        assert_eq!(claims.exp - claims.iat, 60);
+        assert!(!claims.jti.is_empty());
+        let header = jsonwebtoken::decode_header(&token).unwrap();
+        assert_eq!(header.alg, Algorithm::HS256);
+    }
+
+    #[test]
+    fn another_secret_is_rejected() {
+        let token = TokenIssuer::new(b"one", Duration::from_secs(60))
+            .issue(&key(None))
+            .unwrap();
+        assert!(
+            TokenIssuer::new(b"two", Duration::from_secs(60))
+                .verify(&token)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn expired_token_is_rejected() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let now = now_secs();
+        let claims = Claims {
+            sub: "key_1".into(),
+            tenant: None,
+            role: Role::Client,
+            iat: now - 120,
+            exp: now - 1,
+            jti: "j".into(),
+        };
+        let token = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &EncodingKey::from_secret(b"secret"),
+        )
+        .unwrap();
+        assert!(issuer.verify(&token).is_none());
+        let zero_ttl = TokenIssuer::new(b"secret", Duration::ZERO);
+        let token = zero_ttl.issue(&key(None)).unwrap();
+        assert!(zero_ttl.verify(&token).is_none());
+    }
+
+    #[test]
+    fn alg_none_is_rejected() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let good = issuer.issue(&key(None)).unwrap();
+        let payload = good.split('.').nth(1).unwrap();
+        for alg in ["none", "None", "NONE"] {
+            let header = B64.encode(format!(r#"{{"alg":"{alg}","typ":"JWT"}}"#));
+            assert!(
+                issuer.verify(&format!("{header}.{payload}.")).is_none(),
+                "alg {alg}"
+            );
+        }
+    }
+
+    #[test]
+    fn other_algorithms_are_rejected() {
+        let claims = TokenIssuer::new(b"secret", Duration::from_secs(60))
+            .issue(&key(None))
+            .unwrap();
+        let payload: Claims =
+            serde_json::from_slice(&B64.decode(claims.split('.').nth(1).unwrap()).unwrap())
+                .unwrap();
+        let hs512 = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS512),
+            &payload,
+            &EncodingKey::from_secret(b"secret"),
+        )
+        .unwrap();
+        assert!(
+            TokenIssuer::new(b"secret", Duration::from_secs(60))
+                .verify(&hs512)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn garbage_is_rejected() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        for token in ["", "a", "a.b", "a.b.c", "....", "Bearer x"] {
+            assert!(issuer.verify(token).is_none());
+        }
+    }
+}

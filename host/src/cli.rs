@@ -1,0 +1,209 @@
+//! The `lookback` command: `serve`, `evaluate FILE`, `keys create`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+
+use crate::auth::keys::{self, Role};
+use crate::config::{EngineArgs, EngineSettings, ServeArgs, Settings};
+use crate::context::RequestCtx;
+use crate::engine::EngineHost;
+use crate::pipeline::{self, Answer};
+use crate::state::{AppState, load_module};
+
+/// Lookback: decides, charge by charge, whether a criminal record may be reported.
+#[derive(Debug, Parser)]
+#[command(name = "lookback", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service.
+    Serve(ServeArgs),
+    /// Evaluate one `/evaluate` request body offline and print the response envelope.
+    Evaluate(EvaluateArgs),
+    /// Manage API keys.
+    Keys {
+        /// Key action.
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+}
+
+/// Flags of `lookback evaluate`.
+#[derive(Debug, clap::Args)]
+pub struct EvaluateArgs {
+    /// File holding an `/evaluate` request body.
+    pub file: PathBuf,
+    /// Pretty-print the response.
+    #[arg(long)]
+    pub pretty: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// `lookback keys ...`.
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create a key, append its hash to the key file and print the key once.
+    Create {
+        /// Tenant the key is bound to.
+        #[arg(long)]
+        tenant: Option<String>,
+        /// Role of tokens issued for the key.
+        #[arg(long, value_enum, default_value_t = Role::Client)]
+        role: Role,
+        /// Key file to append to.
+        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
+        file: PathBuf,
+    },
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Keys {
+            command: KeysCommand::Create { tenant, role, file },
+        } => create_key(&file, tenant, role),
+        Command::Serve(args) => runtime()?.block_on(serve(args)).map(|()| ExitCode::SUCCESS),
+        Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
+    }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")
+}
+
+/// `lookback serve`: with no key configured, a development key is generated and printed once on
+/// standard error (DECISIONS §1); it is never logged.
+pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let addr = args.addr;
+    let mut settings: Settings = args.into();
+    if settings.auth.has_no_keys() {
+        let key = keys::generate_key();
+        eprintln!("lookback: no API keys configured; development API key (shown once): {key}");
+        settings.auth.api_keys.push(key);
+    }
+    let started = std::time::Instant::now();
+    let state = tokio::task::spawn_blocking(move || AppState::new(&settings)).await??;
+    let module = state.registry().active();
+    tracing::info!(
+        load_ms = crate::context::round_ms(started.elapsed().as_secs_f64() * 1000.0),
+        engine_version = %module.info.engine_version,
+        rules_version = %module.info.rules_version,
+        sha256 = %module.sha256,
+        "engine module loaded"
+    );
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("binding {addr}"))?;
+    tracing::info!(addr = %listener.local_addr()?, "listening");
+    axum::serve(listener, crate::app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on ctrl-c or SIGTERM; in-flight requests then finish before the server stops.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    tracing::info!("shutdown signal received; finishing in-flight requests");
+}
+
+/// `lookback evaluate FILE`: the same module and runner as the server, offline. Exit code 0 for
+/// 200/206, 1 otherwise.
+pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
+    let body =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let answer = evaluate_offline(args.engine.into(), body).await?;
+    let text = if args.pretty {
+        serde_json::from_str::<serde_json::Value>(&answer.body)
+            .and_then(|v| serde_json::to_string_pretty(&v))
+            .unwrap_or(answer.body.clone())
+    } else {
+        answer.body.clone()
+    };
+    println!("{text}");
+    let ok = answer.status.as_u16() == 200 || answer.status.as_u16() == 206;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding).
+pub async fn evaluate_offline(engine: EngineSettings, body: Vec<u8>) -> anyhow::Result<Answer> {
+    let settings = Settings {
+        engine,
+        ..Settings::default()
+    };
+    let (host, module) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        let host = EngineHost::new(&settings.engine)?;
+        let module = load_module(&host, &settings)?;
+        Ok((host, Arc::new(module)))
+    })
+    .await??;
+    let ctx = RequestCtx::new(None);
+    Ok(
+        match pipeline::evaluate(&host, module, body.into(), &ctx, None).await {
+            Ok(answer) => answer,
+            Err(error) => Answer {
+                status: error.status(),
+                body: error.body(),
+            },
+        },
+    )
+}
+
+fn create_key(
+    file: &std::path::Path,
+    tenant: Option<String>,
+    role: Role,
+) -> anyhow::Result<ExitCode> {
+    let (key, record) = keys::create_key(file, tenant, role)?;
+    eprintln!(
+        "created key {} (role {:?}{}) in {}; the key is shown once, store it now:",
+        record.key_id,
+        record.role,
+        record
+            .tenant
+            .as_deref()
+            .map(|t| format!(", tenant {t}"))
+            .unwrap_or_default(),
+        file.display()
+    );
+    println!("{key}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,125 @@
+//! Per-request context: the correlation id and the start time, set by [`correlation`] for
+//! every request and echoed in the `X-Correlation-ID` response header (DECISIONS §3).
+
+use std::time::Instant;
+
+use axum::extract::{FromRequestParts, Request};
+use axum::http::HeaderValue;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+
+/// Header carrying the correlation id, in and out.
+pub const CORRELATION_HEADER: &str = "x-correlation-id";
+
+/// What every handler and error body needs to know about its request.
+#[derive(Debug, Clone)]
+pub struct RequestCtx {
+    /// Sanitised caller id or a fresh UUID v4.
+    pub correlation_id: String,
+    /// When the request arrived.
+    pub started: Instant,
+}
+
+impl RequestCtx {
+    /// A context for a request carrying `header` (the raw `X-Correlation-ID`, if any).
+    pub fn new(header: Option<&str>) -> Self {
+        let correlation_id = header
+            .filter(|id| is_sane_correlation_id(id))
+            .map(str::to_owned)
+            .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        Self {
+            correlation_id,
+            started: Instant::now(),
+        }
+    }
+
+    /// Milliseconds since the request arrived, rounded to microseconds.
+    pub fn elapsed_ms(&self) -> f64 {
+        round_ms(self.started.elapsed().as_secs_f64() * 1000.0)
+    }
+}
+
+/// Rounds milliseconds to three decimals (microsecond precision), e.g. 0.412.
+pub fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// `^[A-Za-z0-9._-]{1,128}$`: anything else is replaced, so a header cannot inject text into
+/// logs or responses.
+pub fn is_sane_correlation_id(id: &str) -> bool {
+    (1..=128).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// Middleware: creates the [`RequestCtx`] and echoes the correlation id on the response.
+pub async fn correlation(mut request: Request, next: Next) -> Response {
+    let header = request
+        .headers()
+        .get(CORRELATION_HEADER)
+        .and_then(|v| v.to_str().ok());
+    let ctx = RequestCtx::new(header);
+    let id = HeaderValue::from_str(&ctx.correlation_id).ok();
+    request.extensions_mut().insert(ctx);
+    let mut response = next.run(request).await;
+    if let Some(id) = id {
+        response.headers_mut().insert(CORRELATION_HEADER, id);
+    }
+    response
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestCtx {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        // The middleware always sets it; a fresh one keeps handlers usable without it (unit tests).
+        Ok(parts
+            .extensions
+            .get::<RequestCtx>()
+            .cloned()
+            .unwrap_or_else(|| RequestCtx::new(None)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sane_ids_are_kept() {
+        for id in ["abc", "A-1_b.c", "0", &"x".repeat(128)] {
+            assert_eq!(RequestCtx::new(Some(id)).correlation_id, id);
+        }
+    }
+
+    #[test]
+    fn other_ids_are_replaced_by_a_uuid() {
+        for id in [
+            "",
+            "a b",
+            "a/b",
+            "ä",
+            "a\nb",
+            "<script>",
+            &"x".repeat(129),
+            "a;b",
+            "{}",
+        ] {
+            let got = RequestCtx::new(Some(id)).correlation_id;
+            assert_ne!(got, id);
+            assert!(
+                uuid::Uuid::parse_str(&got).is_ok_and(|u| u.get_version_num() == 4),
+                "{got}"
+            );
+        }
+        assert_eq!(RequestCtx::new(None).correlation_id.len(), 36);
+    }
+
+    #[test]
+    fn rounding_keeps_microseconds() {
+        assert_eq!(round_ms(0.412_345), 0.412);
+        assert_eq!(round_ms(12.0), 12.0);
+    }
+}

@@ -1,0 +1,208 @@
+//! Loading an engine module: compile once, check it against the ABI, pre-instantiate.
+//!
+//! A module is refused, with the reason, when it does not compile, has any import, lacks an ABI
+//! export or has one with the wrong signature, or reports an ABI other than 1 (DECISIONS §2,
+//! docs/abi.md).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use wasmtime::{Engine, ExternType, FuncType, InstancePre, Linker, Module, ModuleExport, ValType};
+
+use super::limits::HostState;
+use super::limits::{CallError, Limits};
+use super::runner::{self, Export};
+
+/// The ABI version this host speaks.
+pub const ABI_VERSION: u32 = 1;
+
+/// What `lookback_info` reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModuleInfo {
+    /// ABI version (must be [`ABI_VERSION`]).
+    pub abi: u32,
+    /// Engine version, e.g. `0.1.0`.
+    pub engine_version: String,
+    /// Version of the rule data compiled into the module.
+    pub rules_version: String,
+    /// Build flavour, e.g. `release`.
+    pub build: String,
+}
+
+/// A compiled, checked module, ready to be instantiated once per call.
+pub struct LoadedModule {
+    /// Metadata from `lookback_info`.
+    pub info: ModuleInfo,
+    /// Hex SHA-256 of the module bytes (`meta.engine.sha256`).
+    pub sha256: String,
+    /// The compiled module.
+    pub module: Module,
+    /// Import resolution done once at load time (there are no imports, but this is also where
+    /// wasmtime does its per-module instantiation setup).
+    pub instance_pre: InstancePre<HostState>,
+    /// The exact bytes, kept to serve them (browser page) and to report their digest.
+    pub bytes: Arc<[u8]>,
+    /// Export handles resolved once, so calls skip string lookups.
+    pub(crate) exports: ExportIndices,
+}
+
+impl std::fmt::Debug for LoadedModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedModule")
+            .field("info", &self.info)
+            .field("sha256", &self.sha256)
+            .field("bytes", &self.bytes.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Resolved ABI exports of one module.
+#[derive(Clone)]
+pub(crate) struct ExportIndices {
+    pub memory: ModuleExport,
+    pub alloc: ModuleExport,
+    pub info: ModuleExport,
+    pub transform: ModuleExport,
+    pub evaluate: ModuleExport,
+    pub identity_match: ModuleExport,
+}
+
+impl ExportIndices {
+    pub(crate) fn get(&self, export: Export) -> &ModuleExport {
+        match export {
+            Export::Info => &self.info,
+            Export::Transform => &self.transform,
+            Export::Evaluate => &self.evaluate,
+            Export::IdentityMatch => &self.identity_match,
+        }
+    }
+}
+
+/// Why a module was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// wasmtime could not compile the bytes.
+    #[error("module does not compile: {0}")]
+    Compile(String),
+    /// Engine modules must be pure: no imports at all.
+    #[error("module has {count} import(s) (first: {first}); engine modules must have none")]
+    Imports {
+        /// Number of imports.
+        count: usize,
+        /// `module::name` of the first one.
+        first: String,
+    },
+    /// An ABI export is absent or has the wrong type.
+    #[error("module export `{name}` {problem}")]
+    Export {
+        /// Export name.
+        name: &'static str,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// `lookback_info` failed or answered something unusable.
+    #[error("lookback_info failed: {0}")]
+    Info(String),
+    /// The module speaks another ABI.
+    #[error("module reports ABI version {0}; this host speaks ABI version {ABI_VERSION}")]
+    Abi(u32),
+}
+
+/// Compiles `bytes`, checks the ABI and pre-instantiates. Runs `lookback_info` under `limits`.
+/// Compiling takes on the order of 0.1 s: call it off the async runtime.
+pub fn load(engine: &Engine, bytes: Arc<[u8]>, limits: &Limits) -> Result<LoadedModule, LoadError> {
+    let module = Module::new(engine, &bytes[..]).map_err(|e| LoadError::Compile(e.to_string()))?;
+
+    let imports: Vec<String> = module
+        .imports()
+        .map(|i| format!("{}::{}", i.module(), i.name()))
+        .collect();
+    if let Some(first) = imports.first() {
+        return Err(LoadError::Imports {
+            count: imports.len(),
+            first: first.clone(),
+        });
+    }
+    let exports = check_exports(&module)?;
+
+    let linker = Linker::<HostState>::new(engine);
+    let instance_pre = linker
+        .instantiate_pre(&module)
+        .map_err(|e| LoadError::Compile(e.to_string()))?;
+    let sha256 = hex::encode(Sha256::digest(&bytes[..]));
+
+    let mut loaded = LoadedModule {
+        info: ModuleInfo {
+            abi: 0,
+            engine_version: String::new(),
+            rules_version: String::new(),
+            build: String::new(),
+        },
+        sha256,
+        module,
+        instance_pre,
+        bytes,
+        exports,
+    };
+    let raw = runner::call(engine, &loaded, Export::Info, &[], limits)
+        .map_err(|e: CallError| LoadError::Info(e.to_string()))?;
+    let info: ModuleInfo = serde_json::from_str(&raw)
+        .map_err(|e| LoadError::Info(format!("unexpected answer: {e}")))?;
+    if info.abi != ABI_VERSION {
+        return Err(LoadError::Abi(info.abi));
+    }
+    loaded.info = info;
+    Ok(loaded)
+}
+
+/// The ABI's exports and their signatures (docs/abi.md).
+fn check_exports(module: &Module) -> Result<ExportIndices, LoadError> {
+    use ValType::{I32, I64};
+    let func = |name: &'static str, params: &[ValType], results: &[ValType]| {
+        let index = resolve(module, name)?;
+        match module.get_export(name) {
+            Some(ExternType::Func(ty)) if signature_is(&ty, params, results) => Ok(index),
+            Some(ExternType::Func(ty)) => Err(LoadError::Export {
+                name,
+                problem: format!("has signature {ty:?}, expected {params:?} -> {results:?}"),
+            }),
+            _ => Err(LoadError::Export {
+                name,
+                problem: "is not a function".into(),
+            }),
+        }
+    };
+    let memory = resolve(module, "memory")?;
+    if !matches!(module.get_export("memory"), Some(ExternType::Memory(_))) {
+        return Err(LoadError::Export {
+            name: "memory",
+            problem: "is not a memory".into(),
+        });
+    }
+    // Checked for the ABI's sake (the browser glue uses it); the host drops whole instances instead.
+    func("lookback_free", &[I32, I32], &[])?;
+    Ok(ExportIndices {
+        memory,
+        alloc: func("lookback_alloc", &[I32], &[I32])?,
+        info: func("lookback_info", &[], &[I64])?,
+        transform: func("lookback_transform", &[I32, I32], &[I64])?,
+        evaluate: func("lookback_evaluate", &[I32, I32], &[I64])?,
+        identity_match: func("lookback_identity_match", &[I32, I32], &[I64])?,
+    })
+}
+
+fn resolve(module: &Module, name: &'static str) -> Result<ModuleExport, LoadError> {
+    module.get_export_index(name).ok_or(LoadError::Export {
+        name,
+        problem: "is missing".into(),
+    })
+}
+
+fn signature_is(ty: &FuncType, params: &[ValType], results: &[ValType]) -> bool {
+    let same = |a: ValType, b: &ValType| ValType::eq(&a, b);
+    ty.params().len() == params.len()
+        && ty.results().len() == results.len()
+        && ty.params().zip(params).all(|(a, b)| same(a, b))
+        && ty.results().zip(results).all(|(a, b)| same(a, b))
+}

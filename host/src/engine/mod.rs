@@ -1,0 +1,140 @@
+//! Hosting the engine module under wasmtime.
+//!
+//! One wasmtime [`Engine`] for the whole process (configured per HOSTING.md §8: pooling allocator
+//! with copy-on-write memory images, epoch interruption), modules loaded and checked by [`load`],
+//! calls run by [`runner`] in a fresh store each, and the loaded versions kept in a [`Registry`].
+//! [`EngineHost`] ties these together for the async server: a semaphore with as many permits as
+//! pool slots sits in front of instantiation, and calls run on tokio's blocking threads.
+
+pub mod canary;
+pub mod limits;
+pub mod load;
+pub mod registry;
+pub mod runner;
+
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+use wasmtime::{
+    Cache, CacheConfig, Config, Engine, InstanceAllocationStrategy, OptLevel,
+    PoolingAllocationConfig,
+};
+
+pub use limits::{CallError, Limits};
+pub use load::{LoadError, LoadedModule, ModuleInfo};
+pub use registry::Registry;
+pub use runner::Export;
+
+#[cfg(test)]
+mod tests;
+
+use crate::config::EngineSettings;
+
+/// The default engine module, compiled from `core-wasm` by `host/build.rs`.
+pub static EMBEDDED_MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lookback_core.wasm"));
+
+/// Engine-wide ceiling on one linear memory; the per-call cap ([`Limits::memory_bytes`]) is lower.
+const POOL_MAX_MEMORY: usize = 256 << 20;
+
+/// The process's wasmtime engine, its limits and the gate in front of the instance pool.
+#[derive(Clone)]
+pub struct EngineHost {
+    engine: Engine,
+    limits: Limits,
+    permits: Arc<Semaphore>,
+}
+
+impl EngineHost {
+    /// Builds the engine and starts its epoch ticker.
+    pub fn new(settings: &EngineSettings) -> anyhow::Result<Self> {
+        let limits = settings.limits();
+        let slots = settings.max_instances.max(1);
+
+        let mut pool = PoolingAllocationConfig::default();
+        pool.total_core_instances(slots)
+            .total_memories(slots)
+            .total_tables(slots)
+            .max_memory_size(POOL_MAX_MEMORY.max(limits.memory_bytes))
+            // Reset dirty pages in place instead of madvise: no page faults per request, and
+            // fresh-instance-per-request scales across threads (HOSTING.md §1-2).
+            .linear_memory_keep_resident(2 << 20)
+            .table_keep_resident(64 << 10);
+
+        let mut config = Config::new();
+        config
+            .cranelift_opt_level(OptLevel::Speed)
+            .epoch_interruption(true)
+            .memory_init_cow(true)
+            .parallel_compilation(true)
+            .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        if let Some(dir) = &settings.compile_cache {
+            let mut cache = CacheConfig::new();
+            cache.with_directory(dir);
+            let cache = Cache::new(cache)
+                .map_err(|e| anyhow::anyhow!("compile cache {}: {e}", dir.display()))?;
+            config.cache(Some(cache));
+        }
+        let engine = Engine::new(&config).map_err(|e| anyhow::anyhow!("wasmtime engine: {e}"))?;
+        start_epoch_ticker(&engine)?;
+
+        Ok(Self {
+            engine,
+            limits,
+            permits: Arc::new(Semaphore::new(slots as usize)),
+        })
+    }
+
+    /// Limits applied to each call.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Compiles and checks a module (blocking, about 0.1 s for the engine module).
+    pub fn load(&self, bytes: impl Into<Arc<[u8]>>) -> Result<LoadedModule, LoadError> {
+        load::load(&self.engine, bytes.into(), &self.limits)
+    }
+
+    /// Runs one export of `module` on `input` on a blocking thread, after taking a pool slot.
+    pub async fn call<I>(
+        &self,
+        module: Arc<LoadedModule>,
+        export: Export,
+        input: I,
+    ) -> Result<String, CallError>
+    where
+        I: AsRef<[u8]> + Send + 'static,
+    {
+        let permit = self
+            .permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| CallError::PoolExhausted)?;
+        let engine = self.engine.clone();
+        let limits = self.limits;
+        let joined = tokio::task::spawn_blocking(move || {
+            let _slot = permit; // held until the store is dropped
+            runner::call(&engine, &module, export, input.as_ref(), &limits)
+        })
+        .await;
+        joined.unwrap_or_else(|_| Err(CallError::Other("engine call did not complete".into())))
+    }
+}
+
+/// Advances the epoch every [`limits::EPOCH_TICK`] for as long as the engine lives. Holds only a
+/// weak reference, so dropping the engine ends the thread.
+fn start_epoch_ticker(engine: &Engine) -> anyhow::Result<()> {
+    let weak = engine.weak();
+    std::thread::Builder::new()
+        .name("lookback-epoch".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(limits::EPOCH_TICK);
+                match weak.upgrade() {
+                    Some(engine) => engine.increment_epoch(),
+                    None => break,
+                }
+            }
+        })?;
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! The engine host against hand-written WAT modules: one "obeyed" and one "violated" case for
+//! each limit, and every reason a module is refused at load time.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+
+use super::*;
+use crate::config::EngineSettings;
+
+const INFO: &str = r#"{"abi":ABI,"engine_version":"wat-1","rules_version":"r-1","build":"test"}"#;
+
+/// A module honouring ABI v1. `transform` echoes its input; `evaluate` runs `EVALUATE`.
+const TEMPLATE: &str = r#"
+    (module
+      (memory (export "memory") 1)
+      (global $bump (mut i32) (i32.const 4096))
+      (data (i32.const 16) "INFO")
+      (data (i32.const 1024) "\ff\fe")
+      (func (export "lookback_alloc") (param $len i32) (result i32) (local $p i32)
+        global.get $bump local.set $p
+        global.get $bump local.get $len i32.add global.set $bump
+        local.get $p)
+      (func (export "lookback_free") (param i32 i32))
+      (func (export "lookback_info") (result i64)
+        (i64.or (i64.shl (i64.const 16) (i64.const 32)) (i64.const INFO_LEN)))
+      (func $echo (export "lookback_transform") (param $p i32) (param $l i32) (result i64)
+        (i64.or (i64.shl (i64.extend_i32_u (local.get $p)) (i64.const 32)) (i64.extend_i32_u (local.get $l))))
+      (func (export "lookback_evaluate") (param $p i32) (param $l i32) (result i64) EVALUATE)
+      (func (export "lookback_identity_match") (param $p i32) (param $l i32) (result i64)
+        (call $echo (local.get $p) (local.get $l)))
+    )"#;
+
+/// The WAT text of a test module reporting `abi`, whose `lookback_evaluate` body is `evaluate`.
+fn module_text(abi: u32, evaluate: &str) -> String {
+    let info = INFO.replace("ABI", &abi.to_string());
+    TEMPLATE
+        .replace("INFO_LEN", &info.len().to_string())
+        .replace("INFO", &info.replace('"', "\\\""))
+        .replace("EVALUATE", evaluate)
+}
+
+fn module(abi: u32, evaluate: &str) -> Vec<u8> {
+    wat::parse_str(module_text(abi, evaluate)).unwrap()
+}
+
+const ECHO: &str = "(call $echo (local.get $p) (local.get $l))";
+const LOOP: &str = "(loop $spin (br $spin)) unreachable";
+const TRAP: &str = "unreachable";
+const GROW: &str =
+    "(drop (memory.grow (i32.const 2048))) (call $echo (local.get $p) (local.get $l))";
+const GROW_SMALL: &str =
+    "(drop (memory.grow (i32.const 16))) (call $echo (local.get $p) (local.get $l))";
+const NOT_UTF8: &str = "(i64.or (i64.shl (i64.const 1024) (i64.const 32)) (i64.const 2))";
+const OUT_OF_BOUNDS: &str =
+    "(i64.or (i64.shl (i64.const 0xfff00000) (i64.const 32)) (i64.const 8))";
+
+fn host(deadline_ms: u64, slots: u32) -> EngineHost {
+    EngineHost::new(&EngineSettings {
+        stage_deadline: Duration::from_millis(deadline_ms),
+        memory_limit_mib: 64,
+        max_instances: slots,
+        module: None,
+        compile_cache: None,
+    })
+    .unwrap()
+}
+
+fn load(host: &EngineHost, bytes: Vec<u8>) -> Arc<LoadedModule> {
+    Arc::new(host.load(bytes).unwrap())
+}
+
+#[tokio::test]
+async fn a_good_module_loads_and_answers() {
+    let host = host(1000, 4);
+    let bytes = module(1, ECHO);
+    let m = load(&host, bytes.clone());
+    assert_eq!(m.info.engine_version, "wat-1");
+    assert_eq!(m.info.rules_version, "r-1");
+    assert_eq!(m.sha256, hex::encode(Sha256::digest(&bytes)));
+    assert_eq!(&m.bytes[..], &bytes[..]);
+    let out = host
+        .call(m.clone(), Export::Transform, b"{\"x\":1}".to_vec())
+        .await;
+    assert_eq!(out.as_deref(), Ok("{\"x\":1}"));
+    let out = host.call(m, Export::Evaluate, b"{}".to_vec()).await;
+    assert_eq!(out.as_deref(), Ok("{}"));
+}
+
+#[tokio::test]
+async fn the_deadline_stops_a_loop_and_the_next_call_works() {
+    let host = host(100, 4);
+    let m = load(&host, module(1, LOOP));
+    let started = Instant::now();
+    let out = host.call(m.clone(), Export::Evaluate, b"{}".to_vec()).await;
+    assert_eq!(out, Err(CallError::Deadline(100)));
+    assert_eq!(out.unwrap_err().to_string(), "deadline of 100 ms exceeded");
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(90) && took < Duration::from_secs(2),
+        "{took:?}"
+    );
+    assert_eq!(
+        host.call(m, Export::Transform, b"ok".to_vec())
+            .await
+            .as_deref(),
+        Ok("ok")
+    );
+}
+
+#[tokio::test]
+async fn the_memory_cap_stops_a_hog_but_not_a_modest_grow() {
+    let host = host(1000, 4);
+    let hog = load(&host, module(1, GROW));
+    let out = host
+        .call(hog.clone(), Export::Evaluate, b"{}".to_vec())
+        .await;
+    assert_eq!(out, Err(CallError::Memory(64)));
+    assert_eq!(
+        out.unwrap_err().to_string(),
+        "memory limit of 64 MiB exceeded"
+    );
+    assert_eq!(
+        host.call(hog, Export::Transform, b"ok".to_vec())
+            .await
+            .as_deref(),
+        Ok("ok")
+    );
+    let modest = load(&host, module(1, GROW_SMALL));
+    assert_eq!(
+        host.call(modest, Export::Evaluate, b"ok".to_vec())
+            .await
+            .as_deref(),
+        Ok("ok")
+    );
+}
+
+#[tokio::test]
+async fn a_trap_is_contained() {
+    let host = host(1000, 4);
+    let m = load(&host, module(1, TRAP));
+    let out = host.call(m.clone(), Export::Evaluate, b"{}".to_vec()).await;
+    assert_eq!(out.unwrap_err().to_string(), "module trapped: unreachable");
+    assert_eq!(
+        host.call(m, Export::Transform, b"ok".to_vec())
+            .await
+            .as_deref(),
+        Ok("ok")
+    );
+}
+
+#[tokio::test]
+async fn invalid_output_is_reported() {
+    let host = host(1000, 4);
+    let m = load(&host, module(1, NOT_UTF8));
+    let out = host.call(m, Export::Evaluate, b"{}".to_vec()).await;
+    assert_eq!(out, Err(CallError::InvalidOutput("result is not UTF-8")));
+    let m = load(&host, module(1, OUT_OF_BOUNDS));
+    let out = host.call(m, Export::Evaluate, b"{}".to_vec()).await;
+    assert_eq!(
+        out,
+        Err(CallError::InvalidOutput(
+            "result outside the module's memory"
+        ))
+    );
+}
+
+#[tokio::test]
+async fn more_calls_than_slots_wait_instead_of_failing() {
+    let host = host(50, 2);
+    let m = load(&host, module(1, LOOP));
+    let calls: Vec<_> = (0..6)
+        .map(|_| {
+            let (host, m) = (host.clone(), m.clone());
+            tokio::spawn(async move { host.call(m, Export::Evaluate, b"{}".to_vec()).await })
+        })
+        .collect();
+    for call in calls {
+        assert_eq!(call.await.unwrap(), Err(CallError::Deadline(50)));
+    }
+}
+
+#[test]
+fn modules_that_break_the_abi_are_refused() {
+    let host = host(1000, 2);
+    let refuse = |bytes: Vec<u8>| host.load(bytes).unwrap_err().to_string();
+
+    assert!(refuse(b"not wasm".to_vec()).starts_with("module does not compile"));
+    assert_eq!(
+        refuse(module(2, ECHO)),
+        "module reports ABI version 2; this host speaks ABI version 1"
+    );
+
+    let with_import = module_text(1, ECHO).replacen(
+        "(module",
+        r#"(module (import "env" "clock" (func (result i64)))"#,
+        1,
+    );
+    let msg = refuse(wat::parse_str(with_import).unwrap());
+    assert!(
+        msg.contains("1 import(s)") && msg.contains("env::clock"),
+        "{msg}"
+    );
+
+    let missing = wat::parse_str(r#"(module (memory (export "memory") 1))"#).unwrap();
+    assert_eq!(refuse(missing), "module export `lookback_free` is missing");
+
+    let wrong = module_text(1, ECHO).replace(
+        r#"(export "lookback_evaluate")"#,
+        r#"(export "lookback_evaluate_old")"#,
+    );
+    let wrong = wrong.replacen(
+        "(module",
+        r#"(module (func (export "lookback_evaluate") (param i32) (result i32) local.get 0)"#,
+        1,
+    );
+    let msg = refuse(wat::parse_str(wrong).unwrap());
+    assert!(
+        msg.starts_with("module export `lookback_evaluate` has signature"),
+        "{msg}"
+    );
+
+    let bad_info = wat::parse_str(module_text(1, ECHO).replace("wat-1", "wat-1\\00\\ff"));
+    if let Ok(bytes) = bad_info {
+        assert!(refuse(bytes).starts_with("lookback_info failed"));
+    }
+}

@@ -1,0 +1,30 @@
+//! Lookback's server: hosts the engine module (`core-wasm`, compiled to wasm32) under wasmtime
+//! and serves the HTTP API of SPEC.md.
+//!
+//! - [`engine`]: wasmtime engine, module loading and checks, per-call limits, the registry.
+//! - [`pipeline`]: the `/evaluate` flow (transform, tenant check, evaluate, envelope).
+//! - [`routes`]: one file per endpoint; [`app`] builds the router.
+//! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
+//!   error type, the body extractor.
+//! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
+
+pub mod auth;
+pub mod cli;
+pub mod client_rules;
+pub mod config;
+pub mod context;
+pub mod engine;
+pub mod error;
+pub mod extract;
+pub mod pipeline;
+pub mod routes;
+pub mod state;
+pub mod telemetry;
+
+pub use config::Settings;
+pub use state::AppState;
+
+/// The HTTP application for `state`, shared by `lookback serve` and the tests.
+pub fn app(state: AppState) -> axum::Router {
+    routes::router(state)
+}

@@ -1,0 +1,83 @@
+//! `POST /transform-xml` (bearer auth): stage 1 alone. Returns the mapped `record_json` that
+//! `/evaluate` accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or the
+//! same 400 as `/evaluate`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::auth::Bearer;
+use crate::context::RequestCtx;
+use crate::engine::Export;
+use crate::error::{AppError, Meta, json_response};
+use crate::extract::RawBody;
+use crate::pipeline::TransformOutput;
+use crate::state::AppState;
+
+#[derive(Serialize)]
+struct Success<'a> {
+    status: &'static str,
+    search_id: Option<&'a str>,
+    record_json: Option<&'a RawValue>,
+}
+
+#[derive(Serialize)]
+struct CountMismatch<'a> {
+    status: &'static str,
+    error_code: &'a str,
+    message: &'a str,
+    search_id: Option<&'a str>,
+    details: Option<&'a RawValue>,
+}
+
+/// Handler.
+pub async fn transform_xml(
+    State(state): State<AppState>,
+    ctx: RequestCtx,
+    Bearer(_claims): Bearer,
+    RawBody(body): RawBody,
+) -> Result<Response, AppError> {
+    let module = state.registry().active();
+    tracing::Span::current().record("engine", module.info.engine_version.as_str());
+    let failed = |reason: String| {
+        tracing::warn!(stage = "transform", reason = %reason, "engine call failed");
+        AppError::Internal {
+            meta: Some(Meta::new(&ctx, Some(&module))),
+        }
+    };
+    let text = state
+        .engine()
+        .call(module.clone(), Export::Transform, body)
+        .await
+        .map_err(|e| failed(e.to_string()))?;
+    let out = TransformOutput::parse(&text).map_err(|e| failed(e.to_string()))?;
+    let search_id = out.search_id.as_deref();
+    let (status, body) = match (out.ok, out.http_status) {
+        (true, _) => (
+            StatusCode::OK,
+            serde_json::to_string(&Success {
+                status: "success",
+                search_id,
+                record_json: out.record_json,
+            }),
+        ),
+        (false, Some(422)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            serde_json::to_string(&CountMismatch {
+                status: "error",
+                error_code: out
+                    .error_code
+                    .as_deref()
+                    .unwrap_or("CASE_OFFENSE_COUNT_MISMATCH"),
+                message: out.message.as_deref().unwrap_or_default(),
+                search_id,
+                details: out.details,
+            }),
+        ),
+        (false, _) => return Err(out.invalid_request(&ctx, &module)),
+    };
+    let body = body.map_err(|_| failed("could not serialise the answer".into()))?;
+    Ok(json_response(status, body))
+}

@@ -1,0 +1,130 @@
+//! The `lookback` binary: `evaluate FILE` offline, `keys create`, and `serve` with no keys.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use lookback::engine::canary::CANARY_REQUEST;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_lookback");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lookback-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn evaluate_prints_the_envelope_and_exits_by_status() {
+    let dir = temp_dir("evaluate");
+    let good = dir.join("good.json");
+    std::fs::write(&good, CANARY_REQUEST).unwrap();
+    let out = Command::new(BIN)
+        .arg("evaluate")
+        .arg(&good)
+        .env_remove("LOOKBACK_MODULE")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(envelope["success"], true);
+    assert_eq!(envelope["data"]["status"], "success");
+    assert_eq!(envelope["data"]["search_id"], "health-canary");
+    assert!(envelope["data"]["decision"].is_object());
+    assert_eq!(envelope["meta"]["api_version"], "1.0.0");
+    assert_eq!(
+        envelope["meta"]["engine"]["sha256"].as_str().map(str::len),
+        Some(64)
+    );
+
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{}").unwrap();
+    let out = Command::new(BIN)
+        .arg("evaluate")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(envelope["success"], false);
+    assert_eq!(envelope["error"]["code"], "INVALID_REQUEST");
+
+    let out = Command::new(BIN)
+        .arg("evaluate")
+        .arg(dir.join("missing.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn keys_create_prints_the_key_once_and_stores_its_hash() {
+    let dir = temp_dir("keys");
+    let file = dir.join("keys.jsonl");
+    let out = Command::new(BIN)
+        .args([
+            "keys", "create", "--tenant", "acme", "--role", "admin", "--file",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let key = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    assert!(key.starts_with("lkb_") && key.len() == 44, "{key}");
+    let stored = std::fs::read_to_string(&file).unwrap();
+    assert!(!stored.contains(&key));
+    let record: Value = serde_json::from_str(stored.trim()).unwrap();
+    assert_eq!(record["tenant"], "acme");
+    assert_eq!(record["role"], "admin");
+    assert_eq!(record["sha256"], hex_sha256(&key));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn serve_without_keys_prints_a_development_key_once_on_stderr() {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env_remove("LOOKBACK_API_KEYS")
+        .env_remove("LOOKBACK_ADMIN_KEYS")
+        .env_remove("LOOKBACK_KEYS_FILE")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let first = lines.next().unwrap().unwrap();
+    let key = first.rsplit(' ').next().unwrap().to_owned();
+    assert!(key.starts_with("lkb_") && key.len() == 44, "{first}");
+    // Then the log lines (module loaded, listening); none repeats the key.
+    for _ in 0..2 {
+        let line = lines.next().unwrap().unwrap();
+        assert!(!line.contains(&key), "{line}");
+    }
+    child.kill().ok();
+    child.wait().ok();
+}
+
+fn hex_sha256(text: &str) -> String {
+    lookback::auth::keys::hash_key(text)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
