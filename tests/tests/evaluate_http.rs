@@ -31,7 +31,7 @@ fn corpus_offline_wasm() {
     let rt = runtime();
     corpus::run_all(|case| {
         let body = case.request.to_string().into_bytes();
-        let answer = rt.block_on(lookback::cli::evaluate_offline(Default::default(), body)).unwrap();
+        let answer = rt.block_on(lookback::cli::evaluate_offline(test_settings().engine, body)).unwrap();
         (answer.status.as_u16(), serde_json::from_str(&answer.body).unwrap_or(Value::Null))
     });
 }
