@@ -8,7 +8,11 @@ use lookback_core::identity::{self, AddressInput, Person, PersonName, PostalAddr
 use lookback_core::parse::classify;
 
 fn name(first: &str, middle: &str, last: &str) -> PersonName {
-    PersonName { first: first.into(), middle: middle.into(), last: last.into() }
+    PersonName {
+        first: first.into(),
+        middle: middle.into(),
+        last: last.into(),
+    }
 }
 
 fn structured(street: &str, city: &str, state: &str, zip: &str) -> AddressInput {
@@ -51,33 +55,66 @@ fn people() -> (Person, Person) {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("classify");
     g.bench_function("disposition_nolle_ga", |b| {
-        b.iter(|| classify::classify_disposition(black_box(Some("NOLLE PROSEQUI")), black_box(Some("GA"))))
+        b.iter(|| {
+            classify::classify_disposition(black_box(Some("NOLLE PROSEQUI")), black_box(Some("GA")))
+        })
     });
     g.bench_function("disposition_sequence", |b| {
-        b.iter(|| classify::classify_disposition(black_box(Some("DEFERRED ADJUDICATION; THEN DISMISSED UPON COMPLETION")), black_box(Some("TX"))))
+        b.iter(|| {
+            classify::classify_disposition(
+                black_box(Some(
+                    "DEFERRED ADJUDICATION; THEN DISMISSED UPON COMPLETION",
+                )),
+                black_box(Some("TX")),
+            )
+        })
     });
     g.bench_function("severity_misdemeanor", |b| {
-        b.iter(|| classify::classify_severity(black_box(Some("MISDEMEANOR")), black_box(Some("GA"))))
+        b.iter(|| {
+            classify::classify_severity(black_box(Some("MISDEMEANOR")), black_box(Some("GA")))
+        })
     });
     g.bench_function("severity_long_form", |b| {
-        b.iter(|| classify::classify_severity(black_box(Some("Felony Class H")), black_box(Some("NC"))))
+        b.iter(|| {
+            classify::classify_severity(black_box(Some("Felony Class H")), black_box(Some("NC")))
+        })
     });
     let misd = classify::classify_severity(Some("MISDEMEANOR"), Some("GA"));
     g.bench_function("traffic_possession", |b| {
-        b.iter(|| classify::classify_traffic(black_box("POSSESSION OF CONTROLLED SUBSTANCE"), black_box(None), &misd))
+        b.iter(|| {
+            classify::classify_traffic(
+                black_box("POSSESSION OF CONTROLLED SUBSTANCE"),
+                black_box(None),
+                &misd,
+            )
+        })
     });
     g.bench_function("traffic_dwls_statute", |b| {
-        b.iter(|| classify::classify_traffic(black_box("DWLS W/O INS"), black_box(Some("VC 40-6-391")), &misd))
+        b.iter(|| {
+            classify::classify_traffic(
+                black_box("DWLS W/O INS"),
+                black_box(Some("VC 40-6-391")),
+                &misd,
+            )
+        })
     });
     g.bench_function("severity_from_charge_text", |b| {
         b.iter(|| classify::severity_from_charge_text(black_box("RETAIL THEFT (M1)")))
     });
     g.bench_function("normalize_charge_text", |b| {
-        b.iter(|| classify::normalize_charge_text(black_box("  possession of   controlled substance ")))
+        b.iter(|| {
+            classify::normalize_charge_text(black_box("  possession of   controlled substance "))
+        })
     });
     let (candidate, record) = people();
     g.bench_function("identity_compare", |b| {
-        b.iter(|| identity::compare(black_box(Some(&candidate)), black_box(&record), identity::DEFAULT_QUALIFYING_BP))
+        b.iter(|| {
+            identity::compare(
+                black_box(Some(&candidate)),
+                black_box(&record),
+                identity::DEFAULT_QUALIFYING_BP,
+            )
+        })
     });
     g.finish();
 }

@@ -20,8 +20,12 @@ fn bench(c: &mut Criterion) {
     assert!(lookback_core::api::evaluate(&input).starts_with("{\"ok\":true"));
 
     let mut group = c.benchmark_group("native_10_charges");
-    group.bench_function("transform", |b| b.iter(|| lookback_core::api::transform(TEN_CHARGES)));
-    group.bench_function("evaluate", |b| b.iter(|| lookback_core::api::evaluate(&input)));
+    group.bench_function("transform", |b| {
+        b.iter(|| lookback_core::api::transform(TEN_CHARGES))
+    });
+    group.bench_function("evaluate", |b| {
+        b.iter(|| lookback_core::api::evaluate(&input))
+    });
     group.bench_function("transform_and_evaluate", |b| {
         b.iter(|| {
             let t = lookback_core::api::transform(TEN_CHARGES);

@@ -24,9 +24,12 @@ fn charge(state: &str, disposition: &str) -> (Case, Offense) {
                         "arrest_date": "2014-12-01", "disposition_date": "2015-01-10"}]}]}]}
         }
     });
-    let out: serde_json::Value =
-        serde_json::from_str(&lookback_core::api::transform(record.to_string().as_bytes())).unwrap_or_default();
-    let search: lookback_core::model::Search = serde_json::from_value(out["record"].clone()).expect("transform");
+    let out: serde_json::Value = serde_json::from_str(&lookback_core::api::transform(
+        record.to_string().as_bytes(),
+    ))
+    .unwrap_or_default();
+    let search: lookback_core::model::Search =
+        serde_json::from_value(out["record"].clone()).expect("transform");
     let case = search.courts[0].cases[0].clone();
     let offense = case.offenses[0].clone();
     (case, offense)
@@ -39,16 +42,33 @@ fn bench(c: &mut Criterion) {
         let (ga_case, ga) = charge("GA", disposition);
         let (ca_case, ca) = charge("CA", disposition);
         let federal_only = ChargeFacts::new(as_of, &ga_case, &ga, None);
-        let one_state = ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(Some("CA"), None, None);
-        let three = ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(Some("NY"), Some("MD"), None);
-        let three_local =
-            ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(Some("NY"), Some("MD"), Some(Place::LosAngelesCounty));
-        let overlay = ClientRules { conviction_lookback_years: Some(5), always_review_felonies: true, ..ClientRules::default() };
+        let one_state =
+            ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(Some("CA"), None, None);
+        let three =
+            ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(Some("NY"), Some("MD"), None);
+        let three_local = ChargeFacts::new(as_of, &ca_case, &ca, None).with_parties(
+            Some("NY"),
+            Some("MD"),
+            Some(Place::LosAngelesCounty),
+        );
+        let overlay = ClientRules {
+            conviction_lookback_years: Some(5),
+            always_review_felonies: true,
+            ..ClientRules::default()
+        };
         let d = disposition.to_lowercase();
-        group.bench_function(format!("{d}/federal_only_GA"), |b| b.iter(|| evaluate_charge(black_box(&federal_only))));
-        group.bench_function(format!("{d}/one_state_CA"), |b| b.iter(|| evaluate_charge(black_box(&one_state))));
-        group.bench_function(format!("{d}/three_states_CA_NY_MD"), |b| b.iter(|| evaluate_charge(black_box(&three))));
-        group.bench_function(format!("{d}/three_states_plus_local"), |b| b.iter(|| evaluate_charge(black_box(&three_local))));
+        group.bench_function(format!("{d}/federal_only_GA"), |b| {
+            b.iter(|| evaluate_charge(black_box(&federal_only)))
+        });
+        group.bench_function(format!("{d}/one_state_CA"), |b| {
+            b.iter(|| evaluate_charge(black_box(&one_state)))
+        });
+        group.bench_function(format!("{d}/three_states_CA_NY_MD"), |b| {
+            b.iter(|| evaluate_charge(black_box(&three)))
+        });
+        group.bench_function(format!("{d}/three_states_plus_local"), |b| {
+            b.iter(|| evaluate_charge(black_box(&three_local)))
+        });
         group.bench_function(format!("{d}/three_states_local_client"), |b| {
             b.iter(|| evaluate_with(black_box(&three_local), Some(&overlay)))
         });
@@ -57,7 +77,9 @@ fn bench(c: &mut Criterion) {
         let (case, offense) = charge("CA", "GUILTY");
         b.iter(|| ChargeFacts::new(as_of, black_box(&case), black_box(&offense), None))
     });
-    group.bench_function("catalog_markdown", |b| b.iter(lookback_core::rules::catalog_markdown));
+    group.bench_function("catalog_markdown", |b| {
+        b.iter(lookback_core::rules::catalog_markdown)
+    });
     group.finish();
 }
 

@@ -54,14 +54,21 @@ fn body(xml: &str) -> Vec<u8> {
 
 fn bench(c: &mut Criterion) {
     let as_of = NaiveDate::from_ymd_opt(2025, 11, 5).unwrap_or_default();
-    for (label, xml) in [("1_case", document(1, 1)), ("200_charges", document(20, 10))] {
+    for (label, xml) in [
+        ("1_case", document(1, 1)),
+        ("200_charges", document(20, 10)),
+    ] {
         let request = body(&xml);
         assert!(lookback_core::api::transform(&request).starts_with("{\"ok\":true"));
         eprintln!("xml/{label}: {:.1} KB of XML", xml.len() as f64 / 1024.0);
         let mut group = c.benchmark_group(format!("xml_{label}"));
         group.throughput(Throughput::Bytes(xml.len() as u64));
-        group.bench_function("read_xml", |b| b.iter(|| lookback_core::parse::xml::read_xml(&xml, as_of)));
-        group.bench_function("transform", |b| b.iter(|| lookback_core::api::transform(&request)));
+        group.bench_function("read_xml", |b| {
+            b.iter(|| lookback_core::parse::xml::read_xml(&xml, as_of))
+        });
+        group.bench_function("transform", |b| {
+            b.iter(|| lookback_core::api::transform(&request))
+        });
         group.finish();
     }
 }

@@ -9,19 +9,28 @@ fn main() {
         eprintln!("usage: evaluate_native FILE [NOW]");
         std::process::exit(2);
     };
-    let now = args.next().unwrap_or_else(|| "2025-11-06T00:00:00Z".to_string());
+    let now = args
+        .next()
+        .unwrap_or_else(|| "2025-11-06T00:00:00Z".to_string());
     let file: Value = std::fs::read(&path)
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or(Value::Null);
-    let body = if file.get("request").is_some() { file["request"].clone() } else { file };
+    let body = if file.get("request").is_some() {
+        file["request"].clone()
+    } else {
+        file
+    };
     let transformed: Value =
-        serde_json::from_str(&lookback_core::api::transform(body.to_string().as_bytes())).unwrap_or_default();
+        serde_json::from_str(&lookback_core::api::transform(body.to_string().as_bytes()))
+            .unwrap_or_default();
     if transformed["ok"] != json!(true) {
         println!("{transformed:#}");
         return;
     }
     let input = json!({"context": {"now": now, "correlation_id": "example"}, "record": transformed["record"]});
-    let out: Value = serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes())).unwrap_or_default();
+    let out: Value =
+        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
+            .unwrap_or_default();
     println!("{out:#}");
 }

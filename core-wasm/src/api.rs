@@ -17,7 +17,11 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// `lookback_info`.
 pub fn info() -> String {
-    let build = if cfg!(feature = "test-faults") { "test-faults" } else { "release" };
+    let build = if cfg!(feature = "test-faults") {
+        "test-faults"
+    } else {
+        "release"
+    };
     json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION, "build": build})
         .to_string()
 }
@@ -25,12 +29,18 @@ pub fn info() -> String {
 /// `lookback_transform`: stage 1 on a raw request body.
 pub fn transform(body: &[u8]) -> String {
     let out = match parse::transform(body) {
-        Transformed::Ok { search, record_json } => {
+        Transformed::Ok {
+            search,
+            record_json,
+        } => {
             crate::faults::on_transform(&search.search_id);
             json!({"ok": true, "search_id": search.search_id, "tenant_id": search.tenant_id,
                    "record": search, "record_json": record_json})
         }
-        Transformed::Invalid { search_id, messages } => json!({
+        Transformed::Invalid {
+            search_id,
+            messages,
+        } => json!({
             "ok": false, "http_status": 400, "search_id": search_id,
             "message": messages.first().cloned().unwrap_or_default(), "errors": messages,
         }),
@@ -66,8 +76,13 @@ pub fn evaluate(input: &[u8]) -> String {
         });
     match result {
         Ok(evaluation) => {
-            let (decision, validation) = rollup::client_facing(evaluation.decision, &evaluation.issues);
-            to_json(&EvaluateOutput { ok: true, decision, validation })
+            let (decision, validation) =
+                rollup::client_facing(evaluation.decision, &evaluation.issues);
+            to_json(&EvaluateOutput {
+                ok: true,
+                decision,
+                validation,
+            })
         }
         Err(message) => json!({"ok": false, "message": message}).to_string(),
     }
@@ -80,7 +95,11 @@ pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
         Ok(search) => {
             let decision = crate::failsafe::decision(&search, now, reason);
             let (decision, validation) = rollup::client_facing(decision, &search.issues);
-            to_json(&EvaluateOutput { ok: true, decision, validation })
+            to_json(&EvaluateOutput {
+                ok: true,
+                decision,
+                validation,
+            })
         }
         Err(e) => json!({"ok": false, "message": format!("invalid record: {e}")}).to_string(),
     }
@@ -94,6 +113,7 @@ pub fn identity_match(body: &[u8]) -> String {
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value)
-        .unwrap_or_else(|e| json!({"ok": false, "message": format!("serialisation failed: {e}")}).to_string())
+    serde_json::to_string(value).unwrap_or_else(|e| {
+        json!({"ok": false, "message": format!("serialisation failed: {e}")}).to_string()
+    })
 }

@@ -2,10 +2,11 @@
 //! every charge goes to human review citing `SYS_ENGINE_FAILURE`. Built natively by the host from
 //! the transform output, so it needs nothing from the module that failed.
 
-use crate::model::{
-    CaseDecision, CourtDecision, Decision, IdMatch, Label, OffenseDecision, Queue, Reportability, Routing, Search,
-};
 use crate::identity::IdentityLevel;
+use crate::model::{
+    CaseDecision, CourtDecision, Decision, IdMatch, Label, OffenseDecision, Queue, Reportability,
+    Routing, Search,
+};
 use crate::rules::catalog::SYS_ENGINE_FAILURE;
 
 /// The fail-safe decision tree (before exclusions) for `search`.
@@ -65,7 +66,11 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
                 .collect(),
         })
         .collect();
-    let search_queue = if court_decisions.is_empty() { Queue::Automation } else { queue };
+    let search_queue = if court_decisions.is_empty() {
+        Queue::Automation
+    } else {
+        queue
+    };
     Decision {
         search_id: search.search_id.clone(),
         decision_date: now.to_string(),

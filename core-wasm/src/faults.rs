@@ -4,7 +4,10 @@
 
 #[cfg(feature = "test-faults")]
 fn fault(search_id: &str, stage: &str) {
-    let Some(kind) = search_id.strip_prefix("FAULT:").and_then(|s| s.strip_prefix(stage)) else {
+    let Some(kind) = search_id
+        .strip_prefix("FAULT:")
+        .and_then(|s| s.strip_prefix(stage))
+    else {
         return;
     };
     match kind {

@@ -26,7 +26,9 @@ fn issue(
         field: field.to_string(),
         issue: short.to_string(),
         description,
-        case_id: at.map(|c| c.court_search_id.to_string()).unwrap_or_default(),
+        case_id: at
+            .map(|c| c.court_search_id.to_string())
+            .unwrap_or_default(),
         case_number: at.map(|c| c.case_number.to_string()).unwrap_or_default(),
         offense_id: offense_id.map(str::to_string),
     }
@@ -35,7 +37,15 @@ fn issue(
 /// Candidate-level warnings: identity will rest on fewer factors.
 pub fn candidate_issues(candidate: Option<&Candidate>) -> Vec<Issue> {
     let warn = |field: &str, short: &str, description: &str| {
-        issue(IssueSeverity::Warning, IssueLevel::Candidate, None, None, field, short, description.to_string())
+        issue(
+            IssueSeverity::Warning,
+            IssueLevel::Candidate,
+            None,
+            None,
+            field,
+            short,
+            description.to_string(),
+        )
     };
     let Some(c) = candidate else {
         return vec![warn(
@@ -46,10 +56,18 @@ pub fn candidate_issues(candidate: Option<&Candidate>) -> Vec<Issue> {
     };
     let mut out = Vec::new();
     if c.ssn.is_none() {
-        out.push(warn("ssn", "missing SSN", "The candidate has no SSN; identity relies on name, date of birth and address."));
+        out.push(warn(
+            "ssn",
+            "missing SSN",
+            "The candidate has no SSN; identity relies on name, date of birth and address.",
+        ));
     }
     if c.address.is_none() {
-        out.push(warn("address", "missing address", "The candidate has no address; identity relies on name, date of birth and SSN."));
+        out.push(warn(
+            "address",
+            "missing address",
+            "The candidate has no address; identity relies on name, date of birth and SSN.",
+        ));
     }
     out
 }
@@ -58,7 +76,15 @@ pub fn candidate_issues(candidate: Option<&Candidate>) -> Vec<Issue> {
 pub fn case_issues(at: CaseRef<'_>, case: &Case, dob_usable: bool) -> Vec<Issue> {
     let mut out = Vec::new();
     let on_case = |severity, level, field: &str, short: &str, description: String| {
-        issue(severity, level, Some(at), Some(UNKNOWN_OFFENSE), field, short, description)
+        issue(
+            severity,
+            level,
+            Some(at),
+            Some(UNKNOWN_OFFENSE),
+            field,
+            short,
+            description,
+        )
     };
     if !dob_usable {
         out.push(on_case(
@@ -94,12 +120,25 @@ pub fn case_issues(at: CaseRef<'_>, case: &Case, dob_usable: bool) -> Vec<Issue>
 pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcome) -> Vec<Issue> {
     let id = Some(offense.offense_id.as_str());
     let mk = |severity, field: &str, short: &str, description: String| {
-        issue(severity, IssueLevel::Offense, Some(at), id, field, short, description)
+        issue(
+            severity,
+            IssueLevel::Offense,
+            Some(at),
+            id,
+            field,
+            short,
+            description,
+        )
     };
     let mut out = Vec::new();
     let d = &offense.disposition_class;
     if d.missing {
-        out.push(mk(IssueSeverity::Error, "disposition", "missing disposition", "The charge has no disposition.".into()));
+        out.push(mk(
+            IssueSeverity::Error,
+            "disposition",
+            "missing disposition",
+            "The charge has no disposition.".into(),
+        ));
     } else if !d.recognised {
         out.push(mk(
             IssueSeverity::Error,
@@ -116,7 +155,10 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
         ));
     }
     if d.class == DispositionClass::NonConviction
-        && offense.sentence.as_ref().is_some_and(|s| s.imposes_anything())
+        && offense
+            .sentence
+            .as_ref()
+            .is_some_and(|s| s.imposes_anything())
     {
         out.push(mk(
             IssueSeverity::Warning,
@@ -130,7 +172,11 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
         out.push(mk(
             IssueSeverity::Warning,
             "type_class",
-            if s.missing { "missing type" } else { "unrecognised type" },
+            if s.missing {
+                "missing type"
+            } else {
+                "unrecognised type"
+            },
             "The charge level could not be read from type.".into(),
         ));
     } else if let Some(from_text) = classify::severity_from_charge_text(&offense.charge)
@@ -141,11 +187,17 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             IssueSeverity::Warning,
             "type_class",
             "type disagrees with charge text",
-            format!("type reads as {:?} but the charge text says {:?}; the declared type was used.", s.level, from_text),
+            format!(
+                "type reads as {:?} but the charge text says {:?}; the declared type was used.",
+                s.level, from_text
+            ),
         ));
     }
     let dates = &offense.dates;
-    for (field, date) in [("arrest_date", &dates.arrest_date), ("charge_date", &dates.charge_date)] {
+    for (field, date) in [
+        ("arrest_date", &dates.arrest_date),
+        ("charge_date", &dates.charge_date),
+    ] {
         if let (Some(early), Some(disposed)) = (date, &dates.disposition_date)
             && early > disposed
         {

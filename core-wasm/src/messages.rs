@@ -3,10 +3,13 @@
 
 pub const XML_OR_RECORD_JSON_REQUIRED: &str = "Either xml or record_json is required";
 pub const XML_AND_RECORD_JSON: &str = "Provide exactly one of xml and record_json";
-pub const CRIMINAL_SEARCH_RESULTS_MISSING: &str = "record_json must contain criminal_search_results";
+pub const CRIMINAL_SEARCH_RESULTS_MISSING: &str =
+    "record_json must contain criminal_search_results";
 pub const CRIMINAL_SEARCH_RESULTS_EMPTY: &str = "criminal_search_results must not be empty";
-pub const SUBMISSION_TYPE_RESUBMIT: &str = "submission_type must be 'resubmit' when record_json is provided";
-pub const SUBMISSION_TYPE_WITH_XML: &str = "submission_type 'resubmit' requires record_json, not xml";
+pub const SUBMISSION_TYPE_RESUBMIT: &str =
+    "submission_type must be 'resubmit' when record_json is provided";
+pub const SUBMISSION_TYPE_WITH_XML: &str =
+    "submission_type 'resubmit' requires record_json, not xml";
 pub const CANDIDATE_INFO_INSIDE: &str =
     "candidate_info must not be inside record_json; provide it as a separate field";
 pub const CANDIDATE_INFO_EMPTY: &str = "candidate_info must not be empty";
@@ -51,4 +54,5 @@ pub const CANDIDATE_INFO_FLAT: &str =
 pub const STATUS_INSIDE: &str = "status must not be inside record_json; it is set by the service";
 pub const STATUS_INSIDE_SEARCH: &str =
     "status must not be inside record_json.search; it is set by the service";
-pub const SUBMISSION_TYPE_OMIT_WITH_XML: &str = "submission_type must be omitted on XML submissions";
+pub const SUBMISSION_TYPE_OMIT_WITH_XML: &str =
+    "submission_type must be omitted on XML submissions";

@@ -6,8 +6,8 @@ use serde::Deserialize;
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
 use crate::issues::{self, CaseRef};
 use crate::model::{
-    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense, OffenseDecision, Queue,
-    Reportability, Routing, Search, Subject,
+    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense,
+    OffenseDecision, Queue, Reportability, Routing, Search, Subject,
 };
 use crate::parse::dates::parse_iso;
 use crate::rationale;
@@ -42,7 +42,9 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
         c.validate().map_err(|e| format!("client_rules: {e}"))?;
     }
     let client = ctx.client_rules.as_ref();
-    let qualifying_bp = client.and_then(|c| c.identity_threshold_bp()).unwrap_or(identity::DEFAULT_QUALIFYING_BP);
+    let qualifying_bp = client
+        .and_then(|c| c.identity_threshold_bp())
+        .unwrap_or(identity::DEFAULT_QUALIFYING_BP);
     let mut issues = search.issues.clone();
     issues.extend(issues::candidate_issues(search.candidate.as_ref()));
 
@@ -50,10 +52,20 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
     for court in &search.courts {
         let mut case_decisions = Vec::with_capacity(court.cases.len());
         for case in &court.cases {
-            let at = CaseRef { court_search_id: &court.court_search_id, case_number: &case.case_number };
-            let identity = identity::compare(candidate.as_ref(), &subject_person(&case.subject), qualifying_bp);
+            let at = CaseRef {
+                court_search_id: &court.court_search_id,
+                case_number: &case.case_number,
+            };
+            let identity = identity::compare(
+                candidate.as_ref(),
+                &subject_person(&case.subject),
+                qualifying_bp,
+            );
             issues.extend(issues::case_issues(at, case, dob_usable(&case.subject.dob)));
-            let place = rules::local::place_of(court.search_jurisdiction.as_deref(), case.jurisdiction_state.as_deref());
+            let place = rules::local::place_of(
+                court.search_jurisdiction.as_deref(),
+                case.jurisdiction_state.as_deref(),
+            );
             let mut offenses = Vec::with_capacity(case.offenses.len());
             for offense in &case.offenses {
                 let facts = ChargeFacts::new(as_of, case, offense, salary).with_parties(
@@ -67,7 +79,11 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
             }
             case_decisions.push(case_decision(case, &identity, offenses));
         }
-        let queue = case_decisions.iter().map(|c| c.case_queue).max().unwrap_or(Queue::Automation);
+        let queue = case_decisions
+            .iter()
+            .map(|c| c.case_queue)
+            .max()
+            .unwrap_or(Queue::Automation);
         court_decisions.push(CourtDecision {
             court_search_id: court.court_search_id.clone(),
             court_decision: queue.rolled_up_label(),
@@ -76,7 +92,11 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
         });
     }
     // A clear search (no courts) is Automation / NOT_REPORTABLE (DECISIONS §11).
-    let search_queue = court_decisions.iter().map(|c| c.court_queue).max().unwrap_or(Queue::Automation);
+    let search_queue = court_decisions
+        .iter()
+        .map(|c| c.court_queue)
+        .max()
+        .unwrap_or(Queue::Automation);
     let decision = Decision {
         search_id: search.search_id.clone(),
         decision_date: ctx.now.clone(),
@@ -90,7 +110,11 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
     Ok(Evaluation { decision, issues })
 }
 
-fn offense_decision(offense: &Offense, outcome: &rules::ChargeOutcome, identity: &IdentityResult) -> OffenseDecision {
+fn offense_decision(
+    offense: &Offense,
+    outcome: &rules::ChargeOutcome,
+    identity: &IdentityResult,
+) -> OffenseDecision {
     let (queue, label) = routing::route(outcome.reportability, identity.level);
     OffenseDecision {
         offense_id: offense.offense_id.clone(),
@@ -102,7 +126,12 @@ fn offense_decision(offense: &Offense, outcome: &rules::ChargeOutcome, identity:
         needs_human_review: label == Label::ManualReview,
         cited_rules: outcome.cited_rules(),
         citations: outcome.citations(),
-        routing: routing_fields(queue, outcome.reportability, outcome.reportability_insufficient, identity),
+        routing: routing_fields(
+            queue,
+            outcome.reportability,
+            outcome.reportability_insufficient,
+            identity,
+        ),
         excluded: offense.excluded,
     }
 }
@@ -126,13 +155,24 @@ pub fn routing_fields(
     }
 }
 
-fn case_decision(case: &Case, identity: &IdentityResult, offenses: Vec<OffenseDecision>) -> CaseDecision {
-    let queue = offenses.iter().map(|o| o.routing.queue).max().unwrap_or(Queue::Automation);
+fn case_decision(
+    case: &Case,
+    identity: &IdentityResult,
+    offenses: Vec<OffenseDecision>,
+) -> CaseDecision {
+    let queue = offenses
+        .iter()
+        .map(|o| o.routing.queue)
+        .max()
+        .unwrap_or(Queue::Automation);
     CaseDecision {
         case_number: case.case_number.clone(),
         case_decision: queue.rolled_up_label(),
         case_queue: queue,
-        jurisdiction_state: case.jurisdiction_state.clone().unwrap_or_else(|| case.jurisdiction_state_raw.clone()),
+        jurisdiction_state: case
+            .jurisdiction_state
+            .clone()
+            .unwrap_or_else(|| case.jurisdiction_state_raw.clone()),
         id_match: id_match(identity),
         offenses,
     }
@@ -158,33 +198,58 @@ fn round4(x: f64) -> f64 {
 fn dob_usable(raw: &str) -> bool {
     let b = raw.trim().as_bytes();
     let shape = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
     shape && !raw.starts_with("0000") && (parse_iso(raw).is_some() || raw.ends_with("-00"))
 }
 
 fn candidate_person(c: &Candidate) -> Person {
     Person {
-        name: PersonName { first: c.first_name.clone(), middle: c.middle_name.clone(), last: c.last_name.clone() },
+        name: PersonName {
+            first: c.first_name.clone(),
+            middle: c.middle_name.clone(),
+            last: c.last_name.clone(),
+        },
         full_name: None,
         aliases: Vec::new(),
         date_of_birth: Some(c.date_of_birth.clone()),
         ssn: c.ssn.clone(),
-        addresses: c.address.iter().map(|a| AddressInput::SingleLine(a.clone())).collect(),
+        addresses: c
+            .address
+            .iter()
+            .map(|a| AddressInput::SingleLine(a.clone()))
+            .collect(),
     }
 }
 
 fn subject_person(s: &Subject) -> Person {
     let present = |v: &str| (!v.trim().is_empty()).then(|| v.to_string());
     Person {
-        name: PersonName { first: s.first_name.clone(), middle: s.middle_name.clone(), last: s.last_name.clone() },
+        name: PersonName {
+            first: s.first_name.clone(),
+            middle: s.middle_name.clone(),
+            last: s.last_name.clone(),
+        },
         full_name: present(&s.full_name),
         aliases: s
             .aliases
             .iter()
-            .map(|a| PersonName { first: a.first_name.clone(), middle: a.middle_name.clone(), last: a.last_name.clone() })
+            .map(|a| PersonName {
+                first: a.first_name.clone(),
+                middle: a.middle_name.clone(),
+                last: a.last_name.clone(),
+            })
             .collect(),
         date_of_birth: present(&s.dob),
         ssn: present(&s.ssn),
-        addresses: present(&s.address).map(AddressInput::SingleLine).into_iter().collect(),
+        addresses: present(&s.address)
+            .map(AddressInput::SingleLine)
+            .into_iter()
+            .collect(),
     }
 }

@@ -12,7 +12,11 @@ pub fn client_facing(mut decision: Decision, issues: &[Issue]) -> (Decision, Opt
     for court in &mut decision.court_decisions {
         for case in &mut court.case_decisions {
             for o in case.offenses.iter().filter(|o| o.excluded) {
-                excluded.push((court.court_search_id.clone(), case.case_number.clone(), o.offense_id.clone()));
+                excluded.push((
+                    court.court_search_id.clone(),
+                    case.case_number.clone(),
+                    o.offense_id.clone(),
+                ));
             }
             case.offenses.retain(|o| !o.excluded);
             if case.offenses.is_empty() {
@@ -21,10 +25,13 @@ pub fn client_facing(mut decision: Decision, issues: &[Issue]) -> (Decision, Opt
         }
         court.case_decisions.retain(|c| !c.offenses.is_empty());
     }
-    decision.court_decisions.retain(|c| !c.case_decisions.is_empty());
+    decision
+        .court_decisions
+        .retain(|c| !c.case_decisions.is_empty());
 
     let keep = |i: &&Issue| {
-        let in_case = |(court, case): (&String, &String)| &i.case_id == court && &i.case_number == case;
+        let in_case =
+            |(court, case): (&String, &String)| &i.case_id == court && &i.case_number == case;
         match i.level {
             IssueLevel::Candidate => true,
             IssueLevel::Offense if i.offense_id.as_deref() == Some(UNKNOWN_OFFENSE) => {

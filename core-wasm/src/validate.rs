@@ -203,19 +203,21 @@ pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, 
         _ => return Err(vec![msg::XML_OR_RECORD_JSON_REQUIRED.to_string()]),
     };
     match (search_id, search_date, order_id, order_number) {
-        (Some(search_id), Some(search_date), Some(order_id), Some(order_number)) => Ok(ValidRequest {
-            input,
-            search_id,
-            search_date,
-            order_id,
-            order_number,
-            candidate,
-            cases,
-            tenant_id: optional("tenant_id"),
-            applicant_state: optional("applicant_state"),
-            customer_state: optional("customer_state"),
-            search_type: optional("search_type"),
-        }),
+        (Some(search_id), Some(search_date), Some(order_id), Some(order_number)) => {
+            Ok(ValidRequest {
+                input,
+                search_id,
+                search_date,
+                order_id,
+                order_number,
+                candidate,
+                cases,
+                tenant_id: optional("tenant_id"),
+                applicant_state: optional("applicant_state"),
+                customer_state: optional("customer_state"),
+                search_type: optional("search_type"),
+            })
+        }
         _ => Err(vec![msg::missing_required("search_id")]),
     }
 }
@@ -258,7 +260,10 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
     };
     for court in courts {
         let Some(court) = court.as_object() else {
-            p.add(msg::must_be("criminal_search_results", "an array of objects"));
+            p.add(msg::must_be(
+                "criminal_search_results",
+                "an array of objects",
+            ));
             continue;
         };
         p.required_text(court, "court_search_id");
@@ -267,7 +272,11 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
         {
             p.add(msg::date_format("search_date"));
         }
-        for case in p.required_list(court, "criminal_records").iter().filter_map(Value::as_object) {
+        for case in p
+            .required_list(court, "criminal_records")
+            .iter()
+            .filter_map(Value::as_object)
+        {
             for key in [
                 "case_number",
                 "jurisdiction_state",
@@ -352,8 +361,14 @@ fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
             p.add(msg::must_be("cases", "an array of objects"));
             continue;
         };
-        let court = p.required_text(row, "court_search_id").map(str::to_string).or_else(|| text_owned(row, "court_search_id"));
-        let offense = p.required_text(row, "offense_id").map(str::to_string).or_else(|| text_owned(row, "offense_id"));
+        let court = p
+            .required_text(row, "court_search_id")
+            .map(str::to_string)
+            .or_else(|| text_owned(row, "court_search_id"));
+        let offense = p
+            .required_text(row, "offense_id")
+            .map(str::to_string)
+            .or_else(|| text_owned(row, "offense_id"));
         let excluded = match row.get("is_excluded") {
             Some(Value::Bool(b)) => Some(*b),
             _ => {
@@ -361,8 +376,14 @@ fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
                 None
             }
         };
-        if let (Some(court_search_id), Some(offense_id), Some(is_excluded)) = (court, offense, excluded) {
-            out.push(CaseRow { court_search_id, offense_id, is_excluded });
+        if let (Some(court_search_id), Some(offense_id), Some(is_excluded)) =
+            (court, offense, excluded)
+        {
+            out.push(CaseRow {
+                court_search_id,
+                offense_id,
+                is_excluded,
+            });
         }
     }
     out
@@ -424,57 +445,177 @@ mod tests {
     fn every_spec_message() {
         type Edit = Box<dyn FnOnce(&mut Value)>;
         let cases: Vec<(&str, Edit)> = vec![
-            (msg::XML_OR_RECORD_JSON_REQUIRED, Box::new(|v| remove(v, "", "record_json"))),
-            (msg::XML_AND_RECORD_JSON, Box::new(|v| set(v, "", "xml", json!("<ScreeningResults/>")))),
-            (msg::CRIMINAL_SEARCH_RESULTS_MISSING, Box::new(|v| remove(v, "/record_json", "criminal_search_results"))),
-            (msg::CRIMINAL_SEARCH_RESULTS_EMPTY, Box::new(|v| set(v, "/record_json", "criminal_search_results", json!([])))),
-            (msg::CRIMINAL_SEARCH_RESULTS_EMPTY, Box::new(|v| set(v, "/record_json", "criminal_search_results", Value::Null))),
-            (msg::SUBMISSION_TYPE_RESUBMIT, Box::new(|v| remove(v, "", "submission_type"))),
-            (msg::SUBMISSION_TYPE_RESUBMIT, Box::new(|v| set(v, "", "submission_type", json!("initial")))),
-            (msg::SUBMISSION_TYPE_WITH_XML, Box::new(|v| {
-                remove(v, "", "record_json");
-                set(v, "", "xml", json!("<ScreeningResults/>"));
-            })),
-            ("submission_type must not be inside record_json; provide it as a separate field",
-             Box::new(|v| set(v, "/record_json", "submission_type", json!("resubmit")))),
-            ("submission_type must not be inside record_json.search; provide it as a separate field",
-             Box::new(|v| set(v, "/record_json", "search", json!({"submission_type": "resubmit"})))),
-            (msg::CANDIDATE_INFO_INSIDE, Box::new(|v| set(v, "/record_json", "candidate_info", json!({})))),
-            (msg::CANDIDATE_INFO_EMPTY, Box::new(|v| set(v, "", "candidate_info", json!({})))),
-            (msg::CANDIDATE_INFO_EMPTY, Box::new(|v| remove(v, "", "candidate_info"))),
-            (msg::CANDIDATE_INFO_MINIMUM, Box::new(|v| remove(v, "/candidate_info", "last_name"))),
-            (msg::CANDIDATE_INFO_MINIMUM, Box::new(|v| set(v, "/candidate_info", "first_name", json!("")))),
-            (msg::IS_EXCLUDED_REQUIRED, Box::new(|v| set(v, "", "cases", json!([{"court_search_id": "C", "offense_id": "X"}])))),
-            ("order_id must not be inside record_json; provide it as a separate field",
-             Box::new(|v| set(v, "/record_json", "order_id", json!("O-1")))),
-            ("order_number must not be inside record_json; provide it as a separate field",
-             Box::new(|v| set(v, "/record_json", "order_number", json!("O-1.1")))),
-            ("order_number must not be inside record_json.search; provide it as a separate field",
-             Box::new(|v| set(v, "/record_json", "search", json!({"order_number": "O-1.1"})))),
-            ("order_id must not be empty", Box::new(|v| set(v, "", "order_id", json!("")))),
-            ("order_number must not be empty", Box::new(|v| remove(v, "", "order_number"))),
-            ("Missing required field: search_id", Box::new(|v| remove(v, "", "search_id"))),
-            (msg::DATE_OF_BIRTH_FORMAT, Box::new(|v| set(v, "/candidate_info", "date_of_birth", json!("02/01/1990")))),
-            ("court_search_id must not be empty",
-             Box::new(|v| set(v, "/record_json/criminal_search_results/0", "court_search_id", json!("")))),
-            ("search_date must not be empty",
-             Box::new(|v| remove(v, "/record_json/criminal_search_results/0", "search_date"))),
-            ("criminal_records must not be empty",
-             Box::new(|v| set(v, "/record_json/criminal_search_results/0", "criminal_records", json!([])))),
-            ("offenses must not be empty", Box::new(|v| set(v, CASE, "offenses", json!([])))),
-            ("subject_ssn must not be empty", Box::new(|v| set(v, CASE, "subject_ssn", json!("")))),
+            (
+                msg::XML_OR_RECORD_JSON_REQUIRED,
+                Box::new(|v| remove(v, "", "record_json")),
+            ),
+            (
+                msg::XML_AND_RECORD_JSON,
+                Box::new(|v| set(v, "", "xml", json!("<ScreeningResults/>"))),
+            ),
+            (
+                msg::CRIMINAL_SEARCH_RESULTS_MISSING,
+                Box::new(|v| remove(v, "/record_json", "criminal_search_results")),
+            ),
+            (
+                msg::CRIMINAL_SEARCH_RESULTS_EMPTY,
+                Box::new(|v| set(v, "/record_json", "criminal_search_results", json!([]))),
+            ),
+            (
+                msg::CRIMINAL_SEARCH_RESULTS_EMPTY,
+                Box::new(|v| set(v, "/record_json", "criminal_search_results", Value::Null)),
+            ),
+            (
+                msg::SUBMISSION_TYPE_RESUBMIT,
+                Box::new(|v| remove(v, "", "submission_type")),
+            ),
+            (
+                msg::SUBMISSION_TYPE_RESUBMIT,
+                Box::new(|v| set(v, "", "submission_type", json!("initial"))),
+            ),
+            (
+                msg::SUBMISSION_TYPE_WITH_XML,
+                Box::new(|v| {
+                    remove(v, "", "record_json");
+                    set(v, "", "xml", json!("<ScreeningResults/>"));
+                }),
+            ),
+            (
+                "submission_type must not be inside record_json; provide it as a separate field",
+                Box::new(|v| set(v, "/record_json", "submission_type", json!("resubmit"))),
+            ),
+            (
+                "submission_type must not be inside record_json.search; provide it as a separate field",
+                Box::new(|v| {
+                    set(
+                        v,
+                        "/record_json",
+                        "search",
+                        json!({"submission_type": "resubmit"}),
+                    )
+                }),
+            ),
+            (
+                msg::CANDIDATE_INFO_INSIDE,
+                Box::new(|v| set(v, "/record_json", "candidate_info", json!({}))),
+            ),
+            (
+                msg::CANDIDATE_INFO_EMPTY,
+                Box::new(|v| set(v, "", "candidate_info", json!({}))),
+            ),
+            (
+                msg::CANDIDATE_INFO_EMPTY,
+                Box::new(|v| remove(v, "", "candidate_info")),
+            ),
+            (
+                msg::CANDIDATE_INFO_MINIMUM,
+                Box::new(|v| remove(v, "/candidate_info", "last_name")),
+            ),
+            (
+                msg::CANDIDATE_INFO_MINIMUM,
+                Box::new(|v| set(v, "/candidate_info", "first_name", json!(""))),
+            ),
+            (
+                msg::IS_EXCLUDED_REQUIRED,
+                Box::new(|v| {
+                    set(
+                        v,
+                        "",
+                        "cases",
+                        json!([{"court_search_id": "C", "offense_id": "X"}]),
+                    )
+                }),
+            ),
+            (
+                "order_id must not be inside record_json; provide it as a separate field",
+                Box::new(|v| set(v, "/record_json", "order_id", json!("O-1"))),
+            ),
+            (
+                "order_number must not be inside record_json; provide it as a separate field",
+                Box::new(|v| set(v, "/record_json", "order_number", json!("O-1.1"))),
+            ),
+            (
+                "order_number must not be inside record_json.search; provide it as a separate field",
+                Box::new(|v| {
+                    set(
+                        v,
+                        "/record_json",
+                        "search",
+                        json!({"order_number": "O-1.1"}),
+                    )
+                }),
+            ),
+            (
+                "order_id must not be empty",
+                Box::new(|v| set(v, "", "order_id", json!(""))),
+            ),
+            (
+                "order_number must not be empty",
+                Box::new(|v| remove(v, "", "order_number")),
+            ),
+            (
+                "Missing required field: search_id",
+                Box::new(|v| remove(v, "", "search_id")),
+            ),
+            (
+                msg::DATE_OF_BIRTH_FORMAT,
+                Box::new(|v| set(v, "/candidate_info", "date_of_birth", json!("02/01/1990"))),
+            ),
+            (
+                "court_search_id must not be empty",
+                Box::new(|v| {
+                    set(
+                        v,
+                        "/record_json/criminal_search_results/0",
+                        "court_search_id",
+                        json!(""),
+                    )
+                }),
+            ),
+            (
+                "search_date must not be empty",
+                Box::new(|v| remove(v, "/record_json/criminal_search_results/0", "search_date")),
+            ),
+            (
+                "criminal_records must not be empty",
+                Box::new(|v| {
+                    set(
+                        v,
+                        "/record_json/criminal_search_results/0",
+                        "criminal_records",
+                        json!([]),
+                    )
+                }),
+            ),
+            (
+                "offenses must not be empty",
+                Box::new(|v| set(v, CASE, "offenses", json!([]))),
+            ),
+            (
+                "subject_ssn must not be empty",
+                Box::new(|v| set(v, CASE, "subject_ssn", json!(""))),
+            ),
         ];
         for (expected, edit) in cases {
             let errors = errors_after(edit);
-            assert!(errors.iter().any(|e| e == expected), "expected {expected:?}, got {errors:?}");
+            assert!(
+                errors.iter().any(|e| e == expected),
+                "expected {expected:?}, got {errors:?}"
+            );
         }
     }
 
     #[test]
     fn each_required_case_field() {
         for key in [
-            "case_number", "jurisdiction_state", "file_date", "subject_name", "sub_first_name",
-            "sub_last_name", "subject_dob", "subject_address",
+            "case_number",
+            "jurisdiction_state",
+            "file_date",
+            "subject_name",
+            "sub_first_name",
+            "sub_last_name",
+            "subject_dob",
+            "subject_address",
         ] {
             for blank in [Value::Null, json!(""), json!("   ")] {
                 let errors = errors_after(|v| set(v, CASE, key, blank));

@@ -8,18 +8,31 @@ use serde_json::{Value, json};
 /// transform, then evaluate, as the host would; the answer in the envelope's shape.
 fn run_native(case: &corpus::CorpusCase) -> (u16, Value) {
     let body = serde_json::to_vec(&case.request).unwrap_or_default();
-    let transformed: Value = serde_json::from_str(&lookback_core::api::transform(&body)).unwrap_or_default();
+    let transformed: Value =
+        serde_json::from_str(&lookback_core::api::transform(&body)).unwrap_or_default();
     if transformed["ok"] != json!(true) {
         let status = transformed["http_status"].as_u64().unwrap_or(0) as u16;
         return match status {
-            422 => (status, json!({"data": {"status": "validation_required"}, "details": transformed["details"]})),
-            _ => (status, json!({"error": {"message": transformed["message"]}})),
+            422 => (
+                status,
+                json!({"data": {"status": "validation_required"}, "details": transformed["details"]}),
+            ),
+            _ => (
+                status,
+                json!({"error": {"message": transformed["message"]}}),
+            ),
         };
     }
     let input = json!({"context": {"now": case.now, "correlation_id": "corpus"}, "record": transformed["record"]});
     let out: Value =
-        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes())).unwrap_or_default();
-    assert_eq!(out["ok"], json!(true), "{}: evaluate failed: {out}", case.name);
+        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
+            .unwrap_or_default();
+    assert_eq!(
+        out["ok"],
+        json!(true),
+        "{}: evaluate failed: {out}",
+        case.name
+    );
     let mut data = json!({"decision": out["decision"]});
     if let Some(v) = out.get("validation") {
         data["validation"] = v.clone();

@@ -8,7 +8,10 @@ use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
 const TEN_CHARGES: &str = include_str!("../../core-wasm/fixtures/ten-charges.json");
 
 fn bench(c: &mut Criterion) {
-    let Ok(rt) = tokio::runtime::Builder::new_multi_thread().enable_all().build() else {
+    let Ok(rt) = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    else {
         return;
     };
     let Ok((server, token)) = rt.block_on(async {
@@ -19,7 +22,10 @@ fn bench(c: &mut Criterion) {
         return;
     };
     let first = rt.block_on(server.evaluate(&token, TEN_CHARGES));
-    assert!(first.is_ok_and(|r| r.status == 200), "the benchmark request must succeed");
+    assert!(
+        first.is_ok_and(|r| r.status == 200),
+        "the benchmark request must succeed"
+    );
 
     c.bench_function("http_evaluate_10_charges", |b| {
         b.iter(|| rt.block_on(server.evaluate(&token, TEN_CHARGES)))

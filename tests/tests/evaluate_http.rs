@@ -8,7 +8,10 @@ use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
 use serde_json::{Value, json};
 
 fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap()
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -20,7 +23,9 @@ fn corpus_over_http() {
         (server, token)
     });
     corpus::run_all(|case| {
-        let reply = rt.block_on(server.evaluate(&token, case.request.to_string())).unwrap();
+        let reply = rt
+            .block_on(server.evaluate(&token, case.request.to_string()))
+            .unwrap();
         (reply.status, reply.json)
     });
 }
@@ -31,8 +36,16 @@ fn corpus_offline_wasm() {
     let rt = runtime();
     corpus::run_all(|case| {
         let body = case.request.to_string().into_bytes();
-        let answer = rt.block_on(lookback::cli::evaluate_offline(test_settings().engine, body)).unwrap();
-        (answer.status.as_u16(), serde_json::from_str(&answer.body).unwrap_or(Value::Null))
+        let answer = rt
+            .block_on(lookback::cli::evaluate_offline(
+                test_settings().engine,
+                body,
+            ))
+            .unwrap();
+        (
+            answer.status.as_u16(),
+            serde_json::from_str(&answer.body).unwrap_or(Value::Null),
+        )
     });
 }
 
@@ -76,42 +89,189 @@ fn every_400_message_over_http() {
     let case = "/record_json/criminal_search_results/0/criminal_records/0";
     type Edit = Box<dyn FnOnce(&mut Value)>;
     let edits: Vec<(&str, Edit)> = vec![
-        ("Either xml or record_json is required", Box::new(|r| remove(r, "record_json"))),
-        ("Provide exactly one of xml and record_json", Box::new(|r| r["xml"] = json!("<ScreeningResults/>"))),
-        ("record_json must contain criminal_search_results", Box::new(|r| remove(&mut r["record_json"], "criminal_search_results"))),
-        ("criminal_search_results must not be empty", Box::new(|r| r["record_json"]["criminal_search_results"] = json!([]))),
-        ("court_search_id must not be empty", Box::new(|r| r["record_json"]["criminal_search_results"][0]["court_search_id"] = json!(""))),
-        ("search_date must not be empty", Box::new(|r| r["record_json"]["criminal_search_results"][0]["search_date"] = Value::Null)),
-        ("criminal_records must not be empty", Box::new(|r| r["record_json"]["criminal_search_results"][0]["criminal_records"] = json!([]))),
-        ("case_number must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["case_number"] = json!("")).unwrap_or(()))),
-        ("jurisdiction_state must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["jurisdiction_state"] = Value::Null).unwrap_or(()))),
-        ("file_date must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| remove(c, "file_date")).unwrap_or(()))),
-        ("subject_name must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["subject_name"] = json!("")).unwrap_or(()))),
-        ("sub_first_name must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["sub_first_name"] = json!("")).unwrap_or(()))),
-        ("sub_last_name must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["sub_last_name"] = json!("")).unwrap_or(()))),
-        ("subject_dob must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["subject_dob"] = json!("")).unwrap_or(()))),
-        ("subject_ssn must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["subject_ssn"] = json!("")).unwrap_or(()))),
-        ("subject_address must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["subject_address"] = json!("")).unwrap_or(()))),
-        ("offenses must not be empty", Box::new(move |r| r.pointer_mut(case).map(|c| c["offenses"] = json!([])).unwrap_or(()))),
-        ("submission_type must be 'resubmit' when record_json is provided", Box::new(|r| remove(r, "submission_type"))),
-        ("submission_type 'resubmit' requires record_json, not xml", Box::new(|r| {
-            remove(r, "record_json");
-            r["xml"] = json!("<ScreeningResults/>");
-        })),
-        ("submission_type must not be inside record_json; provide it as a separate field", Box::new(|r| r["record_json"]["submission_type"] = json!("resubmit"))),
-        ("submission_type must not be inside record_json.search; provide it as a separate field", Box::new(|r| r["record_json"]["search"] = json!({"submission_type": "resubmit"}))),
-        ("candidate_info must not be inside record_json; provide it as a separate field", Box::new(|r| r["record_json"]["candidate_info"] = json!({"first_name": "A"}))),
-        ("candidate_info must not be empty", Box::new(|r| r["candidate_info"] = json!({}))),
-        ("candidate_info requires at minimum: first_name, last_name, and date_of_birth", Box::new(|r| remove(&mut r["candidate_info"], "date_of_birth"))),
-        ("Field required [type=bool]", Box::new(|r| r["cases"] = json!([{"court_search_id": "C-1", "offense_id": "X-1"}, {"court_search_id": "C-1", "offense_id": "X-2", "is_excluded": false}]))),
-        ("order_id must not be inside record_json; provide it as a separate field", Box::new(|r| r["record_json"]["order_id"] = json!("O-1"))),
-        ("order_number must not be inside record_json; provide it as a separate field", Box::new(|r| r["record_json"]["order_number"] = json!("O-1.1"))),
-        ("order_id must not be inside record_json.search; provide it as a separate field", Box::new(|r| r["record_json"]["search"] = json!({"order_id": "O-1"}))),
-        ("order_number must not be inside record_json.search; provide it as a separate field", Box::new(|r| r["record_json"]["search"] = json!({"order_number": "O-1.1"}))),
-        ("order_id must not be empty", Box::new(|r| r["order_id"] = json!(""))),
-        ("order_number must not be empty", Box::new(|r| remove(r, "order_number"))),
-        ("Missing required field: search_id", Box::new(|r| remove(r, "search_id"))),
-        ("date_of_birth must be in YYYY-MM-DD format", Box::new(|r| r["candidate_info"]["date_of_birth"] = json!("01/02/1990"))),
+        (
+            "Either xml or record_json is required",
+            Box::new(|r| remove(r, "record_json")),
+        ),
+        (
+            "Provide exactly one of xml and record_json",
+            Box::new(|r| r["xml"] = json!("<ScreeningResults/>")),
+        ),
+        (
+            "record_json must contain criminal_search_results",
+            Box::new(|r| remove(&mut r["record_json"], "criminal_search_results")),
+        ),
+        (
+            "criminal_search_results must not be empty",
+            Box::new(|r| r["record_json"]["criminal_search_results"] = json!([])),
+        ),
+        (
+            "court_search_id must not be empty",
+            Box::new(|r| {
+                r["record_json"]["criminal_search_results"][0]["court_search_id"] = json!("")
+            }),
+        ),
+        (
+            "search_date must not be empty",
+            Box::new(|r| {
+                r["record_json"]["criminal_search_results"][0]["search_date"] = Value::Null
+            }),
+        ),
+        (
+            "criminal_records must not be empty",
+            Box::new(|r| {
+                r["record_json"]["criminal_search_results"][0]["criminal_records"] = json!([])
+            }),
+        ),
+        (
+            "case_number must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["case_number"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "jurisdiction_state must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["jurisdiction_state"] = Value::Null)
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "file_date must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| remove(c, "file_date"))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "subject_name must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["subject_name"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "sub_first_name must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["sub_first_name"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "sub_last_name must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["sub_last_name"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "subject_dob must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["subject_dob"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "subject_ssn must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["subject_ssn"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "subject_address must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["subject_address"] = json!(""))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "offenses must not be empty",
+            Box::new(move |r| {
+                r.pointer_mut(case)
+                    .map(|c| c["offenses"] = json!([]))
+                    .unwrap_or(())
+            }),
+        ),
+        (
+            "submission_type must be 'resubmit' when record_json is provided",
+            Box::new(|r| remove(r, "submission_type")),
+        ),
+        (
+            "submission_type 'resubmit' requires record_json, not xml",
+            Box::new(|r| {
+                remove(r, "record_json");
+                r["xml"] = json!("<ScreeningResults/>");
+            }),
+        ),
+        (
+            "submission_type must not be inside record_json; provide it as a separate field",
+            Box::new(|r| r["record_json"]["submission_type"] = json!("resubmit")),
+        ),
+        (
+            "submission_type must not be inside record_json.search; provide it as a separate field",
+            Box::new(|r| r["record_json"]["search"] = json!({"submission_type": "resubmit"})),
+        ),
+        (
+            "candidate_info must not be inside record_json; provide it as a separate field",
+            Box::new(|r| r["record_json"]["candidate_info"] = json!({"first_name": "A"})),
+        ),
+        (
+            "candidate_info must not be empty",
+            Box::new(|r| r["candidate_info"] = json!({})),
+        ),
+        (
+            "candidate_info requires at minimum: first_name, last_name, and date_of_birth",
+            Box::new(|r| remove(&mut r["candidate_info"], "date_of_birth")),
+        ),
+        (
+            "Field required [type=bool]",
+            Box::new(
+                |r| r["cases"] = json!([{"court_search_id": "C-1", "offense_id": "X-1"}, {"court_search_id": "C-1", "offense_id": "X-2", "is_excluded": false}]),
+            ),
+        ),
+        (
+            "order_id must not be inside record_json; provide it as a separate field",
+            Box::new(|r| r["record_json"]["order_id"] = json!("O-1")),
+        ),
+        (
+            "order_number must not be inside record_json; provide it as a separate field",
+            Box::new(|r| r["record_json"]["order_number"] = json!("O-1.1")),
+        ),
+        (
+            "order_id must not be inside record_json.search; provide it as a separate field",
+            Box::new(|r| r["record_json"]["search"] = json!({"order_id": "O-1"})),
+        ),
+        (
+            "order_number must not be inside record_json.search; provide it as a separate field",
+            Box::new(|r| r["record_json"]["search"] = json!({"order_number": "O-1.1"})),
+        ),
+        (
+            "order_id must not be empty",
+            Box::new(|r| r["order_id"] = json!("")),
+        ),
+        (
+            "order_number must not be empty",
+            Box::new(|r| remove(r, "order_number")),
+        ),
+        (
+            "Missing required field: search_id",
+            Box::new(|r| remove(r, "search_id")),
+        ),
+        (
+            "date_of_birth must be in YYYY-MM-DD format",
+            Box::new(|r| r["candidate_info"]["date_of_birth"] = json!("01/02/1990")),
+        ),
     ];
     let rt = runtime();
     rt.block_on(async {
@@ -120,21 +280,34 @@ fn every_400_message_over_http() {
         let mut failures = Vec::new();
         let total = edits.len();
         for (message, edit) in edits {
-            let reply = server.evaluate(&token, edited(edit).to_string()).await.unwrap();
+            let reply = server
+                .evaluate(&token, edited(edit).to_string())
+                .await
+                .unwrap();
             let body = &reply.json;
             let ok = reply.status == 400
                 && body["success"] == json!(false)
                 && body["error"]["code"] == json!("INVALID_REQUEST")
                 && body["error"]["message"] == json!(message)
-                && body["error"]["errors"].as_array().is_some_and(|e| e.contains(&json!(message)))
+                && body["error"]["errors"]
+                    .as_array()
+                    .is_some_and(|e| e.contains(&json!(message)))
                 && body["meta"]["api_version"] == json!("1.0.0");
             if !ok {
                 failures.push(format!("{message}: {} {}", reply.status, reply.text));
             }
         }
-        assert!(failures.is_empty(), "{} of {total} messages wrong:\n{}", failures.len(), failures.join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{} of {total} messages wrong:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
         // The server still serves after all of that.
-        let reply = server.evaluate(&token, valid_body().to_string()).await.unwrap();
+        let reply = server
+            .evaluate(&token, valid_body().to_string())
+            .await
+            .unwrap();
         assert_eq!(reply.status, 200, "{}", reply.text);
     });
 }
@@ -145,7 +318,10 @@ fn count_mismatch_is_422_without_a_decision() {
     rt.block_on(async {
         let server = TestServer::start(test_settings()).await.unwrap();
         let token = server.token(CLIENT_KEY).await.unwrap();
-        let body = edited(|r| r["cases"] = json!([{"court_search_id": "C-1", "offense_id": "X-1", "is_excluded": false}]));
+        let body = edited(|r| {
+            r["cases"] =
+                json!([{"court_search_id": "C-1", "offense_id": "X-1", "is_excluded": false}])
+        });
         let reply = server.evaluate(&token, body.to_string()).await.unwrap();
         assert_eq!(reply.status, 422, "{}", reply.text);
         let b = &reply.json;
@@ -154,9 +330,18 @@ fn count_mismatch_is_422_without_a_decision() {
         assert!(b["data"].get("decision").is_none());
         let error = b["data"]["errors"][0].as_str().unwrap_or_default();
         assert!(error.contains("422"), "{error}");
-        assert!(error.contains("1 offense_id") && error.contains("2 offense(s)"), "{error}");
-        assert_eq!(b["data"]["degradation"]["xml_transformer"]["status"], json!("failed"));
-        assert_eq!(b["data"]["degradation"]["compliance_engine"]["status"], json!("not_called"));
+        assert!(
+            error.contains("1 offense_id") && error.contains("2 offense(s)"),
+            "{error}"
+        );
+        assert_eq!(
+            b["data"]["degradation"]["xml_transformer"]["status"],
+            json!("failed")
+        );
+        assert_eq!(
+            b["data"]["degradation"]["compliance_engine"]["status"],
+            json!("not_called")
+        );
     });
 }
 
@@ -181,7 +366,10 @@ fn success_envelope_names_the_module_and_echoes_ids() {
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.header("x-correlation-id"), Some("trace-123.a_b"));
         let b = &reply.json;
-        let keys: Vec<&str> = b.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        let keys: Vec<&str> = b
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
         assert_eq!(keys, ["success", "data", "meta"]);
         assert_eq!(b["success"], json!(true));
         assert_eq!(b["data"]["status"], json!("success"));
@@ -190,13 +378,20 @@ fn success_envelope_names_the_module_and_echoes_ids() {
         assert_eq!(b["meta"]["correlation_id"], json!("trace-123.a_b"));
         assert!(b["data"].get("degradation").is_none());
         for t in ["xml_transformer_ms", "compliance_ms", "total_ms"] {
-            assert!(b["data"]["timing"][t].as_f64().is_some_and(|v| v >= 0.0), "{t}");
+            assert!(
+                b["data"]["timing"][t].as_f64().is_some_and(|v| v >= 0.0),
+                "{t}"
+            );
         }
         let d = &b["data"]["decision"];
         assert_eq!(d["order_id"], json!("O-1"));
         assert_eq!(d["order_number"], json!("O-1.1"));
         assert_eq!(d["client_search_type"], json!("County_criminal"));
-        assert!(d["decision_date"].as_str().is_some_and(|s| s.ends_with('Z')));
+        assert!(
+            d["decision_date"]
+                .as_str()
+                .is_some_and(|s| s.ends_with('Z'))
+        );
         let engine = &b["meta"]["engine"];
         let module = server.state.registry().active();
         assert_eq!(engine["version"], json!(module.info.engine_version));

@@ -13,7 +13,9 @@ use serde_json::{Value, json};
 const NOW: &str = "2025-11-20T12:00:00Z";
 
 fn fixtures_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures").join("xml")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join("xml")
 }
 
 struct Fixture {
@@ -36,7 +38,11 @@ fn fixtures() -> Vec<Fixture> {
             let bytes = std::fs::read(dir.join(&name)).unwrap_or_default();
             let xml = decode_document(&bytes).unwrap_or_default();
             assert!(!xml.is_empty(), "{name} is readable");
-            Fixture { name, xml, request: f["request"].clone() }
+            Fixture {
+                name,
+                xml,
+                request: f["request"].clone(),
+            }
         })
         .collect()
 }
@@ -89,7 +95,12 @@ fn every_fixture_round_trips_to_the_same_decision() {
         let from_xml = call_evaluate(&t);
         assert_eq!(from_xml["ok"], json!(true), "{}: {from_xml}", f.name);
         let again = call_transform(&resubmit_request(&f, &t["record_json"]));
-        assert_eq!(again["ok"], json!(true), "{}: the record_json is accepted as a resubmit: {again}", f.name);
+        assert_eq!(
+            again["ok"],
+            json!(true),
+            "{}: the record_json is accepted as a resubmit: {again}",
+            f.name
+        );
         let from_json = call_evaluate(&again);
         assert_eq!(
             without_date(from_xml["decision"].clone()),
@@ -109,14 +120,24 @@ fn every_fixture_maps_every_charge() {
             .map(|courts| {
                 courts
                     .iter()
-                    .flat_map(|c| c["criminal_records"].as_array().cloned().unwrap_or_default())
+                    .flat_map(|c| {
+                        c["criminal_records"]
+                            .as_array()
+                            .cloned()
+                            .unwrap_or_default()
+                    })
                     .map(|c| c["offenses"].as_array().map_or(0, Vec::len))
                     .sum()
             })
             .unwrap_or(0);
         assert!(charges > 0, "{}", f.name);
         if let Some(rows) = f.request["cases"].as_array() {
-            assert_eq!(rows.len(), charges, "{}: one cases[] row per charge", f.name);
+            assert_eq!(
+                rows.len(),
+                charges,
+                "{}: one cases[] row per charge",
+                f.name
+            );
             let ids: Vec<&str> = t["record_json"]["criminal_search_results"]
                 .as_array()
                 .into_iter()
@@ -125,18 +146,28 @@ fn every_fixture_maps_every_charge() {
                 .flat_map(|c| c["offenses"].as_array().into_iter().flatten())
                 .filter_map(|o| o["offense_id"].as_str())
                 .collect();
-            let want: Vec<&str> = rows.iter().filter_map(|r| r["offense_id"].as_str()).collect();
-            assert_eq!(ids, want, "{}: ids follow the mapping in record order", f.name);
+            let want: Vec<&str> = rows
+                .iter()
+                .filter_map(|r| r["offense_id"].as_str())
+                .collect();
+            assert_eq!(
+                ids, want,
+                "{}: ids follow the mapping in record order",
+                f.name
+            );
         }
     }
 }
 
 fn fixture(prefix: &str) -> Fixture {
-    fixtures().into_iter().find(|f| f.name.starts_with(prefix)).unwrap_or(Fixture {
-        name: prefix.into(),
-        xml: String::new(),
-        request: Value::Null,
-    })
+    fixtures()
+        .into_iter()
+        .find(|f| f.name.starts_with(prefix))
+        .unwrap_or(Fixture {
+            name: prefix.into(),
+            xml: String::new(),
+            request: Value::Null,
+        })
 }
 
 fn issue_fields(evaluated: &Value, list: &str) -> Vec<String> {
@@ -162,11 +193,20 @@ fn county_and_statewide_components_become_two_courts() {
     assert_eq!(courts.as_array().map(Vec::len), Some(2));
     assert_eq!(courts[0]["search_jurisdiction"], json!("Bexar, TX"));
     assert_eq!(courts[1]["search_jurisdiction"], json!("TX"));
-    assert_eq!(courts[1]["criminal_records"][0]["offenses"][0]["charge"], json!("THEFT PROP >=$750<$2,500"));
-    assert_eq!(courts[1]["criminal_records"][0]["offenses"][0]["sentence"]["prison_time"], json!("240 DAYS"));
+    assert_eq!(
+        courts[1]["criminal_records"][0]["offenses"][0]["charge"],
+        json!("THEFT PROP >=$750<$2,500")
+    );
+    assert_eq!(
+        courts[1]["criminal_records"][0]["offenses"][0]["sentence"]["prison_time"],
+        json!("240 DAYS")
+    );
     // No search_type in the request: the first criminal component's type is echoed.
     let d = call_evaluate(&t);
-    assert_eq!(d["decision"]["client_search_type"], json!("County_criminal"));
+    assert_eq!(
+        d["decision"]["client_search_type"],
+        json!("County_criminal")
+    );
 }
 
 #[test]
@@ -194,20 +234,35 @@ fn every_date_form_of_fixture_12_is_normalised() {
     assert_eq!(o[0]["charge_date"], json!("2020-02-18"));
     assert_eq!(o[0]["disposition_date"], json!("2020-10-05"));
     assert_eq!(o[0]["pending_court_date"], Value::Null, "placeholder");
-    assert_eq!(o[0]["sentence"], json!({"fines": "$325", "sentence_comments": "DEFERRED SENTENCE: 6 MONTHS"}));
-    assert_eq!(o[1]["arrest_date"], Value::Null, "partial 02/2020 is never padded");
+    assert_eq!(
+        o[0]["sentence"],
+        json!({"fines": "$325", "sentence_comments": "DEFERRED SENTENCE: 6 MONTHS"})
+    );
+    assert_eq!(
+        o[1]["arrest_date"],
+        Value::Null,
+        "partial 02/2020 is never padded"
+    );
     assert_eq!(o[1]["charge_date"], json!("2020-02-18"));
     assert_eq!(o[1]["disposition_date"], json!("2020-10-05"));
     assert_eq!(o[2]["disposition_date"], json!("2020-10-05"));
     let d = call_evaluate(&t);
-    assert!(issue_fields(&d, "warnings").iter().any(|w| w == "arrest_date:OF-77120312-02:malformed date"), "{d}");
+    assert!(
+        issue_fields(&d, "warnings")
+            .iter()
+            .any(|w| w == "arrest_date:OF-77120312-02:malformed date"),
+        "{d}"
+    );
 }
 
 #[test]
 fn hidden_charges_are_kept_counted_and_flagged_and_ids_are_synthesised() {
     let f = fixture("15");
     let t = transformed_ok(&f);
-    let courts = t["record_json"]["criminal_search_results"].as_array().cloned().unwrap_or_default();
+    let courts = t["record_json"]["criminal_search_results"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(courts.len(), 1, "the case without charges is dropped");
     assert_eq!(courts[0]["court_search_id"], json!("TBD"));
     let offenses = &courts[0]["criminal_records"][0]["offenses"];
@@ -216,10 +271,26 @@ fn hidden_charges_are_kept_counted_and_flagged_and_ids_are_synthesised() {
     assert_eq!(offenses[1]["hidden"], json!(true));
     let d = call_evaluate(&t);
     let court = &d["decision"]["court_decisions"][0];
-    assert_eq!(court["case_decisions"][0]["offenses"].as_array().map(Vec::len), Some(2), "hidden charge evaluated");
+    assert_eq!(
+        court["case_decisions"][0]["offenses"]
+            .as_array()
+            .map(Vec::len),
+        Some(2),
+        "hidden charge evaluated"
+    );
     let warnings = issue_fields(&d, "warnings");
-    assert!(warnings.iter().any(|w| w == "hidden:FECR-118204#2:hidden by vendor"), "{warnings:?}");
-    assert!(warnings.iter().any(|w| w == "chargeinfo:unknown:case without charges"), "{warnings:?}");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w == "hidden:FECR-118204#2:hidden by vendor"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w == "chargeinfo:unknown:case without charges"),
+        "{warnings:?}"
+    );
     // The count gate counts the hidden charge: a two-row mapping passes, a one-row one does not.
     let mut r = xml_request(&f);
     r["cases"] = json!([{"court_search_id": "C1", "offense_id": "O1", "is_excluded": false}]);
@@ -233,7 +304,14 @@ fn hidden_charges_are_kept_counted_and_flagged_and_ids_are_synthesised() {
 fn held_for_review_is_a_warning() {
     let d = call_evaluate(&transformed_ok(&fixture("10")));
     let warnings = issue_fields(&d, "warnings");
-    assert_eq!(warnings.iter().filter(|w| w.starts_with("held_for_review:")).count(), 2, "{warnings:?}");
+    assert_eq!(
+        warnings
+            .iter()
+            .filter(|w| w.starts_with("held_for_review:"))
+            .count(),
+        2,
+        "{warnings:?}"
+    );
 }
 
 #[test]
@@ -251,8 +329,14 @@ fn aliases_reach_the_record() {
         courts[0]["criminal_records"][0]["subject_address"],
         json!("2210 DESERT WILLOW AVE, LAS VEGAS, NV 89117")
     );
-    assert_eq!(courts[1]["criminal_records"][0]["subject_name"], json!("FITZGERALD MONTAGUE REYES JR"));
-    assert_eq!(courts[1]["criminal_records"][0]["subject_ssn"], json!("UNAVAILABLE"));
+    assert_eq!(
+        courts[1]["criminal_records"][0]["subject_name"],
+        json!("FITZGERALD MONTAGUE REYES JR")
+    );
+    assert_eq!(
+        courts[1]["criminal_records"][0]["subject_ssn"],
+        json!("UNAVAILABLE")
+    );
 }
 
 #[test]
@@ -260,17 +344,27 @@ fn hrxml_and_orderxml_map_into_the_same_model() {
     let t = transformed_ok(&fixture("13"));
     let case = &t["record_json"]["criminal_search_results"][0]["criminal_records"][0];
     assert_eq!(case["subject_ssn"], json!("900-36-0313"));
-    assert_eq!(case["subject_address"], json!("71 PEACHTREE PL NW, ATLANTA, GA 30309"));
+    assert_eq!(
+        case["subject_address"],
+        json!("71 PEACHTREE PL NW, ATLANTA, GA 30309")
+    );
     assert_eq!(case["offenses"][0]["charge_date"], json!("2021-01-20"));
     assert_eq!(case["offenses"][1]["disposition_date"], json!("2021-09-14"));
-    assert_eq!(case["offenses"][0]["sentence"]["sentence_comments"], json!("3 YEARS PROBATION; $1,500 FINE"));
+    assert_eq!(
+        case["offenses"][0]["sentence"]["sentence_comments"],
+        json!("3 YEARS PROBATION; $1,500 FINE")
+    );
     let t = transformed_ok(&fixture("14"));
     let court = &t["record_json"]["criminal_search_results"][0];
     assert_eq!(court["court_search_id"], json!("TBD"));
     assert_eq!(court["search_jurisdiction"], json!("Ada, ID"));
     let case = &court["criminal_records"][0];
     assert_eq!(
-        (&case["sub_first_name"], &case["sub_middle_name"], &case["sub_last_name"]),
+        (
+            &case["sub_first_name"],
+            &case["sub_middle_name"],
+            &case["sub_last_name"]
+        ),
         (&json!("PERCIVAL"), &json!("T"), &json!("GRIMSBY"))
     );
     assert_eq!(case["offenses"][1]["offense_id"], json!("CR01-22-33019#2"));
@@ -303,15 +397,27 @@ fn refused(xml: &str) -> (Value, Duration) {
 
 #[test]
 fn malformed_and_unsupported_documents_get_the_spec_messages() {
-    for xml in ["<ScreeningResults><postResults>", "not xml at all", "<ScreeningResults></Screening>", "<a><b></a></b>"]
-    {
+    for xml in [
+        "<ScreeningResults><postResults>",
+        "not xml at all",
+        "<ScreeningResults></Screening>",
+        "<a><b></a></b>",
+    ] {
         let (t, _) = refused(xml);
         assert_eq!(t["http_status"], json!(400), "{xml}");
         assert_eq!(t["message"], json!("Failed to parse XML data"), "{xml}");
     }
-    for xml in ["<Report/>", "<html><body/></html>", "<ns:Other xmlns:ns='urn:x'/>"] {
+    for xml in [
+        "<Report/>",
+        "<html><body/></html>",
+        "<ns:Other xmlns:ns='urn:x'/>",
+    ] {
         let (t, _) = refused(xml);
-        assert_eq!(t["message"], json!("Failed to parse XML data: unsupported root element"), "{xml}");
+        assert_eq!(
+            t["message"],
+            json!("Failed to parse XML data: unsupported root element"),
+            "{xml}"
+        );
     }
 }
 
@@ -319,14 +425,28 @@ fn malformed_and_unsupported_documents_get_the_spec_messages() {
 fn billion_laughs_xxe_deep_and_huge_documents_are_refused_fast() {
     let mut laughs = String::from("<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">");
     for i in 1..10 {
-        let prev = if i == 1 { "lol".to_string() } else { format!("lol{}", i - 1) };
-        laughs.push_str(&format!("<!ENTITY lol{i} \"{}\">", format!("&{prev};").repeat(10)));
+        let prev = if i == 1 {
+            "lol".to_string()
+        } else {
+            format!("lol{}", i - 1)
+        };
+        laughs.push_str(&format!(
+            "<!ENTITY lol{i} \"{}\">",
+            format!("&{prev};").repeat(10)
+        ));
     }
     laughs.push_str("]><ScreeningResults>&lol9;</ScreeningResults>");
     let xxe = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><ScreeningResults>&x;</ScreeningResults>";
     let undeclared = "<ScreeningResults><postResults>&x;</postResults></ScreeningResults>";
-    let deep = format!("<ScreeningResults>{}{}</ScreeningResults>", "<a>".repeat(10_000), "</a>".repeat(10_000));
-    let huge = format!("<ScreeningResults><county>{}</county></ScreeningResults>", "x".repeat(3 * 1024 * 1024));
+    let deep = format!(
+        "<ScreeningResults>{}{}</ScreeningResults>",
+        "<a>".repeat(10_000),
+        "</a>".repeat(10_000)
+    );
+    let huge = format!(
+        "<ScreeningResults><county>{}</county></ScreeningResults>",
+        "x".repeat(3 * 1024 * 1024)
+    );
     for (label, xml) in [
         ("billion laughs", laughs.as_str()),
         ("xxe", xxe),

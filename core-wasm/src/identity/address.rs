@@ -28,7 +28,17 @@ pub(crate) struct Addr {
 }
 
 /// "No address" words (DESIGN §7.1), compared after folding.
-const SENTINELS: [&str; 9] = ["UNKNOWN", "NONE", "N/A", "NA", "HOMELESS", "TRANSIENT", "NO ADDRESS", "REFUSED", "NOT PROVIDED"];
+const SENTINELS: [&str; 9] = [
+    "UNKNOWN",
+    "NONE",
+    "N/A",
+    "NA",
+    "HOMELESS",
+    "TRANSIENT",
+    "NO ADDRESS",
+    "REFUSED",
+    "NOT PROVIDED",
+];
 
 /// `YYYY-MM-DD` to a comparable number; anything else is treated as absent.
 pub(crate) fn date_key(s: Option<&str>) -> Option<u32> {
@@ -38,7 +48,9 @@ pub(crate) fn date_key(s: Option<&str>) -> Option<u32> {
         return None;
     }
     let num = |r: core::ops::Range<usize>| -> Option<u32> {
-        b.get(r)?.iter().try_fold(0u32, |a, c| c.is_ascii_digit().then(|| a * 10 + u32::from(c - b'0')))
+        b.get(r)?.iter().try_fold(0u32, |a, c| {
+            c.is_ascii_digit().then(|| a * 10 + u32::from(c - b'0'))
+        })
     };
     let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -86,7 +98,9 @@ fn is_house_number(t: &str) -> bool {
 
 fn is_fraction(t: &str) -> bool {
     match t.split_once('/') {
-        Some((a, b)) => !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit()),
+        Some((a, b)) => {
+            !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+        }
         None => false,
     }
 }
@@ -106,7 +120,11 @@ fn split_hyphen_number(line: &str) -> Option<(String, &str)> {
 }
 
 fn tokens(s: &str) -> Vec<String> {
-    fold(s, Keep::Address).replace('#', " # ").split_whitespace().map(str::to_string).collect()
+    fold(s, Keep::Address)
+        .replace('#', " # ")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
 }
 
 /// Parse a delivery line right to left (Pub 28 §231): unit, post-directional, suffix,
@@ -126,15 +144,20 @@ fn parse_street(line: &str, a: &mut Addr) {
     // PO BOX n (also POST OFFICE BOX n, POBOX n): never compared with a street address.
     let box_at = match t.as_slice() {
         [p, b, ..] if p == "PO" && b == "BOX" => Some(2),
-        [p, o, b, ..] if ((p == "POST" && o == "OFFICE") || (p == "P" && o == "O")) && b == "BOX" => Some(3),
+        [p, o, b, ..]
+            if ((p == "POST" && o == "OFFICE") || (p == "P" && o == "O")) && b == "BOX" =>
+        {
+            Some(3)
+        }
         [p, ..] if p == "POBOX" => Some(1),
         _ => None,
     };
     if let Some(i) = box_at
-        && let Some(n) = t.get(i) {
-            a.po_box = n.clone();
-            return;
-        }
+        && let Some(n) = t.get(i)
+    {
+        a.po_box = n.clone();
+        return;
+    }
     // Secondary unit at the end: `<designator> <id>`, or a designator needing no number.
     let n = t.len();
     if n >= 2 {
@@ -144,10 +167,11 @@ fn parse_street(line: &str, a: &mut Addr) {
             a.unit = id.to_string();
             t.truncate(n - 2);
         } else if let Some((_, false)) = t.get(n - 1).and_then(|d| usps::unit(d))
-            && n >= 3 {
-                a.unit = id.to_string();
-                t.truncate(n - 1);
-            }
+            && n >= 3
+        {
+            a.unit = id.to_string();
+            t.truncate(n - 1);
+        }
     }
     if t.first().is_some_and(|x| is_house_number(x)) {
         a.number = t.remove(0);
@@ -158,21 +182,24 @@ fn parse_street(line: &str, a: &mut Addr) {
         }
     }
     if t.len() >= 2
-        && let Some(d) = t.first().and_then(|x| usps::directional(x)) {
-            a.predir = d;
-            t.remove(0);
-        }
+        && let Some(d) = t.first().and_then(|x| usps::directional(x))
+    {
+        a.predir = d;
+        t.remove(0);
+    }
     if t.len() >= 2
-        && let Some(d) = t.last().and_then(|x| usps::directional(x)) {
-            a.postdir = d;
-            t.pop();
-        }
+        && let Some(d) = t.last().and_then(|x| usps::directional(x))
+    {
+        a.postdir = d;
+        t.pop();
+    }
     // A suffix only when another word remains as the street name (`123 AVENUE C`).
     if t.len() >= 2
-        && let Some(s) = t.last().and_then(|x| usps::suffix(x)) {
-            a.suffix = s;
-            t.pop();
-        }
+        && let Some(s) = t.last().and_then(|x| usps::suffix(x))
+    {
+        a.suffix = s;
+        t.pop();
+    }
     let mut name = String::new();
     for w in &t {
         if !name.is_empty() {
@@ -189,7 +216,9 @@ fn state_zip_tail(part: &str) -> Option<(&str, &str, &str)> {
     let (before_zip, zip) = p.rsplit_once(char::is_whitespace)?;
     let z = zip.as_bytes();
     let zip_ok = (z.len() == 5 || (z.len() == 10 && z.get(5) == Some(&b'-')))
-        && z.iter().enumerate().all(|(i, c)| i == 5 || c.is_ascii_digit());
+        && z.iter()
+            .enumerate()
+            .all(|(i, c)| i == 5 || c.is_ascii_digit());
     if !zip_ok {
         return None;
     }
@@ -204,17 +233,30 @@ fn state_zip_tail(part: &str) -> Option<(&str, &str, &str)> {
 /// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
 /// Returns (street, city, state, postal code).
 fn split_single_line(s: &str) -> (String, String, String, String) {
-    let parts: Vec<&str> = s.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = s
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
     let n = parts.len();
     let last = parts.last().copied().unwrap_or("");
     if let Some((rest, st, zip)) = state_zip_tail(last) {
         if n >= 2 {
             let (city, street) = if !rest.is_empty() {
-                (rest.to_string(), parts.get(..n - 1).map(|p| p.join(" ")).unwrap_or_default())
+                (
+                    rest.to_string(),
+                    parts.get(..n - 1).map(|p| p.join(" ")).unwrap_or_default(),
+                )
             } else if n >= 3 {
-                (parts.get(n - 2).copied().unwrap_or("").to_string(), parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default())
+                (
+                    parts.get(n - 2).copied().unwrap_or("").to_string(),
+                    parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default(),
+                )
             } else {
-                (String::new(), parts.first().copied().unwrap_or("").to_string())
+                (
+                    String::new(),
+                    parts.first().copied().unwrap_or("").to_string(),
+                )
             };
             return (street, city, st.to_string(), zip.to_string());
         }
@@ -235,7 +277,12 @@ fn split_single_line(s: &str) -> (String, String, String, String) {
             let city = toks.get(e..).map(|t| t.join(" ")).unwrap_or_default();
             return (street, city, st.to_string(), zip.to_string());
         }
-        return (rest.to_string(), String::new(), st.to_string(), zip.to_string());
+        return (
+            rest.to_string(),
+            String::new(),
+            st.to_string(),
+            zip.to_string(),
+        );
     }
     // No ZIP: `street, city, ST`.
     if n >= 3 && usps::is_state(&fold(last, Keep::Address)) {
@@ -252,13 +299,20 @@ pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
     let p: &PostalAddress = match input {
         AddressInput::Structured(p) => p,
         AddressInput::SingleLine(s) => {
-            single = PostalAddress { street_one: s.clone(), ..PostalAddress::default() };
+            single = PostalAddress {
+                street_one: s.clone(),
+                ..PostalAddress::default()
+            };
             &single
         }
     };
     let mut s1 = p.street_one.trim();
     let s2 = p.street_two.trim();
-    let (mut city, mut st, mut pc) = (p.city.trim().to_string(), p.state.trim().to_string(), p.postal_code.trim().to_string());
+    let (mut city, mut st, mut pc) = (
+        p.city.trim().to_string(),
+        p.state.trim().to_string(),
+        p.postal_code.trim().to_string(),
+    );
     if SENTINELS.contains(&fold(s1, Keep::Address).as_str()) {
         s1 = "";
     }
@@ -269,7 +323,10 @@ pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
         start: date_key(p.start_date.as_deref()),
         end: date_key(p.end_date.as_deref()),
         intl: p.international,
-        raw: fold(&[s1, s2, city.as_str(), st.as_str(), pc.as_str()].join(" "), Keep::Address),
+        raw: fold(
+            &[s1, s2, city.as_str(), st.as_str(), pc.as_str()].join(" "),
+            Keep::Address,
+        ),
         ..Addr::default()
     };
     let street;
@@ -304,10 +361,17 @@ enum Locality {
 
 /// "Locality agrees" (DESIGN §7.2): ZIP5 on both sides, else city+state on both sides.
 fn locality(a: &Addr, b: &Addr) -> Locality {
-    let eq = |x: bool| if x { Locality::Match } else { Locality::Conflict };
+    let eq = |x: bool| {
+        if x {
+            Locality::Match
+        } else {
+            Locality::Conflict
+        }
+    };
     if !a.zip5.is_empty() && !b.zip5.is_empty() {
         eq(a.zip5 == b.zip5)
-    } else if !a.city.is_empty() && !b.city.is_empty() && !a.state.is_empty() && !b.state.is_empty() {
+    } else if !a.city.is_empty() && !b.city.is_empty() && !a.state.is_empty() && !b.state.is_empty()
+    {
         eq(a.city == b.city && a.state == b.state)
     } else {
         Locality::Unknown
@@ -347,7 +411,11 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
         return (0.0, "PO box vs street address");
     }
     if a.number.is_empty() || a.name.is_empty() || b.number.is_empty() || b.name.is_empty() {
-        return if loc == Locality::Match { (0.3, "same ZIP/city only") } else { (0.0, "address mismatch") };
+        return if loc == Locality::Match {
+            (0.3, "same ZIP/city only")
+        } else {
+            (0.0, "address mismatch")
+        };
     }
     if loc == Locality::Conflict {
         return (0.0, "address mismatch");
@@ -357,7 +425,8 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     let sfx_ok = a.suffix == b.suffix;
     let dir_ok = a.predir == b.predir && a.postdir == b.postdir;
     let sfx_soft = sfx_ok || a.suffix.is_empty() || b.suffix.is_empty();
-    let dir_soft = dir_ok || ((a.predir.is_empty() || b.predir.is_empty()) && a.postdir == b.postdir);
+    let dir_soft =
+        dir_ok || ((a.predir.is_empty() || b.predir.is_empty()) && a.postdir == b.postdir);
     let units_ok = a.unit.is_empty() || b.unit.is_empty() || a.unit == b.unit;
     if same_num && same_name && sfx_ok && dir_ok {
         return match (loc, units_ok) {
@@ -368,11 +437,16 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     }
     if same_num
         && loc == Locality::Match
-        && ((same_name && sfx_soft && dir_soft) || (sfx_ok && dir_ok && strsim::jaro_winkler(&a.name, &b.name) >= 0.90))
+        && ((same_name && sfx_soft && dir_soft)
+            || (sfx_ok && dir_ok && strsim::jaro_winkler(&a.name, &b.name) >= 0.90))
     {
         return (0.8, "partial address match");
     }
-    if loc == Locality::Match { (0.3, "same ZIP/city only") } else { (0.0, "address mismatch") }
+    if loc == Locality::Match {
+        (0.3, "same ZIP/city only")
+    } else {
+        (0.0, "address mismatch")
+    }
 }
 
 /// Date ranges overlap (an open end is "today"); unknown starts are assumed to overlap.
@@ -394,7 +468,10 @@ pub(crate) struct AddressScore {
 /// Best pair over both address histories (DESIGN §7.3).
 pub(crate) fn score(cand: &[Addr], rec: &[Addr]) -> AddressScore {
     if cand.is_empty() || rec.is_empty() {
-        return AddressScore { score: -1.0, desc: "address not available".into() };
+        return AddressScore {
+            score: -1.0,
+            desc: "address not available".into(),
+        };
     }
     let mut best = -1.0;
     let mut desc: &'static str = "address mismatch";
@@ -416,7 +493,10 @@ pub(crate) fn score(cand: &[Addr], rec: &[Addr]) -> AddressScore {
     if halved {
         text.push_str(" (non-overlapping dates)");
     }
-    AddressScore { score: round4(best), desc: text }
+    AddressScore {
+        score: round4(best),
+        desc: text,
+    }
 }
 
 #[cfg(test)]
@@ -440,19 +520,52 @@ mod tests {
 
     #[test]
     fn standardises_delivery_line() {
-        let a = std1(&addr("123 North Main Street", "Apartment 4", "Springfield", "Illinois", "62704-1234"));
-        assert_eq!((a.number.as_str(), a.predir, a.name.as_str(), a.suffix, a.unit.as_str()), ("123", "N", "MAIN", "ST", "4"));
-        assert_eq!((a.city.as_str(), a.state.as_str(), a.zip5.as_str()), ("SPRINGFIELD", "IL", "62704"));
+        let a = std1(&addr(
+            "123 North Main Street",
+            "Apartment 4",
+            "Springfield",
+            "Illinois",
+            "62704-1234",
+        ));
+        assert_eq!(
+            (
+                a.number.as_str(),
+                a.predir,
+                a.name.as_str(),
+                a.suffix,
+                a.unit.as_str()
+            ),
+            ("123", "N", "MAIN", "ST", "4")
+        );
+        assert_eq!(
+            (a.city.as_str(), a.state.as_str(), a.zip5.as_str()),
+            ("SPRINGFIELD", "IL", "62704")
+        );
         let a = std1(&addr("101 1/2 First Ave NW #12", "", "", "", ""));
-        assert_eq!((a.number.as_str(), a.name.as_str(), a.suffix, a.postdir, a.unit.as_str()), ("101 1/2", "1ST", "AVE", "NW", "12"));
+        assert_eq!(
+            (
+                a.number.as_str(),
+                a.name.as_str(),
+                a.suffix,
+                a.postdir,
+                a.unit.as_str()
+            ),
+            ("101 1/2", "1ST", "AVE", "NW", "12")
+        );
         let a = std1(&addr("289-01 Union Tpke", "", "Queens", "NY", "11427"));
-        assert_eq!((a.number.as_str(), a.name.as_str(), a.suffix), ("289-01", "UNION", "TPKE"));
+        assert_eq!(
+            (a.number.as_str(), a.name.as_str(), a.suffix),
+            ("289-01", "UNION", "TPKE")
+        );
         let a = std1(&addr("123 Avenue C", "", "New York", "NY", ""));
         assert_eq!((a.name.as_str(), a.suffix), ("AVENUE C", ""));
         let a = std1(&addr("P.O. Box 77", "", "Austin", "TX", "78701"));
         assert_eq!(a.po_box, "77");
         let a = std1(&addr("55 Front St", "", "", "", ""));
-        assert_eq!((a.name.as_str(), a.suffix, a.unit.as_str()), ("FRONT", "ST", ""));
+        assert_eq!(
+            (a.name.as_str(), a.suffix, a.unit.as_str()),
+            ("FRONT", "ST", "")
+        );
         let a = std1(&addr("55 Oak St Rear", "", "", "", ""));
         assert_eq!((a.name.as_str(), a.unit.as_str()), ("OAK", "REAR"));
         assert_eq!(standardise(&addr("Homeless", "", "", "", "")), None);
@@ -462,12 +575,39 @@ mod tests {
     #[test]
     fn splits_single_lines() {
         let s = |x: &str| split_single_line(x);
-        assert_eq!(s("123 Main St, Springfield, IL 62704"), ("123 Main St".into(), "Springfield".into(), "IL".into(), "62704".into()));
-        assert_eq!(s("123 Main St, Apt 4, Springfield, IL 62704").0, "123 Main St Apt 4");
+        assert_eq!(
+            s("123 Main St, Springfield, IL 62704"),
+            (
+                "123 Main St".into(),
+                "Springfield".into(),
+                "IL".into(),
+                "62704".into()
+            )
+        );
+        assert_eq!(
+            s("123 Main St, Apt 4, Springfield, IL 62704").0,
+            "123 Main St Apt 4"
+        );
         assert_eq!(s("123 Main St, Springfield IL 62704-1234").1, "Springfield");
         assert_eq!(s("123 Main St, IL 62704").0, "123 Main St");
-        assert_eq!(s("123 Main St Apt 4 Springfield IL 62704"), ("123 Main St Apt 4".into(), "Springfield".into(), "IL".into(), "62704".into()));
-        assert_eq!(s("123 Main St, Springfield, IL"), ("123 Main St".into(), "Springfield".into(), "IL".into(), String::new()));
+        assert_eq!(
+            s("123 Main St Apt 4 Springfield IL 62704"),
+            (
+                "123 Main St Apt 4".into(),
+                "Springfield".into(),
+                "IL".into(),
+                "62704".into()
+            )
+        );
+        assert_eq!(
+            s("123 Main St, Springfield, IL"),
+            (
+                "123 Main St".into(),
+                "Springfield".into(),
+                "IL".into(),
+                String::new()
+            )
+        );
         assert_eq!(s("somewhere").0, "somewhere");
     }
 
@@ -478,24 +618,86 @@ mod tests {
     #[test]
     fn levels() {
         let base = || addr("123 N Main St", "Apt 4", "Springfield", "IL", "62704");
-        assert_eq!(cmp(base(), addr("123 North Main Street", "", "Springfield", "IL", "62704")), (1.0, "exact address match"));
-        assert_eq!(cmp(base(), addr("123 N Main St", "Apt 5", "Springfield", "IL", "62704")), (0.9, "address match (unit differs)"));
-        assert_eq!(cmp(base(), addr("123 N Main St", "", "", "", "")), (0.9, "street line match (city/ZIP not comparable)"));
-        assert_eq!(cmp(base(), addr("123 Main St", "", "Springfield", "IL", "62704")), (0.8, "partial address match"));
-        assert_eq!(cmp(base(), addr("123 N Mian St", "", "Springfield", "IL", "62704")), (0.8, "partial address match"));
-        assert_eq!(cmp(base(), addr("9 Elm Rd", "", "Springfield", "IL", "62704")), (0.3, "same ZIP/city only"));
-        assert_eq!(cmp(base(), addr("", "", "Springfield", "IL", "")), (0.3, "same ZIP/city only"));
-        assert_eq!(cmp(base(), addr("123 N Main St", "", "Dallas", "TX", "75201")), (0.0, "address mismatch"));
-        assert_eq!(cmp(base(), addr("PO Box 5", "", "Springfield", "IL", "62704")), (0.0, "PO box vs street address"));
-        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("P O Box 5", "", "", "", "62704")), (1.0, "exact PO box match"));
-        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("PO Box 6", "", "", "", "62704")), (0.0, "PO box vs street address"));
-        assert_eq!(cmp(addr("PO Box 5", "", "", "", "62704"), addr("PO BOX 5", "", "", "", "62704")), (1.0, "exact PO box match"));
+        assert_eq!(
+            cmp(
+                base(),
+                addr("123 North Main Street", "", "Springfield", "IL", "62704")
+            ),
+            (1.0, "exact address match")
+        );
+        assert_eq!(
+            cmp(
+                base(),
+                addr("123 N Main St", "Apt 5", "Springfield", "IL", "62704")
+            ),
+            (0.9, "address match (unit differs)")
+        );
+        assert_eq!(
+            cmp(base(), addr("123 N Main St", "", "", "", "")),
+            (0.9, "street line match (city/ZIP not comparable)")
+        );
+        assert_eq!(
+            cmp(
+                base(),
+                addr("123 Main St", "", "Springfield", "IL", "62704")
+            ),
+            (0.8, "partial address match")
+        );
+        assert_eq!(
+            cmp(
+                base(),
+                addr("123 N Mian St", "", "Springfield", "IL", "62704")
+            ),
+            (0.8, "partial address match")
+        );
+        assert_eq!(
+            cmp(base(), addr("9 Elm Rd", "", "Springfield", "IL", "62704")),
+            (0.3, "same ZIP/city only")
+        );
+        assert_eq!(
+            cmp(base(), addr("", "", "Springfield", "IL", "")),
+            (0.3, "same ZIP/city only")
+        );
+        assert_eq!(
+            cmp(base(), addr("123 N Main St", "", "Dallas", "TX", "75201")),
+            (0.0, "address mismatch")
+        );
+        assert_eq!(
+            cmp(base(), addr("PO Box 5", "", "Springfield", "IL", "62704")),
+            (0.0, "PO box vs street address")
+        );
+        assert_eq!(
+            cmp(
+                addr("PO Box 5", "", "", "", "62704"),
+                addr("P O Box 5", "", "", "", "62704")
+            ),
+            (1.0, "exact PO box match")
+        );
+        assert_eq!(
+            cmp(
+                addr("PO Box 5", "", "", "", "62704"),
+                addr("PO Box 6", "", "", "", "62704")
+            ),
+            (0.0, "PO box vs street address")
+        );
+        assert_eq!(
+            cmp(
+                addr("PO Box 5", "", "", "", "62704"),
+                addr("PO BOX 5", "", "", "", "62704")
+            ),
+            (1.0, "exact PO box match")
+        );
     }
 
     #[test]
     fn international() {
         let intl = |s: &str| {
-            AddressInput::Structured(PostalAddress { street_one: s.into(), city: "Toronto".into(), international: true, ..PostalAddress::default() })
+            AddressInput::Structured(PostalAddress {
+                street_one: s.into(),
+                city: "Toronto".into(),
+                international: true,
+                ..PostalAddress::default()
+            })
         };
         assert_eq!(cmp(intl("10 King St W"), intl("10 King St W")).0, 1.0);
         assert_eq!(cmp(intl("10 King St W"), intl("10 King St E")).0, 0.5);
@@ -516,11 +718,17 @@ mod tests {
         let a = [std1(&dated(Some("2010-01-01"), Some("2012-12-31")))];
         let b = [std1(&dated(Some("2015-01-01"), Some("")))];
         let s = score(&a, &b);
-        assert_eq!((s.score, s.desc.as_str()), (0.5, "exact address match (non-overlapping dates)"));
+        assert_eq!(
+            (s.score, s.desc.as_str()),
+            (0.5, "exact address match (non-overlapping dates)")
+        );
         let c = [std1(&dated(Some("2012-06-01"), None))];
         assert_eq!(score(&a, &c).score, 1.0);
         assert_eq!(score(&a, &[]).score, -1.0);
-        let other = [std1(&addr("1 Elm St", "", "Dallas", "TX", "75201")), std1(&dated(None, None))];
+        let other = [
+            std1(&addr("1 Elm St", "", "Dallas", "TX", "75201")),
+            std1(&dated(None, None)),
+        ];
         assert_eq!(score(&a, &other).score, 1.0, "best pair over the history");
         assert_eq!(date_key(Some("2019-02-29")), None);
         assert_eq!(date_key(Some("2020-02-29")), Some(20_200_229));

@@ -22,13 +22,25 @@ const SSN_CORROBORATES_BP: u32 = 7000;
 const ADDR_CORROBORATES_BP: u32 = 8000;
 
 /// Compare two people (see `super::compare`).
-pub(crate) fn compare(candidate: Option<&Person>, record: &Person, qualifying_bp: u32) -> IdentityResult {
+pub(crate) fn compare(
+    candidate: Option<&Person>,
+    record: &Person,
+    qualifying_bp: u32,
+) -> IdentityResult {
     let rec_names = names::variants(record);
-    let rec_addrs: Vec<_> = record.addresses.iter().filter_map(address::standardise).collect();
+    let rec_addrs: Vec<_> = record
+        .addresses
+        .iter()
+        .filter_map(address::standardise)
+        .collect();
     let (n, d, s, a) = match candidate {
         Some(c) => {
             let cand_names: Vec<NameVariant> = names::variants(c);
-            let cand_addrs: Vec<_> = c.addresses.iter().filter_map(address::standardise).collect();
+            let cand_addrs: Vec<_> = c
+                .addresses
+                .iter()
+                .filter_map(address::standardise)
+                .collect();
             (
                 name_match::score(&cand_names, &rec_names),
                 dob::score(c.date_of_birth.as_deref(), record.date_of_birth.as_deref()),
@@ -54,14 +66,24 @@ pub(crate) fn compare(candidate: Option<&Person>, record: &Person, qualifying_bp
     out
 }
 
-fn combine(n: &NameScore, d: &DobScore, s: &SsnScore, a: &AddressScore, qualifying_bp: u32) -> IdentityResult {
+fn combine(
+    n: &NameScore,
+    d: &DobScore,
+    s: &SsnScore,
+    a: &AddressScore,
+    qualifying_bp: u32,
+) -> IdentityResult {
     let (nb, db, sb, ab) = (bp(n.score), bp(d.score), bp(s.score), bp(a.score));
     let micro = W_NAME * nb + W_DOB * db + W_SSN * sb + W_ADDR * ab;
     let total = (micro + 50) / 100;
     let match_score = f64::from(total) / 10_000.0;
 
     let mut conflicts: Vec<&'static str> = Vec::new();
-    for (flag, label) in [(n.conflict, "NAME"), (d.conflict, "DOB"), (s.conflict, "SSN")] {
+    for (flag, label) in [
+        (n.conflict, "NAME"),
+        (d.conflict, "DOB"),
+        (s.conflict, "SSN"),
+    ] {
         if flag {
             conflicts.push(label);
         }
@@ -81,7 +103,15 @@ fn combine(n: &NameScore, d: &DobScore, s: &SsnScore, a: &AddressScore, qualifyi
     } else {
         IdentityLevel::Medium
     };
-    let details = details::render(nb, db, sb, has_address.then_some(ab), total, qualifying_bp, &conflicts);
+    let details = details::render(
+        nb,
+        db,
+        sb,
+        has_address.then_some(ab),
+        total,
+        qualifying_bp,
+        &conflicts,
+    );
     IdentityResult {
         name_score: n.score,
         dob_score: d.score,

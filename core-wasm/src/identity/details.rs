@@ -11,7 +11,15 @@ pub(crate) fn pct(bp: u32) -> String {
 
 /// `Name {N}% (weight 45%); DOB {D}% (weight 40%); SSN {S}% (weight 10%); Address {A}
 /// (weight 5%) | Overall {T}% | Qualifying {Q}%[ | Conflict: {C}]`.
-pub(crate) fn render(n: u32, d: u32, s: u32, a: Option<u32>, total: u32, qualifying_bp: u32, conflicts: &[&str]) -> String {
+pub(crate) fn render(
+    n: u32,
+    d: u32,
+    s: u32,
+    a: Option<u32>,
+    total: u32,
+    qualifying_bp: u32,
+    conflicts: &[&str],
+) -> String {
     let mut out = String::with_capacity(160);
     let addr = a.map_or_else(|| "n/a".to_string(), pct);
     let _ = write!(
@@ -54,6 +62,9 @@ mod tests {
             render(9588, 10_000, 0, None, 8315, 8500, &[]),
             "Name 95.9% (weight 45%); DOB 100.0% (weight 40%); SSN 0.0% (weight 10%); Address n/a (weight 5%) | Overall 83.2% | Qualifying 85%"
         );
-        assert!(render(0, 0, 0, None, 0, 7000, &["NAME", "DOB", "SSN"]).ends_with("Qualifying 70% | Conflict: NAME,DOB,SSN"));
+        assert!(
+            render(0, 0, 0, None, 0, 7000, &["NAME", "DOB", "SSN"])
+                .ends_with("Qualifying 70% | Conflict: NAME,DOB,SSN")
+        );
     }
 }

@@ -3,11 +3,20 @@
 /// A parsed date of birth (DESIGN §5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dob {
-    Full { y: u16, m: u8, d: u8 },
+    Full {
+        y: u16,
+        m: u8,
+        d: u8,
+    },
     /// Day unknown (`YYYY-MM-00`, `YYYY-MM-XX`, `YYYY-MM`).
-    Month { y: u16, m: u8 },
+    Month {
+        y: u16,
+        m: u8,
+    },
     /// Month and day unknown (`YYYY-00-00`, `YYYY-XX-XX`, `YYYY`).
-    Year { y: u16 },
+    Year {
+        y: u16,
+    },
     /// Empty, a sentinel word, a year before 1900 or the `1900-01-01` placeholder.
     Missing,
     /// Does not parse, or not a calendar date.
@@ -15,7 +24,15 @@ pub(crate) enum Dob {
 }
 
 /// Sentinel words meaning "not available" (compared after trim + uppercase).
-const SENTINELS: [&str; 7] = ["UNKNOWN", "N/A", "NONE", "UNAVAILABLE", "NULL", "REDACTED", "NA"];
+const SENTINELS: [&str; 7] = [
+    "UNKNOWN",
+    "N/A",
+    "NONE",
+    "UNAVAILABLE",
+    "NULL",
+    "REDACTED",
+    "NA",
+];
 
 /// Parse raw DOB text. Accepts `YYYY[-MM[-DD]]` with `00`/`XX` for unknown parts.
 pub(crate) fn parse(raw: Option<&str>) -> Dob {
@@ -24,7 +41,9 @@ pub(crate) fn parse(raw: Option<&str>) -> Dob {
         return Dob::Missing;
     }
     let b = s.as_bytes();
-    let Some(y) = b.get(..4).and_then(digits) else { return Dob::Invalid };
+    let Some(y) = b.get(..4).and_then(digits) else {
+        return Dob::Invalid;
+    };
     let part = |from: usize| -> Option<Option<u16>> {
         match b.get(from..) {
             None | Some([]) => Some(Some(0)),
@@ -42,7 +61,14 @@ pub(crate) fn parse(raw: Option<&str>) -> Dob {
     if !matches!(b.len(), 4 | 7 | 10) {
         return Dob::Invalid;
     }
-    let (Some(Some(m)), Some(Some(d))) = (part(4), if b.len() == 10 { part(7) } else { Some(Some(0)) }) else {
+    let (Some(Some(m)), Some(Some(d))) = (
+        part(4),
+        if b.len() == 10 {
+            part(7)
+        } else {
+            Some(Some(0))
+        },
+    ) else {
         return Dob::Invalid;
     };
     if y < 1900 || s == "1900-01-01" {
@@ -60,7 +86,9 @@ pub(crate) fn parse(raw: Option<&str>) -> Dob {
 }
 
 fn digits(b: &[u8]) -> Option<u16> {
-    b.iter().try_fold(0u16, |acc, c| c.is_ascii_digit().then(|| acc * 10 + u16::from(c - b'0')))
+    b.iter().try_fold(0u16, |acc, c| {
+        c.is_ascii_digit().then(|| acc * 10 + u16::from(c - b'0'))
+    })
 }
 
 fn days_in_month(y: u16, m: u8) -> u8 {
@@ -93,8 +121,20 @@ pub(crate) struct DobScore {
     pub partial: bool,
 }
 
-const fn out(score: f64, desc: &'static str, conflict: bool, thin: bool, partial: bool) -> DobScore {
-    DobScore { score, desc, conflict, thin, partial }
+const fn out(
+    score: f64,
+    desc: &'static str,
+    conflict: bool,
+    thin: bool,
+    partial: bool,
+) -> DobScore {
+    DobScore {
+        score,
+        desc,
+        conflict,
+        thin,
+        partial,
+    }
 }
 
 /// Score two raw dates of birth.
@@ -105,8 +145,21 @@ pub(crate) fn score(candidate: Option<&str>, record: Option<&str>) -> DobScore {
 pub(crate) fn score_parsed(c: Dob, r: Dob) -> DobScore {
     use Dob::*;
     match (c, r) {
-        (Missing | Invalid, _) | (_, Missing | Invalid) => out(0.0, "DOB not available", false, true, false),
-        (Full { y: cy, m: cm, d: cd }, Full { y: ry, m: rm, d: rd }) => {
+        (Missing | Invalid, _) | (_, Missing | Invalid) => {
+            out(0.0, "DOB not available", false, true, false)
+        }
+        (
+            Full {
+                y: cy,
+                m: cm,
+                d: cd,
+            },
+            Full {
+                y: ry,
+                m: rm,
+                d: rd,
+            },
+        ) => {
             // Jan-1 placeholder: 01-01 against another date of the same year counts as year-only.
             if cy == ry && (((cm, cd) == (1, 1)) != ((rm, rd) == (1, 1))) {
                 return out(0.4, "DOB year match (01-01 placeholder)", false, true, true);
@@ -131,7 +184,13 @@ pub(crate) fn score_parsed(c: Dob, r: Dob) -> DobScore {
             if matches!(c, Year { .. }) || matches!(r, Year { .. }) {
                 match cy.abs_diff(ry) {
                     0 => out(0.4, "DOB year match (month/day unknown)", false, true, true),
-                    1 => out(0.2, "DOB year off by one (month/day unknown)", false, true, true),
+                    1 => out(
+                        0.2,
+                        "DOB year off by one (month/day unknown)",
+                        false,
+                        true,
+                        true,
+                    ),
                     _ => out(0.0, "DOB mismatch", true, false, true),
                 }
             } else if (cy, cm) == (ry, rm) {
@@ -162,7 +221,14 @@ mod tests {
 
     #[test]
     fn parses_full_partial_and_missing() {
-        assert_eq!(parse(Some("1985-07-14")), Dob::Full { y: 1985, m: 7, d: 14 });
+        assert_eq!(
+            parse(Some("1985-07-14")),
+            Dob::Full {
+                y: 1985,
+                m: 7,
+                d: 14
+            }
+        );
         assert_eq!(parse(Some("1985-07-00")), Dob::Month { y: 1985, m: 7 });
         assert_eq!(parse(Some("1985-07-xx")), Dob::Month { y: 1985, m: 7 });
         assert_eq!(parse(Some("1985-07")), Dob::Month { y: 1985, m: 7 });
@@ -175,7 +241,14 @@ mod tests {
         assert_eq!(parse(Some("1900-01-01")), Dob::Missing);
         assert_eq!(parse(Some("0001-01-01")), Dob::Missing);
         assert_eq!(parse(Some("1985-02-30")), Dob::Invalid);
-        assert_eq!(parse(Some("1984-02-29")), Dob::Full { y: 1984, m: 2, d: 29 });
+        assert_eq!(
+            parse(Some("1984-02-29")),
+            Dob::Full {
+                y: 1984,
+                m: 2,
+                d: 29
+            }
+        );
         assert_eq!(parse(Some("1900-02-29")), Dob::Invalid);
         assert_eq!(parse(Some("2100-02-29")), Dob::Invalid);
         assert_eq!(parse(Some("1985-00-14")), Dob::Invalid);
@@ -204,22 +277,58 @@ mod tests {
 
     #[test]
     fn levels() {
-        assert_eq!(s("1985-07-14", "1985-07-14"), (1.0, "exact DOB match", false));
-        assert_eq!(s("1985-03-07", "1985-07-03"), (0.8, "DOB month/day transposed", false));
-        assert_eq!(s("1985-07-14", "1985-07-15"), (0.8, "DOB differs by one digit", false));
-        assert_eq!(s("1985-07-12", "1985-07-21"), (0.8, "DOB differs by one digit", false));
-        assert_eq!(s("1985-07-14", "1986-07-14"), (0.8, "DOB differs by one digit", false));
-        assert_eq!(s("1989-07-14", "1990-07-14"), (0.7, "DOB year off by one", false));
-        assert_eq!(s("1985-01-01", "1985-07-14"), (0.4, "DOB year match (01-01 placeholder)", false));
-        assert_eq!(s("1985-07-14", "1985-01-01"), (0.4, "DOB year match (01-01 placeholder)", false));
-        assert_eq!(s("1985-07-14", "1985-07-00"), (0.6, "DOB month/year match (day unknown)", false));
+        assert_eq!(
+            s("1985-07-14", "1985-07-14"),
+            (1.0, "exact DOB match", false)
+        );
+        assert_eq!(
+            s("1985-03-07", "1985-07-03"),
+            (0.8, "DOB month/day transposed", false)
+        );
+        assert_eq!(
+            s("1985-07-14", "1985-07-15"),
+            (0.8, "DOB differs by one digit", false)
+        );
+        assert_eq!(
+            s("1985-07-12", "1985-07-21"),
+            (0.8, "DOB differs by one digit", false)
+        );
+        assert_eq!(
+            s("1985-07-14", "1986-07-14"),
+            (0.8, "DOB differs by one digit", false)
+        );
+        assert_eq!(
+            s("1989-07-14", "1990-07-14"),
+            (0.7, "DOB year off by one", false)
+        );
+        assert_eq!(
+            s("1985-01-01", "1985-07-14"),
+            (0.4, "DOB year match (01-01 placeholder)", false)
+        );
+        assert_eq!(
+            s("1985-07-14", "1985-01-01"),
+            (0.4, "DOB year match (01-01 placeholder)", false)
+        );
+        assert_eq!(
+            s("1985-07-14", "1985-07-00"),
+            (0.6, "DOB month/year match (day unknown)", false)
+        );
         assert_eq!(s("1985-07-14", "1985-08-00"), (0.0, "DOB mismatch", true));
-        assert_eq!(s("1985-07-14", "1985-00-00"), (0.4, "DOB year match (month/day unknown)", false));
-        assert_eq!(s("1985-07-00", "1986-00-00"), (0.2, "DOB year off by one (month/day unknown)", false));
+        assert_eq!(
+            s("1985-07-14", "1985-00-00"),
+            (0.4, "DOB year match (month/day unknown)", false)
+        );
+        assert_eq!(
+            s("1985-07-00", "1986-00-00"),
+            (0.2, "DOB year off by one (month/day unknown)", false)
+        );
         assert_eq!(s("1985-07-14", "1988-00-00"), (0.0, "DOB mismatch", true));
         assert_eq!(s("1985-07-14", "1962-11-30"), (0.0, "DOB mismatch", true));
         assert_eq!(s("1985-07-14", ""), (0.0, "DOB not available", false));
-        assert_eq!(s("1985-02-30", "1985-02-30"), (0.0, "DOB not available", false));
+        assert_eq!(
+            s("1985-02-30", "1985-02-30"),
+            (0.0, "DOB not available", false)
+        );
         assert!(score(Some("1985-07-00"), Some("1985-07-00")).thin);
         assert!(!score(Some("1985-07-14"), Some("1985-07-14")).thin);
     }

@@ -56,40 +56,68 @@ fn pascal(snake: &str) -> String {
         .split('_')
         .map(|w| {
             let mut c = w.chars();
-            c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
         })
         .collect()
 }
 
 fn join(path: &str, prop: &str) -> String {
-    if path.is_empty() { prop.to_string() } else { format!("{path}.{prop}") }
+    if path.is_empty() {
+        prop.to_string()
+    } else {
+        format!("{path}.{prop}")
+    }
 }
 
 /// Keys must be snake_case (SPEC): any uppercase letter rejects the key.
 fn check_keys(obj: &Map<String, Value>, path: &str, errs: &mut Errors) {
-    for key in obj.keys().filter(|k| k.chars().any(|c| c.is_ascii_uppercase())) {
+    for key in obj
+        .keys()
+        .filter(|k| k.chars().any(|c| c.is_ascii_uppercase()))
+    {
         let at = if path.is_empty() { "$" } else { path };
-        errs.add(at, format!("The field {key} is not accepted; keys must be snake_case."));
+        errs.add(
+            at,
+            format!("The field {key} is not accepted; keys must be snake_case."),
+        );
     }
 }
 
-fn string_field(obj: &Map<String, Value>, key: &str, path: &str, errs: &mut Errors) -> Option<String> {
+fn string_field(
+    obj: &Map<String, Value>,
+    key: &str,
+    path: &str,
+    errs: &mut Errors,
+) -> Option<String> {
     match obj.get(key) {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
         Some(_) => {
-            errs.add(join(path, &pascal(key)), format!("The {key} field must be a string."));
+            errs.add(
+                join(path, &pascal(key)),
+                format!("The {key} field must be a string."),
+            );
             None
         }
     }
 }
 
-fn array_field<'a>(obj: &'a Map<String, Value>, key: &str, path: &str, errs: &mut Errors) -> &'a [Value] {
+fn array_field<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+    path: &str,
+    errs: &mut Errors,
+) -> &'a [Value] {
     match obj.get(key) {
         None | Some(Value::Null) => &[],
         Some(Value::Array(a)) => a,
         Some(_) => {
-            errs.add(join(path, &pascal(key)), format!("The {key} field must be an array."));
+            errs.add(
+                join(path, &pascal(key)),
+                format!("The {key} field must be an array."),
+            );
             &[]
         }
     }
@@ -105,40 +133,68 @@ fn name_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PersonNam
 
 fn address_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PostalAddress {
     let mut s = |k: &str| string_field(obj, k, path, errs).unwrap_or_default();
-    let (street_one, street_two, city, state, postal_code, country) =
-        (s("street_one"), s("street_two"), s("city"), s("state_or_province"), s("postal_code"), s("country"));
+    let (street_one, street_two, city, state, postal_code, country) = (
+        s("street_one"),
+        s("street_two"),
+        s("city"),
+        s("state_or_province"),
+        s("postal_code"),
+        s("country"),
+    );
     let kind = s("address_type");
     let international = match kind.trim().to_ascii_uppercase().as_str() {
         "" | "DOMESTIC" => false,
         "INTERNATIONAL" => true,
         _ => {
-            errs.add(join(path, "AddressType"), "address_type must be DOMESTIC or INTERNATIONAL");
+            errs.add(
+                join(path, "AddressType"),
+                "address_type must be DOMESTIC or INTERNATIONAL",
+            );
             false
         }
     };
     let mut date = |k: &str| {
         let v = string_field(obj, k, path, errs).filter(|v| !v.trim().is_empty());
         if v.as_deref().is_some_and(|d| date_key(Some(d)).is_none()) {
-            errs.add(join(path, &pascal(k)), format!("{k} must be in YYYY-MM-DD format"));
+            errs.add(
+                join(path, &pascal(k)),
+                format!("{k} must be in YYYY-MM-DD format"),
+            );
         }
         v
     };
     let (start_date, end_date) = (date("start_date"), date("end_date"));
-    PostalAddress { street_one, street_two, city, state, postal_code, country, international, start_date, end_date }
+    PostalAddress {
+        street_one,
+        street_two,
+        city,
+        state,
+        postal_code,
+        country,
+        international,
+        start_date,
+        end_date,
+    }
 }
 
 fn person_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Person {
     check_keys(obj, path, errs);
     let name = name_of(obj, path, errs);
     let date_of_birth = string_field(obj, "date_of_birth", path, errs);
-    if date_of_birth.as_deref().is_some_and(|d| !dob::is_well_formed(d)) {
+    if date_of_birth
+        .as_deref()
+        .is_some_and(|d| !dob::is_well_formed(d))
+    {
         errs.add(join(path, "DateOfBirth"), DOB_FORMAT);
     }
     let ssn = string_field(obj, "ssn", path, errs);
     let _state = string_field(obj, "state", path, errs);
     match obj.get("annual_salary") {
         None | Some(Value::Null) | Some(Value::Number(_)) => {}
-        Some(_) => errs.add(join(path, "AnnualSalary"), "The annual_salary field must be a number or null."),
+        Some(_) => errs.add(
+            join(path, "AnnualSalary"),
+            "The annual_salary field must be a number or null.",
+        ),
     }
     let mut aliases = Vec::new();
     for (i, v) in array_field(obj, "aliases", path, errs).iter().enumerate() {
@@ -162,11 +218,23 @@ fn person_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Person 
             None => errs.add(p, "Each address must be an object."),
         }
     }
-    Person { name, full_name: None, aliases, date_of_birth, ssn, addresses }
+    Person {
+        name,
+        full_name: None,
+        aliases,
+        date_of_birth,
+        ssn,
+        addresses,
+    }
 }
 
 fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
-    let body = Problem { kind: PROBLEM_TYPE, title: PROBLEM_TITLE, status: 400, errors: errs };
+    let body = Problem {
+        kind: PROBLEM_TYPE,
+        title: PROBLEM_TITLE,
+        status: 400,
+        errors: errs,
+    };
     let text = serde_json::to_string(&body).unwrap_or_else(|_| {
         format!("{{\"type\":\"{PROBLEM_TYPE}\",\"title\":\"{PROBLEM_TITLE}\",\"status\":400,\"errors\":{{}}}}")
     });
@@ -174,7 +242,9 @@ fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
 }
 
 /// Parse and validate a request body into (candidate, record), or the problem-details errors.
-pub(crate) fn parse_request(body: &[u8]) -> Result<(Person, Person), BTreeMap<String, Vec<String>>> {
+pub(crate) fn parse_request(
+    body: &[u8],
+) -> Result<(Person, Person), BTreeMap<String, Vec<String>>> {
     let mut errs = Errors::default();
     let root = match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(o)) => o,
@@ -231,7 +301,10 @@ pub(crate) fn handle(body: &[u8]) -> (u16, String) {
     };
     match serde_json::to_string(&resp) {
         Ok(s) => (200, s),
-        Err(_) => (500, String::from("{\"title\":\"internal error\",\"status\":500}")),
+        Err(_) => (
+            500,
+            String::from("{\"title\":\"internal error\",\"status\":500}"),
+        ),
     }
 }
 
@@ -248,7 +321,9 @@ mod tests {
 
     #[test]
     fn scores_a_valid_request() {
-        let (status, text) = handle(format!(r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{ONE}}}"#).as_bytes());
+        let (status, text) = handle(
+            format!(r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{ONE}}}"#).as_bytes(),
+        );
         assert_eq!(status, 200);
         assert_eq!(
             text,
@@ -258,41 +333,102 @@ mod tests {
 
     #[test]
     fn camel_case_and_missing_objects() {
-        let (status, v) = run(&format!(r#"{{"candidateToVerify":{ONE},"candidate_in_record":{ONE}}}"#));
+        let (status, v) = run(&format!(
+            r#"{{"candidateToVerify":{ONE},"candidate_in_record":{ONE}}}"#
+        ));
         assert_eq!(status, 400);
         assert_eq!(v["type"], PROBLEM_TYPE);
         assert_eq!(v["title"], PROBLEM_TITLE);
         assert_eq!(v["status"], 400);
-        assert_eq!(v["errors"]["CandidateToVerify"][0], "The candidate_to_verify field is required.");
-        assert!(v["errors"]["$"][0].as_str().is_some_and(|m| m.contains("snake_case")));
+        assert_eq!(
+            v["errors"]["CandidateToVerify"][0],
+            "The candidate_to_verify field is required."
+        );
+        assert!(
+            v["errors"]["$"][0]
+                .as_str()
+                .is_some_and(|m| m.contains("snake_case"))
+        );
         let (_, v) = run("{}");
-        assert_eq!(v["errors"]["CandidateInRecord"][0], "The candidate_in_record field is required.");
-        let (status, v) = run(&format!(r#"{{"candidate_to_verify":{},"candidate_in_record":{ONE}}}"#, ONE.replace("first_name", "firstName")));
+        assert_eq!(
+            v["errors"]["CandidateInRecord"][0],
+            "The candidate_in_record field is required."
+        );
+        let (status, v) = run(&format!(
+            r#"{{"candidate_to_verify":{},"candidate_in_record":{ONE}}}"#,
+            ONE.replace("first_name", "firstName")
+        ));
         assert_eq!(status, 400);
-        assert!(v["errors"]["CandidateToVerify"][0].as_str().is_some_and(|m| m.contains("firstName")));
+        assert!(
+            v["errors"]["CandidateToVerify"][0]
+                .as_str()
+                .is_some_and(|m| m.contains("firstName"))
+        );
     }
 
     #[test]
     fn malformed_dates_and_bodies() {
         let bad = ONE.replace("1985-07-14", "07/14/1985");
-        let (status, text) = handle(format!(r#"{{"candidate_to_verify":{bad},"candidate_in_record":{ONE}}}"#).as_bytes());
+        let (status, text) = handle(
+            format!(r#"{{"candidate_to_verify":{bad},"candidate_in_record":{ONE}}}"#).as_bytes(),
+        );
         assert_eq!(status, 400);
         let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         assert_eq!(v["errors"]["CandidateToVerify.DateOfBirth"][0], DOB_FORMAT);
-        assert!(!text.contains("07/14/1985") && !text.contains("JOHN"), "no personal data in errors");
+        assert!(
+            !text.contains("07/14/1985") && !text.contains("JOHN"),
+            "no personal data in errors"
+        );
         let bad = ONE.replace("1985-07-14", "1985-02-30");
-        assert_eq!(run(&format!(r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{bad}}}"#)).1["errors"]["CandidateInRecord.DateOfBirth"][0], DOB_FORMAT);
+        assert_eq!(
+            run(&format!(
+                r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{bad}}}"#
+            ))
+            .1["errors"]["CandidateInRecord.DateOfBirth"][0],
+            DOB_FORMAT
+        );
         let partial = ONE.replace("1985-07-14", "1985-07-00");
-        assert_eq!(run(&format!(r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{partial}}}"#)).0, 200);
+        assert_eq!(
+            run(&format!(
+                r#"{{"candidate_to_verify":{ONE},"candidate_in_record":{partial}}}"#
+            ))
+            .0,
+            200
+        );
         let (status, v) = run("not json");
-        assert_eq!((status, v["errors"]["$"][0].as_str()), (400, Some("The request body is not valid JSON.")));
-        assert_eq!(run("[1,2]").1["errors"]["$"][0], "The request body must be a JSON object.");
-        assert_eq!(run(r#"{"candidate_to_verify":5,"candidate_in_record":null}"#).1["errors"]["CandidateToVerify"][0], "The candidate_to_verify field must be an object.");
+        assert_eq!(
+            (status, v["errors"]["$"][0].as_str()),
+            (400, Some("The request body is not valid JSON."))
+        );
+        assert_eq!(
+            run("[1,2]").1["errors"]["$"][0],
+            "The request body must be a JSON object."
+        );
+        assert_eq!(
+            run(r#"{"candidate_to_verify":5,"candidate_in_record":null}"#).1["errors"]["CandidateToVerify"]
+                [0],
+            "The candidate_to_verify field must be an object."
+        );
         let typed = ONE.replace(r#""first_name":"JOHN""#, r#""first_name":7"#);
-        assert_eq!(run(&format!(r#"{{"candidate_to_verify":{typed},"candidate_in_record":{ONE}}}"#)).1["errors"]["CandidateToVerify.FirstName"][0], "The first_name field must be a string.");
+        assert_eq!(
+            run(&format!(
+                r#"{{"candidate_to_verify":{typed},"candidate_in_record":{ONE}}}"#
+            ))
+            .1["errors"]["CandidateToVerify.FirstName"][0],
+            "The first_name field must be a string."
+        );
         let addr = ONE.replace(r#""addresses":[]"#, r#""addresses":[{"street_one":"1 Main St","start_date":"2019-13-01","address_type":"MARS"}]"#);
-        let v = run(&format!(r#"{{"candidate_to_verify":{addr},"candidate_in_record":{ONE}}}"#)).1;
-        assert_eq!(v["errors"]["CandidateToVerify.Addresses[0].StartDate"][0], "start_date must be in YYYY-MM-DD format");
-        assert_eq!(v["errors"]["CandidateToVerify.Addresses[0].AddressType"][0], "address_type must be DOMESTIC or INTERNATIONAL");
+        let v = run(&format!(
+            r#"{{"candidate_to_verify":{addr},"candidate_in_record":{ONE}}}"#
+        ))
+        .1;
+        assert_eq!(
+            v["errors"]["CandidateToVerify.Addresses[0].StartDate"][0],
+            "start_date must be in YYYY-MM-DD format"
+        );
+        assert_eq!(
+            v["errors"]["CandidateToVerify.Addresses[0].AddressType"][0],
+            "address_type must be DOMESTIC or INTERNATIONAL"
+        );
     }
 }

@@ -15,7 +15,11 @@ pub(crate) enum Keep {
 /// Uppercase ASCII fold: strip accents, map letters NFKD does not split, drop apostrophes
 /// and periods, turn other punctuation into spaces, collapse whitespace.
 pub(crate) fn fold(s: &str, keep: Keep) -> String {
-    let mut out = Folded { text: String::with_capacity(s.len()), pending_space: false, keep };
+    let mut out = Folded {
+        text: String::with_capacity(s.len()),
+        pending_space: false,
+        keep,
+    };
     for c in s.chars() {
         // ASCII is its own NFKD form with no combining marks: skip the normaliser (most input).
         if c.is_ascii() {
@@ -93,8 +97,14 @@ mod tests {
         assert_eq!(fold("  A.  ", Keep::Name), "A");
         assert_eq!(fold("Garcia-Lopez", Keep::Name), "GARCIA LOPEZ");
         assert_eq!(fold("Smith/Jones, Jr", Keep::Name), "SMITH JONES JR");
-        assert_eq!(fold("Straße Łódź Øre Æsir Œuvre Đoković", Keep::Name), "STRASSE LODZ ORE AESIR OEUVRE DOKOVIC");
-        assert_eq!(fold("101 1/2 Main St #4", Keep::Address), "101 1/2 MAIN ST #4");
+        assert_eq!(
+            fold("Straße Łódź Øre Æsir Œuvre Đoković", Keep::Name),
+            "STRASSE LODZ ORE AESIR OEUVRE DOKOVIC"
+        );
+        assert_eq!(
+            fold("101 1/2 Main St #4", Keep::Address),
+            "101 1/2 MAIN ST #4"
+        );
         assert_eq!(fold("", Keep::Name), "");
         assert_eq!(fold(" - ", Keep::Name), "");
     }

@@ -66,7 +66,11 @@ fn given_level(a: &str, b: &str) -> (f64, &'static str) {
         return (0.0, "first name missing");
     }
     if a == b {
-        return if a.len() > 1 { (1.0, "exact first name") } else { (0.6, "first initial only") };
+        return if a.len() > 1 {
+            (1.0, "exact first name")
+        } else {
+            (0.6, "first initial only")
+        };
     }
     if a.len() == 1 || b.len() == 1 {
         return if a.as_bytes().first() == b.as_bytes().first() {
@@ -128,10 +132,20 @@ struct View<'a> {
 
 impl<'a> View<'a> {
     fn of(v: &'a NameVariant) -> Self {
-        View { first: &v.first, middle: &v.middle, last: &v.last, generation: v.generation }
+        View {
+            first: &v.first,
+            middle: &v.middle,
+            last: &v.last,
+            generation: v.generation,
+        }
     }
     fn swapped(v: &'a NameVariant) -> Self {
-        View { first: &v.last, middle: &v.middle, last: &v.first, generation: v.generation }
+        View {
+            first: &v.last,
+            middle: &v.middle,
+            last: &v.first,
+            generation: v.generation,
+        }
     }
 }
 
@@ -140,14 +154,20 @@ fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
     let (mut f, mut fd) = given_level(&c.first.compact, &r.first.compact);
     let mut by_middle = false;
     if f < 0.8 {
-        let goes_by = |x: View<'_>, y: View<'_>| x.middle.full.len() > 1 && x.middle.compact == y.first.compact;
+        let goes_by = |x: View<'_>, y: View<'_>| {
+            x.middle.full.len() > 1 && x.middle.compact == y.first.compact
+        };
         if goes_by(c, r) || goes_by(r, c) {
             f = 0.80;
             fd = "goes by middle name";
             by_middle = true;
         }
     }
-    let (m, md) = if by_middle { (None, "middle not compared") } else { middle_level(&c.middle.compact, &r.middle.compact) };
+    let (m, md) = if by_middle {
+        (None, "middle not compared")
+    } else {
+        middle_level(&c.middle.compact, &r.middle.compact)
+    };
     let mut notes = Notes::default();
     notes.push(ld);
     notes.push(fd);
@@ -161,10 +181,11 @@ fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
         Some(m) => W_LAST * l + W_FIRST * f + W_MIDDLE * m,
     };
     if let (Some(a), Some(b)) = (c.generation, r.generation)
-        && a != b {
-            s *= SUFFIX_CONFLICT_FACTOR;
-            notes.push("suffix conflict");
-        }
+        && a != b
+    {
+        s *= SUFFIX_CONFLICT_FACTOR;
+        notes.push("suffix conflict");
+    }
     (s, notes)
 }
 
@@ -204,12 +225,18 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     }
     let best = round4(best);
     let thin = match (cand.first(), rec.first()) {
-        (Some(c), Some(r)) => c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact.len() <= 1,
+        (Some(c), Some(r)) => {
+            c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact.len() <= 1
+        }
         _ => true,
     };
     let conflict = !cand.is_empty() && !rec.is_empty() && best == 0.0;
     let desc = if best == 1.0 {
-        if via_alias { "exact name match via alias".to_string() } else { "exact name match".to_string() }
+        if via_alias {
+            "exact name match via alias".to_string()
+        } else {
+            "exact name match".to_string()
+        }
     } else if conflict {
         "name mismatch".to_string()
     } else {
@@ -225,7 +252,12 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
         }
         d
     };
-    NameScore { score: best, desc, conflict, thin }
+    NameScore {
+        score: best,
+        desc,
+        conflict,
+        thin,
+    }
 }
 
 #[cfg(test)]
@@ -235,11 +267,21 @@ mod tests {
     use super::*;
 
     fn part(s: &str) -> Part {
-        Part { full: s.into(), compact: s.replace(' ', "") }
+        Part {
+            full: s.into(),
+            compact: s.replace(' ', ""),
+        }
     }
 
     fn person(f: &str, m: &str, l: &str) -> Person {
-        Person { name: PersonName { first: f.into(), middle: m.into(), last: l.into() }, ..Person::default() }
+        Person {
+            name: PersonName {
+                first: f.into(),
+                middle: m.into(),
+                last: l.into(),
+            },
+            ..Person::default()
+        }
     }
 
     fn sc(c: &Person, r: &Person) -> NameScore {
@@ -249,11 +291,17 @@ mod tests {
     #[test]
     fn surname_levels() {
         assert_eq!(surname_level(&part("DE LA CRUZ"), &part("DELACRUZ")).0, 1.0);
-        assert_eq!(surname_level(&part("GARCIA"), &part("GARCIA LOPEZ")).0, 0.90);
+        assert_eq!(
+            surname_level(&part("GARCIA"), &part("GARCIA LOPEZ")).0,
+            0.90
+        );
         assert_eq!(surname_level(&part("JOHNSON"), &part("JONSON")).0, 0.85);
         assert_eq!(surname_level(&part("SMITH"), &part("SMYTH")).0, 0.70);
         assert_eq!(surname_level(&part("SMITH"), &part("SMYTHE")).0, 0.0);
-        assert_eq!(surname_level(&part(""), &part("SMITH")).1, "surname missing");
+        assert_eq!(
+            surname_level(&part(""), &part("SMITH")).1,
+            "surname missing"
+        );
     }
 
     #[test]
@@ -263,9 +311,18 @@ mod tests {
         assert_eq!(given_level("J", "JOHN"), (0.6, "first initial match"));
         assert_eq!(given_level("K", "JOHN"), (0.0, "first initial mismatch"));
         assert_eq!(given_level("BILL", "WILLIAM"), (0.9, "nickname"));
-        assert_eq!(given_level("CHRISTOPHER", "CHRISTOPH"), (0.9, "first name prefix"));
-        assert_eq!(given_level("JONATHAN", "JONATHON"), (0.85, "fuzzy first name"));
-        assert_eq!(given_level("STEPHEN", "STEVEN"), (0.70, "weak fuzzy first name"));
+        assert_eq!(
+            given_level("CHRISTOPHER", "CHRISTOPH"),
+            (0.9, "first name prefix")
+        );
+        assert_eq!(
+            given_level("JONATHAN", "JONATHON"),
+            (0.85, "fuzzy first name")
+        );
+        assert_eq!(
+            given_level("STEPHEN", "STEVEN"),
+            (0.70, "weak fuzzy first name")
+        );
         assert_eq!(given_level("JAN", "JANE").1, "fuzzy first name");
         assert_eq!(given_level("MARY", "SUSAN"), (0.0, "first name mismatch"));
         assert_eq!(given_level("", "SUSAN"), (0.0, "first name missing"));
@@ -274,24 +331,51 @@ mod tests {
     #[test]
     fn middle_levels() {
         assert_eq!(middle_level("", "A"), (None, "middle not compared"));
-        assert_eq!(middle_level("A", "ALBERT"), (Some(0.9), "middle initial consistent"));
+        assert_eq!(
+            middle_level("A", "ALBERT"),
+            (Some(0.9), "middle initial consistent")
+        );
         assert_eq!(middle_level("B", "ALBERT"), (Some(0.0), "middle conflict"));
-        assert_eq!(middle_level("BOB", "ROBERT"), (Some(0.9), "middle nickname"));
-        assert_eq!(middle_level("JONATHAN", "JONATHON"), (Some(0.85), "fuzzy middle"));
-        assert_eq!(middle_level("ALBERT", "ALBERT"), (Some(1.0), "exact middle"));
-        assert_eq!(middle_level("ALBERT", "EDWARD"), (Some(0.0), "middle conflict"));
+        assert_eq!(
+            middle_level("BOB", "ROBERT"),
+            (Some(0.9), "middle nickname")
+        );
+        assert_eq!(
+            middle_level("JONATHAN", "JONATHON"),
+            (Some(0.85), "fuzzy middle")
+        );
+        assert_eq!(
+            middle_level("ALBERT", "ALBERT"),
+            (Some(1.0), "exact middle")
+        );
+        assert_eq!(
+            middle_level("ALBERT", "EDWARD"),
+            (Some(0.0), "middle conflict")
+        );
     }
 
     #[test]
     fn pairings() {
-        let exact = sc(&person("John", "Albert", "Smith"), &person("JOHN", "ALBERT", "SMITH"));
-        assert_eq!((exact.score, exact.desc.as_str()), (1.0, "exact name match"));
+        let exact = sc(
+            &person("John", "Albert", "Smith"),
+            &person("JOHN", "ALBERT", "SMITH"),
+        );
+        assert_eq!(
+            (exact.score, exact.desc.as_str()),
+            (1.0, "exact name match")
+        );
         let swapped = sc(&person("WEI", "", "ZHANG"), &person("ZHANG", "", "WEI"));
         assert_eq!(swapped.score, 0.9);
         assert!(swapped.desc.ends_with("first/last swapped"));
-        let by_middle = sc(&person("JOHN", "ROBERT", "SMITH"), &person("ROBERT", "", "SMITH"));
+        let by_middle = sc(
+            &person("JOHN", "ROBERT", "SMITH"),
+            &person("ROBERT", "", "SMITH"),
+        );
         assert_eq!(by_middle.desc, "exact surname; goes by middle name");
-        let sfx = sc(&person("JOHN", "", "SMITH JR"), &person("JOHN", "", "SMITH SR"));
+        let sfx = sc(
+            &person("JOHN", "", "SMITH JR"),
+            &person("JOHN", "", "SMITH SR"),
+        );
         assert_eq!(sfx.score, 0.9);
         assert!(sfx.desc.contains("suffix conflict"));
         let none = sc(&person("MARY", "", "JONES"), &person("PETER", "", "BROWN"));
@@ -307,14 +391,25 @@ mod tests {
     #[test]
     fn alias_on_either_side() {
         let mut c = person("MARY", "", "JOHNSON");
-        c.aliases.push(PersonName { first: "MARY".into(), middle: String::new(), last: "WILLIAMS".into() });
+        c.aliases.push(PersonName {
+            first: "MARY".into(),
+            middle: String::new(),
+            last: "WILLIAMS".into(),
+        });
         let r = person("MARY", "", "WILLIAMS");
         let s = sc(&c, &r);
-        assert_eq!((s.score, s.desc.as_str()), (1.0, "exact name match via alias"));
+        assert_eq!(
+            (s.score, s.desc.as_str()),
+            (1.0, "exact name match via alias")
+        );
         let s = sc(&r, &c);
         assert_eq!(s.desc, "exact name match via alias", "record-side alias");
         let mut r2 = person("MARIE", "", "JOHNSEN");
-        r2.aliases.push(PersonName { first: "MARIA".into(), middle: String::new(), last: "WILLIAMS".into() });
+        r2.aliases.push(PersonName {
+            first: "MARIA".into(),
+            middle: String::new(),
+            last: "WILLIAMS".into(),
+        });
         let s = sc(&person("MARY", "", "WILLIAMS"), &r2);
         assert!(s.desc.ends_with(" (via alias)"), "{}", s.desc);
     }

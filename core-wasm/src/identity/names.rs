@@ -62,7 +62,10 @@ fn split_suffix(last: &str) -> (String, Option<u8>) {
 /// Folded given name with leading honorifics removed.
 fn given(raw: &str) -> String {
     let f = fold(raw, Keep::Name);
-    let toks: Vec<&str> = f.split(' ').skip_while(|t| HONORIFICS.contains(t)).collect();
+    let toks: Vec<&str> = f
+        .split(' ')
+        .skip_while(|t| HONORIFICS.contains(t))
+        .collect();
     toks.join(" ")
 }
 
@@ -73,7 +76,13 @@ fn variant(n: &PersonName, alias: bool) -> Option<NameVariant> {
     if first.is_empty() && last.is_empty() {
         return None;
     }
-    Some(NameVariant { first: Part::new(first), middle: Part::new(middle), last: Part::new(last), generation, alias })
+    Some(NameVariant {
+        first: Part::new(first),
+        middle: Part::new(middle),
+        last: Part::new(last),
+        generation,
+        alias,
+    })
 }
 
 /// All comparable variants of a person: the primary name first, then aliases, then the
@@ -81,12 +90,19 @@ fn variant(n: &PersonName, alias: bool) -> Option<NameVariant> {
 /// are empty, and borrows its generational suffix when the split surname lacks one.
 pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
     let mut out = Vec::with_capacity(1 + p.aliases.len());
-    let segments = p.full_name.as_deref().map(full_name_segments).unwrap_or_default();
+    let segments = p
+        .full_name
+        .as_deref()
+        .map(full_name_segments)
+        .unwrap_or_default();
     let mut segs = segments.into_iter();
     let full_primary = segs.next();
     match (variant(&p.name, false), full_primary) {
         (Some(mut v), Some(fp)) => {
-            if v.generation.is_none() && fp.generation.is_some() && fp.last.compact == v.last.compact {
+            if v.generation.is_none()
+                && fp.generation.is_some()
+                && fp.last.compact == v.last.compact
+            {
                 v.generation = fp.generation;
             }
             out.push(v);
@@ -102,12 +118,22 @@ pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
 
 /// Markers separating alias parts in a subject name (`JOHN SMITH AKA JOHNNY SMITH`).
 fn is_aka(raw_token: &str) -> bool {
-    let t: String = raw_token.chars().filter(|c| *c != '.').collect::<String>().to_ascii_uppercase();
-    matches!(t.as_str(), "AKA" | "A/K/A" | "ALIAS" | "FKA" | "F/K/A" | "NKA" | "N/K/A")
+    let t: String = raw_token
+        .chars()
+        .filter(|c| *c != '.')
+        .collect::<String>()
+        .to_ascii_uppercase();
+    matches!(
+        t.as_str(),
+        "AKA" | "A/K/A" | "ALIAS" | "FKA" | "F/K/A" | "NKA" | "N/K/A"
+    )
 }
 
 /// Surname particles kept with the surname when a full name has no comma (`JUAN DE LA CRUZ`).
-const PARTICLES: [&str; 16] = ["DE", "LA", "DEL", "DELA", "LOS", "LAS", "VAN", "VON", "DER", "DEN", "DI", "DA", "DOS", "DU", "LE", "ST"];
+const PARTICLES: [&str; 16] = [
+    "DE", "LA", "DEL", "DELA", "LOS", "LAS", "VAN", "VON", "DER", "DEN", "DI", "DA", "DOS", "DU",
+    "LE", "ST",
+];
 
 /// Parse a full name into segments; the first is the primary name, the rest aliases.
 /// Accepts `LAST, FIRST MIDDLE SUFFIX` and `FIRST MIDDLE LAST SUFFIX`.
@@ -186,7 +212,13 @@ fn parse_segment(seg: &str, alias: bool) -> Option<NameVariant> {
     if first.is_empty() && last.is_empty() {
         return None;
     }
-    Some(NameVariant { first: Part::new(first), middle: Part::new(middle), last: Part::new(last), generation: gen_, alias })
+    Some(NameVariant {
+        first: Part::new(first),
+        middle: Part::new(middle),
+        last: Part::new(last),
+        generation: gen_,
+        alias,
+    })
 }
 
 #[cfg(test)]
@@ -194,16 +226,30 @@ mod tests {
     use super::*;
 
     fn pn(f: &str, m: &str, l: &str) -> PersonName {
-        PersonName { first: f.into(), middle: m.into(), last: l.into() }
+        PersonName {
+            first: f.into(),
+            middle: m.into(),
+            last: l.into(),
+        }
     }
 
     #[test]
     fn primary_normalised() {
-        let p = Person { name: pn("Mr. José", "a.", "Muñoz-Díaz, Jr."), ..Person::default() };
+        let p = Person {
+            name: pn("Mr. José", "a.", "Muñoz-Díaz, Jr."),
+            ..Person::default()
+        };
         let v = variants(&p);
         assert_eq!(v.len(), 1);
         let v0 = &v[0];
-        assert_eq!((v0.first.full.as_str(), v0.middle.full.as_str(), v0.last.full.as_str()), ("JOSE", "A", "MUNOZ DIAZ"));
+        assert_eq!(
+            (
+                v0.first.full.as_str(),
+                v0.middle.full.as_str(),
+                v0.last.full.as_str()
+            ),
+            ("JOSE", "A", "MUNOZ DIAZ")
+        );
         assert_eq!(v0.last.compact, "MUNOZDIAZ");
         assert_eq!(v0.generation, Some(2));
     }
@@ -219,7 +265,11 @@ mod tests {
 
     #[test]
     fn empty_names_are_skipped() {
-        let p = Person { name: pn("", "X", ""), aliases: vec![pn("", "", "JONES")], ..Person::default() };
+        let p = Person {
+            name: pn("", "X", ""),
+            aliases: vec![pn("", "", "JONES")],
+            ..Person::default()
+        };
         let v = variants(&p);
         assert_eq!(v.len(), 1);
         assert!(v[0].alias);
@@ -230,7 +280,15 @@ mod tests {
         let seg = full_name_segments("SMITH, JOHN ALBERT JR AKA JOHNNY SMITH a.k.a. JONES");
         let got: Vec<(&str, &str, &str, Option<u8>, bool)> = seg
             .iter()
-            .map(|v| (v.first.full.as_str(), v.middle.full.as_str(), v.last.full.as_str(), v.generation, v.alias))
+            .map(|v| {
+                (
+                    v.first.full.as_str(),
+                    v.middle.full.as_str(),
+                    v.last.full.as_str(),
+                    v.generation,
+                    v.alias,
+                )
+            })
             .collect();
         assert_eq!(
             got,
@@ -252,14 +310,28 @@ mod tests {
     #[test]
     fn full_name_fills_gaps() {
         // split fields lack the suffix: borrowed from subject_name
-        let p = Person { name: pn("JOHN", "", "SMITH"), full_name: Some("SMITH, JOHN JR AKA JACK SMITH".into()), ..Person::default() };
+        let p = Person {
+            name: pn("JOHN", "", "SMITH"),
+            full_name: Some("SMITH, JOHN JR AKA JACK SMITH".into()),
+            ..Person::default()
+        };
         let v = variants(&p);
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].generation, Some(2));
         assert_eq!(v[1].first.full, "JACK");
         // no split fields: the full name is the primary
-        let p = Person { full_name: Some("JOHN A SMITH".into()), ..Person::default() };
+        let p = Person {
+            full_name: Some("JOHN A SMITH".into()),
+            ..Person::default()
+        };
         let v = variants(&p);
-        assert_eq!((v[0].first.full.as_str(), v[0].last.full.as_str(), v[0].alias), ("JOHN", "SMITH", false));
+        assert_eq!(
+            (
+                v[0].first.full.as_str(),
+                v[0].last.full.as_str(),
+                v[0].alias
+            ),
+            ("JOHN", "SMITH", false)
+        );
     }
 }

@@ -58,14 +58,23 @@ mod tests {
         assert!(equivalent("AL", "ALEXANDER"));
         assert!(!equivalent("ALBERT", "ALEXANDER"));
         assert!(!equivalent("JAN", "JANE"));
-        assert!(!equivalent("ZELDA", "ZELDA"), "names outside the table have no roots");
+        assert!(
+            !equivalent("ZELDA", "ZELDA"),
+            "names outside the table have no roots"
+        );
     }
 
     #[test]
     fn table_is_well_formed() {
-        for row in TABLE.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for row in TABLE
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             for n in row.split(',') {
-                assert!(!n.is_empty() && n.chars().all(|c| c.is_ascii_uppercase()), "bad entry {n:?}");
+                assert!(
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_uppercase()),
+                    "bad entry {n:?}"
+                );
             }
         }
         assert!(index().len() > 500);

@@ -28,10 +28,12 @@ struct StackBuf {
     len: usize,
 }
 
-
 impl StackBuf {
     fn as_str(&self) -> &str {
-        self.bytes.get(..self.len).and_then(|b| core::str::from_utf8(b).ok()).unwrap_or("")
+        self.bytes
+            .get(..self.len)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
     }
 }
 

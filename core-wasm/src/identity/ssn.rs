@@ -17,8 +17,18 @@ pub(crate) enum Ssn {
 
 /// Words meaning "not available" (compared after removing spaces, hyphens and dots).
 const SENTINELS: [&str; 12] = [
-    "UNKNOWN", "UNAVAILABLE", "NA", "N/A", "NONE", "NULL", "REDACTED", "NOTAVAILABLE",
-    "NOTPROVIDED", "REFUSED", "NOSSN", "NOTGIVEN",
+    "UNKNOWN",
+    "UNAVAILABLE",
+    "NA",
+    "N/A",
+    "NONE",
+    "NULL",
+    "REDACTED",
+    "NOTAVAILABLE",
+    "NOTPROVIDED",
+    "REFUSED",
+    "NOSSN",
+    "NOTGIVEN",
 ];
 
 /// Well-known void numbers (078-05-1120 was printed in wallets; the others are common fakes).
@@ -40,16 +50,24 @@ pub(crate) fn parse(raw: Option<&str>) -> Ssn {
         .map(|c| c.to_ascii_uppercase())
         .collect();
     let upper_raw = s.to_ascii_uppercase();
-    if SENTINELS.iter().any(|w| w.as_bytes() == compact.as_slice() || *w == upper_raw) {
+    if SENTINELS
+        .iter()
+        .any(|w| w.as_bytes() == compact.as_slice() || *w == upper_raw)
+    {
         return Ssn::Missing;
     }
     match compact.as_slice() {
         c if c.len() == 9 && c.iter().all(|b| is_mask(*b)) => Ssn::Missing,
-        [m @ .., a, b, c, d] if (m.is_empty() || (m.len() == 5 && m.iter().all(|x| is_mask(*x))))
-            && [a, b, c, d].iter().all(|x| x.is_ascii_digit()) =>
+        [m @ .., a, b, c, d]
+            if (m.is_empty() || (m.len() == 5 && m.iter().all(|x| is_mask(*x))))
+                && [a, b, c, d].iter().all(|x| x.is_ascii_digit()) =>
         {
             let last = [*a, *b, *c, *d];
-            if &last == b"0000" { Ssn::Invalid } else { Ssn::Last4(last) }
+            if &last == b"0000" {
+                Ssn::Invalid
+            } else {
+                Ssn::Last4(last)
+            }
         }
         c if c.len() == 9 && c.iter().all(u8::is_ascii_digit) => {
             let mut n = [0u8; 9];
@@ -78,7 +96,11 @@ pub(crate) struct SsnScore {
 }
 
 const fn out(score: f64, desc: &'static str, conflict: bool) -> SsnScore {
-    SsnScore { score, desc, conflict }
+    SsnScore {
+        score,
+        desc,
+        conflict,
+    }
 }
 
 /// Score two raw SSNs.
@@ -132,7 +154,19 @@ mod tests {
         assert!(matches!(parse(Some("412-56-7890")), Ssn::Full(_)));
         assert!(matches!(parse(Some("412 56 7890")), Ssn::Full(_)));
         assert!(matches!(parse(Some("412.56.7890")), Ssn::Full(_)));
-        for w in ["UNAVAILABLE", "unknown", "N/A", "n/a", "None", "REDACTED", "redacted", "", "  ", "XXX-XX-XXXX", "***-**-****"] {
+        for w in [
+            "UNAVAILABLE",
+            "unknown",
+            "N/A",
+            "n/a",
+            "None",
+            "REDACTED",
+            "redacted",
+            "",
+            "  ",
+            "XXX-XX-XXXX",
+            "***-**-****",
+        ] {
             assert_eq!(parse(Some(w)), Ssn::Missing, "{w}");
         }
         assert_eq!(parse(None), Ssn::Missing);
@@ -142,7 +176,19 @@ mod tests {
         assert_eq!(parse(Some("#####7890")), Ssn::Last4(*b"7890"));
         assert_eq!(parse(Some("7890")), Ssn::Last4(*b"7890"));
         assert_eq!(parse(Some("XXX-XX-0000")), Ssn::Invalid);
-        for bad in ["000-12-3456", "666-12-3456", "412-00-3456", "412-56-0000", "078-05-1120", "219-09-9999", "123-45-6789", "111-11-1111", "12345", "41256789O", "XX-7890"] {
+        for bad in [
+            "000-12-3456",
+            "666-12-3456",
+            "412-00-3456",
+            "412-56-0000",
+            "078-05-1120",
+            "219-09-9999",
+            "123-45-6789",
+            "111-11-1111",
+            "12345",
+            "41256789O",
+            "XX-7890",
+        ] {
             assert_eq!(parse(Some(bad)), Ssn::Invalid, "{bad}");
         }
         assert!(matches!(parse(Some("912-70-1234")), Ssn::Itin(_)));
@@ -156,20 +202,50 @@ mod tests {
 
     #[test]
     fn levels() {
-        assert_eq!(s("412-56-7890", "412567890"), (1.0, "exact SSN match", false));
-        assert_eq!(s("412-56-7890", "412-56-7891"), (0.5, "SSN differs by one digit (possible typo)", false));
-        assert_eq!(s("412-56-7890", "412-65-7890"), (0.5, "SSN differs by one digit (possible typo)", false));
+        assert_eq!(
+            s("412-56-7890", "412567890"),
+            (1.0, "exact SSN match", false)
+        );
+        assert_eq!(
+            s("412-56-7890", "412-56-7891"),
+            (0.5, "SSN differs by one digit (possible typo)", false)
+        );
+        assert_eq!(
+            s("412-56-7890", "412-65-7890"),
+            (0.5, "SSN differs by one digit (possible typo)", false)
+        );
         assert_eq!(s("412-56-7890", "512-46-7890"), (0.0, "SSN mismatch", true));
-        assert_eq!(s("412-56-7890", "XXX-XX-7890"), (0.7, "last-4 SSN match", false));
+        assert_eq!(
+            s("412-56-7890", "XXX-XX-7890"),
+            (0.7, "last-4 SSN match", false)
+        );
         assert_eq!(s("7890", "XXX-XX-7890"), (0.7, "last-4 SSN match", false));
-        assert_eq!(s("412-56-7890", "7891"), (0.2, "last-4 SSN differs by one digit", false));
+        assert_eq!(
+            s("412-56-7890", "7891"),
+            (0.2, "last-4 SSN differs by one digit", false)
+        );
         assert_eq!(s("412-56-7890", "7811"), (0.0, "last-4 SSN mismatch", true));
         assert_eq!(s("", "412-56-7890"), (0.0, "SSN not available", false));
-        assert_eq!(s("UNKNOWN", "412-56-7890"), (0.0, "SSN not available", false));
-        assert_eq!(s("666-56-7890", "666-56-7890"), (0.0, "invalid or empty SSN", false));
+        assert_eq!(
+            s("UNKNOWN", "412-56-7890"),
+            (0.0, "SSN not available", false)
+        );
+        assert_eq!(
+            s("666-56-7890", "666-56-7890"),
+            (0.0, "invalid or empty SSN", false)
+        );
         assert_eq!(s("", "666-56-7890"), (0.0, "invalid or empty SSN", false));
-        assert_eq!(s("912-70-1234", "912-70-1234"), (1.0, "exact SSN match", false));
-        assert_eq!(s("912-70-1234", "412-70-1234"), (0.0, "SSN and ITIN not comparable", false));
-        assert_eq!(s("912-70-1234", "XXX-XX-1234"), (0.7, "last-4 SSN match", false));
+        assert_eq!(
+            s("912-70-1234", "912-70-1234"),
+            (1.0, "exact SSN match", false)
+        );
+        assert_eq!(
+            s("912-70-1234", "412-70-1234"),
+            (0.0, "SSN and ITIN not comparable", false)
+        );
+        assert_eq!(
+            s("912-70-1234", "XXX-XX-1234"),
+            (0.7, "last-4 SSN match", false)
+        );
     }
 }

@@ -10,7 +10,9 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 
 use super::endpoint::parse_request;
-use super::{AddressInput, IdentityLevel, IdentityResult, Person, PersonName, PostalAddress, compare};
+use super::{
+    AddressInput, IdentityLevel, IdentityResult, Person, PersonName, PostalAddress, compare,
+};
 
 const OWN_VECTORS: &str = include_str!("testdata/own_vectors.json");
 
@@ -19,7 +21,10 @@ fn shared_dir() -> PathBuf {
 }
 
 fn level_str(l: IdentityLevel) -> String {
-    serde_json::to_value(l).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    serde_json::to_value(l)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 fn s(v: &Value, k: &str) -> String {
@@ -27,13 +32,22 @@ fn s(v: &Value, k: &str) -> String {
 }
 
 fn pname(v: &Value) -> PersonName {
-    PersonName { first: s(v, "first_name"), middle: s(v, "middle_name"), last: s(v, "last_name") }
+    PersonName {
+        first: s(v, "first_name"),
+        middle: s(v, "middle_name"),
+        last: s(v, "last_name"),
+    }
 }
 
 /// Identity object to `Person`; test-only extensions: `full_name`, and an address given
 /// as a plain string (single-line input as on `/evaluate`).
 fn person(v: &Value) -> Person {
-    let list = |k: &str| v.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
+    let list = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
     let opt = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     Person {
         name: pname(v),
@@ -53,8 +67,14 @@ fn person(v: &Value) -> Person {
                     postal_code: s(a, "postal_code"),
                     country: s(a, "country"),
                     international: s(a, "address_type").eq_ignore_ascii_case("INTERNATIONAL"),
-                    start_date: a.get("start_date").and_then(Value::as_str).map(str::to_string),
-                    end_date: a.get("end_date").and_then(Value::as_str).map(str::to_string),
+                    start_date: a
+                        .get("start_date")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                    end_date: a
+                        .get("end_date")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
                 }),
             })
             .collect(),
@@ -90,8 +110,16 @@ fn check_vector(vec: &Value, people: (Person, Person)) -> Vec<String> {
     let (cand, rec) = people;
     let got = as_json(&compare(Some(&cand), &rec, super::DEFAULT_QUALIFYING_BP));
     let mut probs = Vec::new();
-    let expect = vec.get("expect").and_then(Value::as_object).cloned().unwrap_or_default();
-    let reference = vec.get("reference_output").and_then(Value::as_object).cloned().unwrap_or_default();
+    let expect = vec
+        .get("expect")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let reference = vec
+        .get("reference_output")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     for (k, e) in expect.iter().chain(reference.iter()) {
         let g = got.get(k).cloned().unwrap_or(Value::Null);
         let ok = match (&g, e) {
@@ -109,11 +137,18 @@ fn check_vector(vec: &Value, people: (Person, Person)) -> Vec<String> {
 fn shared_reference_vectors() {
     let path = shared_dir().join("vectors.json");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping: {} not found (the repo passes without ../shared)", path.display());
+        println!(
+            "skipping: {} not found (the repo passes without ../shared)",
+            path.display()
+        );
         return;
     };
     let doc: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-    let vectors = doc.get("vectors").and_then(Value::as_array).cloned().unwrap_or_default();
+    let vectors = doc
+        .get("vectors")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     assert!(!vectors.is_empty(), "no vectors in {}", path.display());
     let mut failures = Vec::new();
     for v in &vectors {
@@ -127,7 +162,12 @@ fn shared_reference_vectors() {
         };
         let probs = check_vector(v, people);
         if !probs.is_empty() {
-            failures.push(format!("{} {}: {}", s(v, "id"), s(v, "name"), probs.join("; ")));
+            failures.push(format!(
+                "{} {}: {}",
+                s(v, "id"),
+                s(v, "name"),
+                probs.join("; ")
+            ));
         }
     }
     println!("{} shared vectors checked", vectors.len());
@@ -137,23 +177,42 @@ fn shared_reference_vectors() {
 #[test]
 fn own_vectors() {
     let doc: Value = serde_json::from_str(OWN_VECTORS).unwrap_or(Value::Null);
-    let vectors = doc.get("vectors").and_then(Value::as_array).cloned().unwrap_or_default();
+    let vectors = doc
+        .get("vectors")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     assert!(vectors.len() >= 40, "own vectors missing");
     let mut failures = Vec::new();
     for v in &vectors {
-        let cand = v.get("candidate_to_verify").filter(|c| !c.is_null()).map(person);
+        let cand = v
+            .get("candidate_to_verify")
+            .filter(|c| !c.is_null())
+            .map(person);
         let rec = person(&v["candidate_in_record"]);
         let probs = match cand {
             Some(c) => check_vector(v, (c, rec)),
             None => {
                 // XML path: no candidate_info at all.
                 let got = as_json(&compare(None, &rec, super::DEFAULT_QUALIFYING_BP));
-                let exp = v.get("expect").and_then(Value::as_object).cloned().unwrap_or_default();
-                exp.iter().filter(|(k, e)| got.get(k.as_str()) != Some(e)).map(|(k, e)| format!("{k}: got {} want {e}", got[k])).collect()
+                let exp = v
+                    .get("expect")
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default();
+                exp.iter()
+                    .filter(|(k, e)| got.get(k.as_str()) != Some(e))
+                    .map(|(k, e)| format!("{k}: got {} want {e}", got[k]))
+                    .collect()
             }
         };
         if !probs.is_empty() {
-            failures.push(format!("{} {}: {}", s(v, "id"), s(v, "name"), probs.join("; ")));
+            failures.push(format!(
+                "{} {}: {}",
+                s(v, "id"),
+                s(v, "name"),
+                probs.join("; ")
+            ));
         }
     }
     println!("{} own vectors checked", vectors.len());
@@ -167,12 +226,17 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         self.0 >> 33
     }
     fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
         let n = xs.len() as u64;
-        xs.get((self.next() % n.max(1)) as usize).copied().unwrap_or("")
+        xs.get((self.next() % n.max(1)) as usize)
+            .copied()
+            .unwrap_or("")
     }
     fn chance(&mut self, pct: u64) -> bool {
         self.next() % 100 < pct
@@ -181,12 +245,107 @@ impl Lcg {
 
 // Pools avoid the places where this crate is deliberately richer than the oracle
 // (larger nickname table, more USPS words, extra single-line forms): see the report.
-const FIRSTS: &[&str] = &["JOHN", "JACK", "JOHNNY", "ROBERT", "BOB", "ROB", "WILLIAM", "BILL", "MARY", "SUSAN", "JONATHAN", "JONATHON", "STEPHEN", "STEVEN", "CHRIS", "CHRISTOPHER", "MICHAEL", "MIKE", "J", "R", "", "José", "ALBERT", "SMITH", "WEI", "ZHANG"];
+const FIRSTS: &[&str] = &[
+    "JOHN",
+    "JACK",
+    "JOHNNY",
+    "ROBERT",
+    "BOB",
+    "ROB",
+    "WILLIAM",
+    "BILL",
+    "MARY",
+    "SUSAN",
+    "JONATHAN",
+    "JONATHON",
+    "STEPHEN",
+    "STEVEN",
+    "CHRIS",
+    "CHRISTOPHER",
+    "MICHAEL",
+    "MIKE",
+    "J",
+    "R",
+    "",
+    "José",
+    "ALBERT",
+    "SMITH",
+    "WEI",
+    "ZHANG",
+];
 const MIDDLES: &[&str] = &["", "", "A", "ALBERT", "B", "ROBERT", "JOHN", "EDWARD", "ED"];
-const LASTS: &[&str] = &["SMITH", "SMYTH", "SMYTHE", "SMITH JR", "SMITH SR", "SMITH III", "JOHNSON", "JONSON", "GARCIA", "GARCIA-LOPEZ", "DE LA CRUZ", "DELACRUZ", "O'BRIEN", "OBRIEN", "Muñoz", "MUNOZ", "ZHANG", "WEI", "JOHN", ""];
-const DOBS: &[&str] = &["1985-07-14", "1985-07-15", "1985-07-41", "1985-14-07", "1986-07-14", "1989-12-31", "1990-12-31", "1985-07-00", "1985-00-00", "1986-00-00", "1985-01-01", "1962-11-30", "", "UNKNOWN", "1900-01-01", "1985-02-30"];
-const SSNS: &[&str] = &["412-56-7890", "412-56-7891", "412-65-7890", "512-46-7809", "XXX-XX-7890", "7890", "7809", "***-**-1234", "", "UNAVAILABLE", "n/a", "666-12-3456", "000-12-3456", "412-00-7890", "078-05-1120", "912-70-7890", "912-70-7890"];
-const STREETS: &[&str] = &["123 N Main St", "123 North Main Street", "123 Main St", "123 N Mian St", "125 N Main St", "9 Elm Rd", "PO Box 77", "289-01 Union Tpke", "101 1/2 First Ave NW", "Homeless", ""];
+const LASTS: &[&str] = &[
+    "SMITH",
+    "SMYTH",
+    "SMYTHE",
+    "SMITH JR",
+    "SMITH SR",
+    "SMITH III",
+    "JOHNSON",
+    "JONSON",
+    "GARCIA",
+    "GARCIA-LOPEZ",
+    "DE LA CRUZ",
+    "DELACRUZ",
+    "O'BRIEN",
+    "OBRIEN",
+    "Muñoz",
+    "MUNOZ",
+    "ZHANG",
+    "WEI",
+    "JOHN",
+    "",
+];
+const DOBS: &[&str] = &[
+    "1985-07-14",
+    "1985-07-15",
+    "1985-07-41",
+    "1985-14-07",
+    "1986-07-14",
+    "1989-12-31",
+    "1990-12-31",
+    "1985-07-00",
+    "1985-00-00",
+    "1986-00-00",
+    "1985-01-01",
+    "1962-11-30",
+    "",
+    "UNKNOWN",
+    "1900-01-01",
+    "1985-02-30",
+];
+const SSNS: &[&str] = &[
+    "412-56-7890",
+    "412-56-7891",
+    "412-65-7890",
+    "512-46-7809",
+    "XXX-XX-7890",
+    "7890",
+    "7809",
+    "***-**-1234",
+    "",
+    "UNAVAILABLE",
+    "n/a",
+    "666-12-3456",
+    "000-12-3456",
+    "412-00-7890",
+    "078-05-1120",
+    "912-70-7890",
+    "912-70-7890",
+];
+const STREETS: &[&str] = &[
+    "123 N Main St",
+    "123 North Main Street",
+    "123 Main St",
+    "123 N Mian St",
+    "125 N Main St",
+    "9 Elm Rd",
+    "PO Box 77",
+    "289-01 Union Tpke",
+    "101 1/2 First Ave NW",
+    "Homeless",
+    "",
+];
 const UNITS: &[&str] = &["", "", "Apt 4", "Apt 5", "#4", "Suite 200"];
 const CITIES: &[&str] = &["Springfield", "Springfield", "Dallas", ""];
 const STATES: &[&str] = &["IL", "Illinois", "TX", ""];
@@ -223,7 +382,15 @@ fn gen_identity(g: &mut Lcg) -> Value {
 /// Mutate a copy towards agreement so the generator also exercises high scores.
 fn near_copy(g: &mut Lcg, base: &Value) -> Value {
     let mut other = gen_identity(g);
-    for key in ["first_name", "middle_name", "last_name", "date_of_birth", "ssn", "addresses", "aliases"] {
+    for key in [
+        "first_name",
+        "middle_name",
+        "last_name",
+        "date_of_birth",
+        "ssn",
+        "addresses",
+        "aliases",
+    ] {
         if g.chance(60) {
             other[key] = base[key].clone();
         }
@@ -249,14 +416,21 @@ json.dump(out, sys.stdout)
 fn differential_against_python_oracle() {
     let oracle_dir = shared_dir().join("oracle");
     if !oracle_dir.join("reference_scorer.py").exists() {
-        println!("skipping: Python oracle not found at {}", oracle_dir.display());
+        println!(
+            "skipping: Python oracle not found at {}",
+            oracle_dir.display()
+        );
         return;
     }
     let mut g = Lcg(0x1d_e7_17_7e);
     let mut requests = Vec::new();
     for i in 0..1500 {
         let a = gen_identity(&mut g);
-        let b = if i % 3 == 0 { gen_identity(&mut g) } else { near_copy(&mut g, &a) };
+        let b = if i % 3 == 0 {
+            gen_identity(&mut g)
+        } else {
+            near_copy(&mut g, &a)
+        };
         requests.push(json!({"candidate_to_verify": a, "candidate_in_record": b}));
     }
     let child = Command::new("python3")
@@ -278,7 +452,11 @@ fn differential_against_python_oracle() {
         println!("skipping: python3 did not run");
         return;
     };
-    assert!(output.status.success(), "oracle failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "oracle failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let expected: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
     let expected = expected.as_array().cloned().unwrap_or_default();
     assert_eq!(expected.len(), requests.len());
@@ -298,19 +476,48 @@ fn differential_against_python_oracle() {
             }
         }
     }
-    println!("{} generated requests compared with the oracle", requests.len());
-    assert!(failures.is_empty(), "{} disagreements, first: {}", failures.len(), failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n"));
+    println!(
+        "{} generated requests compared with the oracle",
+        requests.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, first: {}",
+        failures.len(),
+        failures
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 // ------------------------------------------------------------ properties ----
 
 fn arb_name() -> impl Strategy<Value = PersonName> {
-    (prop::sample::select(FIRSTS), prop::sample::select(MIDDLES), prop::sample::select(LASTS))
-        .prop_map(|(f, m, l)| PersonName { first: f.into(), middle: m.into(), last: l.into() })
+    (
+        prop::sample::select(FIRSTS),
+        prop::sample::select(MIDDLES),
+        prop::sample::select(LASTS),
+    )
+        .prop_map(|(f, m, l)| PersonName {
+            first: f.into(),
+            middle: m.into(),
+            last: l.into(),
+        })
 }
 
 fn arb_address() -> impl Strategy<Value = AddressInput> {
-    (prop::sample::select(STREETS), prop::sample::select(UNITS), prop::sample::select(CITIES), prop::sample::select(STATES), prop::sample::select(ZIPS), prop::sample::select(DATES), any::<bool>())
+    (
+        prop::sample::select(STREETS),
+        prop::sample::select(UNITS),
+        prop::sample::select(CITIES),
+        prop::sample::select(STATES),
+        prop::sample::select(ZIPS),
+        prop::sample::select(DATES),
+        any::<bool>(),
+    )
         .prop_map(|(s1, s2, c, st, z, d, intl)| {
             AddressInput::Structured(PostalAddress {
                 street_one: s1.into(),
@@ -326,9 +533,23 @@ fn arb_address() -> impl Strategy<Value = AddressInput> {
 }
 
 fn arb_person() -> impl Strategy<Value = Person> {
-    (arb_name(), prop::collection::vec(arb_name(), 0..2), prop::sample::select(DOBS), prop::sample::select(SSNS), prop::collection::vec(arb_address(), 0..3), any::<bool>())
+    (
+        arb_name(),
+        prop::collection::vec(arb_name(), 0..2),
+        prop::sample::select(DOBS),
+        prop::sample::select(SSNS),
+        prop::collection::vec(arb_address(), 0..3),
+        any::<bool>(),
+    )
         .prop_map(|(name, aliases, dob, ssn, addresses, aka)| Person {
-            full_name: aka.then(|| format!("{} {} AKA {}", name.first, name.last, aliases.first().map_or("DOE", |a| a.last.as_str()))),
+            full_name: aka.then(|| {
+                format!(
+                    "{} {} AKA {}",
+                    name.first,
+                    name.last,
+                    aliases.first().map_or("DOE", |a| a.last.as_str())
+                )
+            }),
             name,
             aliases,
             date_of_birth: Some(dob.into()),
@@ -401,7 +622,15 @@ proptest! {
 
 #[test]
 fn no_candidate_is_not_enough_info() {
-    let rec = Person { name: PersonName { first: "JOHN".into(), middle: String::new(), last: "SMITH".into() }, date_of_birth: Some("1985-07-14".into()), ..Person::default() };
+    let rec = Person {
+        name: PersonName {
+            first: "JOHN".into(),
+            middle: String::new(),
+            last: "SMITH".into(),
+        },
+        date_of_birth: Some("1985-07-14".into()),
+        ..Person::default()
+    };
     let x = compare(None, &rec, 8500);
     assert_eq!(x.level, IdentityLevel::NotEnoughInfo);
     assert!(x.identity_insufficient && !x.is_match && x.conflicts.is_empty());

@@ -9,7 +9,10 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("ALY", &["ALLEY", "ALLEE", "ALLY", "ALY"]),
     ("ANX", &["ANNEX", "ANEX", "ANNX", "ANX"]),
     ("ARC", &["ARCADE", "ARC"]),
-    ("AVE", &["AVENUE", "AV", "AVE", "AVEN", "AVENU", "AVN", "AVNUE"]),
+    (
+        "AVE",
+        &["AVENUE", "AV", "AVE", "AVEN", "AVENU", "AVN", "AVNUE"],
+    ),
     ("BYU", &["BAYOU", "BAYOO", "BYU"]),
     ("BCH", &["BEACH", "BCH"]),
     ("BND", &["BEND", "BND"]),
@@ -20,7 +23,12 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("BRK", &["BROOK", "BRK"]),
     ("BYP", &["BYPASS", "BYPA", "BYPAS", "BYPS", "BYP"]),
     ("CSWY", &["CAUSEWAY", "CAUSWA", "CSWY"]),
-    ("CTR", &["CENTER", "CEN", "CENT", "CENTR", "CENTRE", "CNTER", "CNTR", "CTR"]),
+    (
+        "CTR",
+        &[
+            "CENTER", "CEN", "CENT", "CENTR", "CENTRE", "CNTER", "CNTR", "CTR",
+        ],
+    ),
     ("CIR", &["CIRCLE", "CIRC", "CIRCL", "CRCL", "CRCLE", "CIR"]),
     ("CLF", &["CLIFF", "CLF"]),
     ("CLB", &["CLUB", "CLB"]),
@@ -37,7 +45,10 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("DR", &["DRIVE", "DRIV", "DRV", "DR"]),
     ("EST", &["ESTATE", "EST"]),
     ("ESTS", &["ESTATES", "ESTS"]),
-    ("EXPY", &["EXPRESSWAY", "EXP", "EXPR", "EXPRESS", "EXPW", "EXPY"]),
+    (
+        "EXPY",
+        &["EXPRESSWAY", "EXP", "EXPR", "EXPRESS", "EXPW", "EXPY"],
+    ),
     ("EXT", &["EXTENSION", "EXTN", "EXTNSN", "EXT"]),
     ("FLS", &["FALLS", "FLS"]),
     ("FRY", &["FERRY", "FRRY", "FRY"]),
@@ -58,12 +69,18 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("HBR", &["HARBOR", "HARB", "HARBR", "HRBOR", "HBR"]),
     ("HVN", &["HAVEN", "HVN"]),
     ("HTS", &["HEIGHTS", "HT", "HTS"]),
-    ("HWY", &["HIGHWAY", "HIGHWY", "HIWAY", "HIWY", "HWAY", "HWY"]),
+    (
+        "HWY",
+        &["HIGHWAY", "HIGHWY", "HIWAY", "HIWY", "HWAY", "HWY"],
+    ),
     ("HL", &["HILL", "HL"]),
     ("HLS", &["HILLS", "HLS"]),
     ("HOLW", &["HOLLOW", "HLLW", "HOLLOWS", "HOLWS", "HOLW"]),
     ("IS", &["ISLAND", "ISLND", "IS"]),
-    ("JCT", &["JUNCTION", "JCTION", "JCTN", "JUNCTN", "JUNCTON", "JCT"]),
+    (
+        "JCT",
+        &["JUNCTION", "JCTION", "JCTN", "JUNCTN", "JUNCTON", "JCT"],
+    ),
     ("KY", &["KEY", "KY"]),
     ("KNL", &["KNOLL", "KNOL", "KNL"]),
     ("LK", &["LAKE", "LK"]),
@@ -80,11 +97,19 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("MLS", &["MILLS", "MLS"]),
     ("MTWY", &["MOTORWAY", "MTWY"]),
     ("MT", &["MOUNT", "MNT", "MT"]),
-    ("MTN", &["MOUNTAIN", "MNTAIN", "MNTN", "MOUNTIN", "MTIN", "MTN"]),
+    (
+        "MTN",
+        &["MOUNTAIN", "MNTAIN", "MNTN", "MOUNTIN", "MTIN", "MTN"],
+    ),
     ("OVAL", &["OVAL", "OVL"]),
     ("OPAS", &["OVERPASS", "OPAS"]),
     ("PARK", &["PARK", "PRK", "PARKS"]),
-    ("PKWY", &["PARKWAY", "PARKWY", "PKWAY", "PKY", "PKWY", "PARKWAYS", "PKWYS"]),
+    (
+        "PKWY",
+        &[
+            "PARKWAY", "PARKWY", "PKWAY", "PKY", "PKWY", "PARKWAYS", "PKWYS",
+        ],
+    ),
     ("PASS", &["PASS"]),
     ("PATH", &["PATH", "PATHS"]),
     ("PIKE", &["PIKE", "PIKES"]),
@@ -116,13 +141,19 @@ const SUFFIXES: &[(&str, &[&str])] = &[
     ("TRCE", &["TRACE", "TRACES", "TRCE"]),
     ("TRAK", &["TRACK", "TRACKS", "TRK", "TRKS", "TRAK"]),
     ("TRL", &["TRAIL", "TRAILS", "TRLS", "TRL"]),
-    ("TUNL", &["TUNNEL", "TUNEL", "TUNLS", "TUNNELS", "TUNNL", "TUNL"]),
+    (
+        "TUNL",
+        &["TUNNEL", "TUNEL", "TUNLS", "TUNNELS", "TUNNL", "TUNL"],
+    ),
     ("TPKE", &["TURNPIKE", "TRNPK", "TURNPK", "TPKE"]),
     ("UPAS", &["UNDERPASS", "UPAS"]),
     ("VLY", &["VALLEY", "VALLY", "VLLY", "VLY"]),
     ("VIA", &["VIADUCT", "VDCT", "VIADCT", "VIA"]),
     ("VW", &["VIEW", "VW"]),
-    ("VLG", &["VILLAGE", "VILL", "VILLAG", "VILLG", "VILLIAGE", "VLG"]),
+    (
+        "VLG",
+        &["VILLAGE", "VILL", "VILLAG", "VILLG", "VILLIAGE", "VLG"],
+    ),
     ("VIS", &["VISTA", "VIST", "VST", "VSTA", "VIS"]),
     ("WALK", &["WALK", "WALKS"]),
     ("WAY", &["WAY", "WY"]),
@@ -132,62 +163,149 @@ const SUFFIXES: &[(&str, &[&str])] = &[
 
 /// Directionals (section 233).
 const DIRECTIONALS: &[(&str, &str)] = &[
-    ("NORTH", "N"), ("SOUTH", "S"), ("EAST", "E"), ("WEST", "W"),
-    ("NORTHEAST", "NE"), ("NORTHWEST", "NW"), ("SOUTHEAST", "SE"), ("SOUTHWEST", "SW"),
-    ("N", "N"), ("S", "S"), ("E", "E"), ("W", "W"), ("NE", "NE"), ("NW", "NW"), ("SE", "SE"), ("SW", "SW"),
+    ("NORTH", "N"),
+    ("SOUTH", "S"),
+    ("EAST", "E"),
+    ("WEST", "W"),
+    ("NORTHEAST", "NE"),
+    ("NORTHWEST", "NW"),
+    ("SOUTHEAST", "SE"),
+    ("SOUTHWEST", "SW"),
+    ("N", "N"),
+    ("S", "S"),
+    ("E", "E"),
+    ("W", "W"),
+    ("NE", "NE"),
+    ("NW", "NW"),
+    ("SE", "SE"),
+    ("SW", "SW"),
 ];
 
 /// Secondary unit designators (Appendix C2). `true` when a secondary number is required.
 const UNITS: &[(&str, &str, bool)] = &[
-    ("APARTMENT", "APT", true), ("APT", "APT", true),
-    ("BASEMENT", "BSMT", false), ("BSMT", "BSMT", false),
-    ("BUILDING", "BLDG", true), ("BLDG", "BLDG", true),
-    ("DEPARTMENT", "DEPT", true), ("DEPT", "DEPT", true),
-    ("FLOOR", "FL", true), ("FL", "FL", true),
-    ("FRONT", "FRNT", false), ("FRNT", "FRNT", false),
-    ("HANGAR", "HNGR", true), ("HNGR", "HNGR", true),
+    ("APARTMENT", "APT", true),
+    ("APT", "APT", true),
+    ("BASEMENT", "BSMT", false),
+    ("BSMT", "BSMT", false),
+    ("BUILDING", "BLDG", true),
+    ("BLDG", "BLDG", true),
+    ("DEPARTMENT", "DEPT", true),
+    ("DEPT", "DEPT", true),
+    ("FLOOR", "FL", true),
+    ("FL", "FL", true),
+    ("FRONT", "FRNT", false),
+    ("FRNT", "FRNT", false),
+    ("HANGAR", "HNGR", true),
+    ("HNGR", "HNGR", true),
     ("KEY", "KEY", true),
-    ("LOBBY", "LBBY", false), ("LBBY", "LBBY", false),
+    ("LOBBY", "LBBY", false),
+    ("LBBY", "LBBY", false),
     ("LOT", "LOT", true),
-    ("LOWER", "LOWR", false), ("LOWR", "LOWR", false),
-    ("OFFICE", "OFC", false), ("OFC", "OFC", false),
-    ("PENTHOUSE", "PH", false), ("PH", "PH", false),
+    ("LOWER", "LOWR", false),
+    ("LOWR", "LOWR", false),
+    ("OFFICE", "OFC", false),
+    ("OFC", "OFC", false),
+    ("PENTHOUSE", "PH", false),
+    ("PH", "PH", false),
     ("PIER", "PIER", true),
     ("REAR", "REAR", false),
-    ("ROOM", "RM", true), ("RM", "RM", true),
+    ("ROOM", "RM", true),
+    ("RM", "RM", true),
     ("SIDE", "SIDE", false),
     ("SLIP", "SLIP", true),
-    ("SPACE", "SPC", true), ("SPC", "SPC", true),
+    ("SPACE", "SPC", true),
+    ("SPC", "SPC", true),
     ("STOP", "STOP", true),
-    ("SUITE", "STE", true), ("STE", "STE", true),
-    ("TRAILER", "TRLR", true), ("TRLR", "TRLR", true),
+    ("SUITE", "STE", true),
+    ("STE", "STE", true),
+    ("TRAILER", "TRLR", true),
+    ("TRLR", "TRLR", true),
     ("UNIT", "UNIT", true),
-    ("UPPER", "UPPR", false), ("UPPR", "UPPR", false),
+    ("UPPER", "UPPR", false),
+    ("UPPR", "UPPR", false),
     ("#", "#", true),
 ];
 
 const ORDINALS: &[(&str, &str)] = &[
-    ("FIRST", "1ST"), ("SECOND", "2ND"), ("THIRD", "3RD"), ("FOURTH", "4TH"), ("FIFTH", "5TH"),
-    ("SIXTH", "6TH"), ("SEVENTH", "7TH"), ("EIGHTH", "8TH"), ("NINTH", "9TH"), ("TENTH", "10TH"),
-    ("ELEVENTH", "11TH"), ("TWELFTH", "12TH"), ("THIRTEENTH", "13TH"), ("FOURTEENTH", "14TH"),
-    ("FIFTEENTH", "15TH"), ("SIXTEENTH", "16TH"), ("SEVENTEENTH", "17TH"), ("EIGHTEENTH", "18TH"),
-    ("NINETEENTH", "19TH"), ("TWENTIETH", "20TH"),
+    ("FIRST", "1ST"),
+    ("SECOND", "2ND"),
+    ("THIRD", "3RD"),
+    ("FOURTH", "4TH"),
+    ("FIFTH", "5TH"),
+    ("SIXTH", "6TH"),
+    ("SEVENTH", "7TH"),
+    ("EIGHTH", "8TH"),
+    ("NINTH", "9TH"),
+    ("TENTH", "10TH"),
+    ("ELEVENTH", "11TH"),
+    ("TWELFTH", "12TH"),
+    ("THIRTEENTH", "13TH"),
+    ("FOURTEENTH", "14TH"),
+    ("FIFTEENTH", "15TH"),
+    ("SIXTEENTH", "16TH"),
+    ("SEVENTEENTH", "17TH"),
+    ("EIGHTEENTH", "18TH"),
+    ("NINETEENTH", "19TH"),
+    ("TWENTIETH", "20TH"),
 ];
 
 /// State and territory names to USPS two-letter codes (Pub 28 Appendix B).
 const STATES: &[(&str, &str)] = &[
-    ("ALABAMA", "AL"), ("ALASKA", "AK"), ("ARIZONA", "AZ"), ("ARKANSAS", "AR"), ("CALIFORNIA", "CA"),
-    ("COLORADO", "CO"), ("CONNECTICUT", "CT"), ("DELAWARE", "DE"), ("DISTRICT OF COLUMBIA", "DC"),
-    ("FLORIDA", "FL"), ("GEORGIA", "GA"), ("HAWAII", "HI"), ("IDAHO", "ID"), ("ILLINOIS", "IL"),
-    ("INDIANA", "IN"), ("IOWA", "IA"), ("KANSAS", "KS"), ("KENTUCKY", "KY"), ("LOUISIANA", "LA"),
-    ("MAINE", "ME"), ("MARYLAND", "MD"), ("MASSACHUSETTS", "MA"), ("MICHIGAN", "MI"), ("MINNESOTA", "MN"),
-    ("MISSISSIPPI", "MS"), ("MISSOURI", "MO"), ("MONTANA", "MT"), ("NEBRASKA", "NE"), ("NEVADA", "NV"),
-    ("NEW HAMPSHIRE", "NH"), ("NEW JERSEY", "NJ"), ("NEW MEXICO", "NM"), ("NEW YORK", "NY"),
-    ("NORTH CAROLINA", "NC"), ("NORTH DAKOTA", "ND"), ("OHIO", "OH"), ("OKLAHOMA", "OK"), ("OREGON", "OR"),
-    ("PENNSYLVANIA", "PA"), ("RHODE ISLAND", "RI"), ("SOUTH CAROLINA", "SC"), ("SOUTH DAKOTA", "SD"),
-    ("TENNESSEE", "TN"), ("TEXAS", "TX"), ("UTAH", "UT"), ("VERMONT", "VT"), ("VIRGINIA", "VA"),
-    ("WASHINGTON", "WA"), ("WEST VIRGINIA", "WV"), ("WISCONSIN", "WI"), ("WYOMING", "WY"),
-    ("PUERTO RICO", "PR"), ("GUAM", "GU"), ("VIRGIN ISLANDS", "VI"), ("AMERICAN SAMOA", "AS"),
+    ("ALABAMA", "AL"),
+    ("ALASKA", "AK"),
+    ("ARIZONA", "AZ"),
+    ("ARKANSAS", "AR"),
+    ("CALIFORNIA", "CA"),
+    ("COLORADO", "CO"),
+    ("CONNECTICUT", "CT"),
+    ("DELAWARE", "DE"),
+    ("DISTRICT OF COLUMBIA", "DC"),
+    ("FLORIDA", "FL"),
+    ("GEORGIA", "GA"),
+    ("HAWAII", "HI"),
+    ("IDAHO", "ID"),
+    ("ILLINOIS", "IL"),
+    ("INDIANA", "IN"),
+    ("IOWA", "IA"),
+    ("KANSAS", "KS"),
+    ("KENTUCKY", "KY"),
+    ("LOUISIANA", "LA"),
+    ("MAINE", "ME"),
+    ("MARYLAND", "MD"),
+    ("MASSACHUSETTS", "MA"),
+    ("MICHIGAN", "MI"),
+    ("MINNESOTA", "MN"),
+    ("MISSISSIPPI", "MS"),
+    ("MISSOURI", "MO"),
+    ("MONTANA", "MT"),
+    ("NEBRASKA", "NE"),
+    ("NEVADA", "NV"),
+    ("NEW HAMPSHIRE", "NH"),
+    ("NEW JERSEY", "NJ"),
+    ("NEW MEXICO", "NM"),
+    ("NEW YORK", "NY"),
+    ("NORTH CAROLINA", "NC"),
+    ("NORTH DAKOTA", "ND"),
+    ("OHIO", "OH"),
+    ("OKLAHOMA", "OK"),
+    ("OREGON", "OR"),
+    ("PENNSYLVANIA", "PA"),
+    ("RHODE ISLAND", "RI"),
+    ("SOUTH CAROLINA", "SC"),
+    ("SOUTH DAKOTA", "SD"),
+    ("TENNESSEE", "TN"),
+    ("TEXAS", "TX"),
+    ("UTAH", "UT"),
+    ("VERMONT", "VT"),
+    ("VIRGINIA", "VA"),
+    ("WASHINGTON", "WA"),
+    ("WEST VIRGINIA", "WV"),
+    ("WISCONSIN", "WI"),
+    ("WYOMING", "WY"),
+    ("PUERTO RICO", "PR"),
+    ("GUAM", "GU"),
+    ("VIRGIN ISLANDS", "VI"),
+    ("AMERICAN SAMOA", "AS"),
     ("NORTHERN MARIANA ISLANDS", "MP"),
 ];
 
@@ -202,10 +320,13 @@ pub(crate) fn suffix(word: &str) -> Option<&'static str> {
 /// and a scan of every spelling of every row was most of its cost. A spelling listed twice keeps
 /// its first row, as the scan did.
 fn suffix_index() -> &'static [(&'static str, &'static str)] {
-    static INDEX: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    static INDEX: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut out: Vec<(&'static str, &'static str)> =
-            SUFFIXES.iter().flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std))).collect();
+        let mut out: Vec<(&'static str, &'static str)> = SUFFIXES
+            .iter()
+            .flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std)))
+            .collect();
         // Stable sort, then keep the first of each spelling: the earliest row wins.
         out.sort_by_key(|(v, _)| *v);
         out.dedup_by_key(|(v, _)| *v);
@@ -215,22 +336,34 @@ fn suffix_index() -> &'static [(&'static str, &'static str)] {
 
 /// Standard directional (N, NE, ...), if the word is one.
 pub(crate) fn directional(word: &str) -> Option<&'static str> {
-    DIRECTIONALS.iter().find(|(w, _)| *w == word).map(|(_, s)| *s)
+    DIRECTIONALS
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|(_, s)| *s)
 }
 
 /// Standard unit designator and whether it needs a secondary number.
 pub(crate) fn unit(word: &str) -> Option<(&'static str, bool)> {
-    UNITS.iter().find(|(w, _, _)| *w == word).map(|(_, s, n)| (*s, *n))
+    UNITS
+        .iter()
+        .find(|(w, _, _)| *w == word)
+        .map(|(_, s, n)| (*s, *n))
 }
 
 /// Spelled ordinal to numeral (FIRST -> 1ST), else the word itself.
 pub(crate) fn ordinal(word: &str) -> &str {
-    ORDINALS.iter().find(|(w, _)| *w == word).map_or(word, |(_, n)| *n)
+    ORDINALS
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map_or(word, |(_, n)| *n)
 }
 
 /// Two-letter code of a folded state name, else the input itself.
 pub(crate) fn state(name: &str) -> &str {
-    STATES.iter().find(|(w, _)| *w == name).map_or(name, |(_, c)| *c)
+    STATES
+        .iter()
+        .find(|(w, _)| *w == name)
+        .map_or(name, |(_, c)| *c)
 }
 
 /// True when the folded text is a known two-letter state/territory code or state name.

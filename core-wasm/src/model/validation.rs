@@ -89,7 +89,14 @@ impl Validation {
         if errors.is_empty() && warnings.is_empty() {
             return None;
         }
-        let status = if errors.is_empty() { "ready" } else { "needs_manual_review" };
-        Some(Validation { status, issues: IssueLists { errors, warnings } })
+        let status = if errors.is_empty() {
+            "ready"
+        } else {
+            "needs_manual_review"
+        };
+        Some(Validation {
+            status,
+            issues: IssueLists { errors, warnings },
+        })
     }
 }

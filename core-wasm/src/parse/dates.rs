@@ -7,7 +7,13 @@ pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
     let raw = raw.trim();
     let bytes = raw.as_bytes();
     let shape_ok = bytes.len() == 10
-        && bytes.iter().enumerate().all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() });
+        && bytes.iter().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
     if !shape_ok {
         return None;
     }
@@ -39,7 +45,15 @@ mod tests {
     #[test]
     fn strict_iso_only() {
         assert!(parse_iso("2025-11-06").is_some());
-        for bad in ["2025-1-06", "11/06/2025", "2025-13-01", "2025-02-30", "", "20251106", "2025-11-06T00:00"] {
+        for bad in [
+            "2025-1-06",
+            "11/06/2025",
+            "2025-13-01",
+            "2025-02-30",
+            "",
+            "20251106",
+            "2025-11-06T00:00",
+        ] {
             assert!(parse_iso(bad).is_none(), "{bad}");
         }
     }

@@ -27,7 +27,10 @@ impl CountMismatch {
             "Case/offense count mismatch: received {} court_search_id value(s) and {} offense_id row(s), \
              but the record contains {} case(s) with charges and {} offense(s). Resubmit with the complete \
              set of cases and offenses, or omit cases[] to evaluate every charge.",
-            self.court_search_id_count, self.offense_id_count, self.xml_case_count, self.xml_offense_count
+            self.court_search_id_count,
+            self.offense_id_count,
+            self.xml_case_count,
+            self.xml_offense_count
         )
     }
 }
@@ -41,8 +44,16 @@ pub fn count_gate(rows: &[CaseRow], courts: &[RawCourt]) -> Result<(), CountMism
     let mut distinct: Vec<&str> = rows.iter().map(|r| r.court_search_id.as_str()).collect();
     distinct.sort_unstable();
     distinct.dedup();
-    let cases = courts.iter().flat_map(|c| &c.cases).filter(|c| !c.case.offenses.is_empty()).count();
-    let offenses: usize = courts.iter().flat_map(|c| &c.cases).map(|c| c.case.offenses.len()).sum();
+    let cases = courts
+        .iter()
+        .flat_map(|c| &c.cases)
+        .filter(|c| !c.case.offenses.is_empty())
+        .count();
+    let offenses: usize = courts
+        .iter()
+        .flat_map(|c| &c.cases)
+        .map(|c| c.case.offenses.len())
+        .sum();
     let check = CountMismatch {
         court_search_id_count: distinct.len(),
         xml_case_count: cases,
@@ -51,7 +62,11 @@ pub fn count_gate(rows: &[CaseRow], courts: &[RawCourt]) -> Result<(), CountMism
         court_search_id_matches_cases: distinct.len() == cases,
         offense_id_matches_offenses: rows.len() == offenses,
     };
-    if check.court_search_id_matches_cases && check.offense_id_matches_offenses { Ok(()) } else { Err(check) }
+    if check.court_search_id_matches_cases && check.offense_id_matches_offenses {
+        Ok(())
+    } else {
+        Err(check)
+    }
 }
 
 /// Assigns court and offense ids and exclusion flags. With a mapping, rows map to charges in
@@ -96,9 +111,17 @@ pub fn case_court_ids(rows: &[CaseRow], raw: &[RawCourt]) -> Vec<String> {
     let mut out = Vec::new();
     for court in raw {
         for case in &court.cases {
-            let mapped = if rows.is_empty() { None } else { rows.get(next_row).map(|r| r.court_search_id.clone()) };
+            let mapped = if rows.is_empty() {
+                None
+            } else {
+                rows.get(next_row).map(|r| r.court_search_id.clone())
+            };
             next_row += case.case.offenses.len();
-            out.push(mapped.or_else(|| court.court_search_id.clone()).unwrap_or_else(|| TBD_COURT.to_string()));
+            out.push(
+                mapped
+                    .or_else(|| court.court_search_id.clone())
+                    .unwrap_or_else(|| TBD_COURT.to_string()),
+            );
         }
     }
     out
@@ -110,8 +133,14 @@ fn unmapped_court(raw: RawCourt) -> Court {
         .into_iter()
         .map(|raw_case| {
             let mut case = raw_case.case;
-            for (n, (offense, record_id)) in case.offenses.iter_mut().zip(raw_case.record_offense_ids).enumerate() {
-                offense.offense_id = record_id.unwrap_or_else(|| format!("{}#{}", case.case_number, n + 1));
+            for (n, (offense, record_id)) in case
+                .offenses
+                .iter_mut()
+                .zip(raw_case.record_offense_ids)
+                .enumerate()
+            {
+                offense.offense_id =
+                    record_id.unwrap_or_else(|| format!("{}#{}", case.case_number, n + 1));
             }
             case
         })

@@ -21,11 +21,20 @@ pub use mapping::CountMismatch;
 #[derive(Debug, Clone)]
 pub enum Transformed {
     /// A valid request, normalised. `record_json` is its mapped form (what `/transform-xml` returns).
-    Ok { search: Box<Search>, record_json: Value },
+    Ok {
+        search: Box<Search>,
+        record_json: Value,
+    },
     /// HTTP 400 with the SPEC's messages (the first is the headline).
-    Invalid { search_id: Option<String>, messages: Vec<String> },
+    Invalid {
+        search_id: Option<String>,
+        messages: Vec<String>,
+    },
     /// HTTP 422: the `cases[]` mapping does not reconcile with the record.
-    CountMismatch { search_id: String, details: CountMismatch },
+    CountMismatch {
+        search_id: String,
+        details: CountMismatch,
+    },
 }
 
 /// Runs stage 1 on the raw body of `POST /evaluate` or `/transform-xml`.
@@ -45,7 +54,10 @@ pub fn transform(body: &[u8]) -> Transformed {
     let search_id = validate::text_owned(record, "search_id");
     match validate::validate_record(record) {
         Ok(request) => normalise(request),
-        Err(messages) => Transformed::Invalid { search_id, messages },
+        Err(messages) => Transformed::Invalid {
+            search_id,
+            messages,
+        },
     }
 }
 
@@ -63,7 +75,11 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
                     .and_then(Value::as_object)
                     .and_then(|s| crate::validate::text_owned(s, "search_type"));
             }
-            (record_json::read_courts(rj), Some(Value::Object(rj.clone())), SourceKind::RecordJson)
+            (
+                record_json::read_courts(rj),
+                Some(Value::Object(rj.clone())),
+                SourceKind::RecordJson,
+            )
         }
         RecordInput::Xml(text) => {
             // search_date passed validation, so it is a date; the fallback is never used.
@@ -82,7 +98,10 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
         }
     };
     if let Err(details) = mapping::count_gate(&request.cases, &raw_courts) {
-        return Transformed::CountMismatch { search_id: request.search_id, details };
+        return Transformed::CountMismatch {
+            search_id: request.search_id,
+            details,
+        };
     }
     let case_ids = mapping::case_court_ids(&request.cases, &raw_courts);
     let courts = mapping::apply(&request.cases, raw_courts);
@@ -97,19 +116,33 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
         order_id: request.order_id,
         order_number: request.order_number,
         tenant_id: request.tenant_id,
-        applicant_state: request.applicant_state.as_deref().and_then(states::normalize_state).map(str::to_string),
-        customer_state: request.customer_state.as_deref().and_then(states::normalize_state).map(str::to_string),
+        applicant_state: request
+            .applicant_state
+            .as_deref()
+            .and_then(states::normalize_state)
+            .map(str::to_string),
+        customer_state: request
+            .customer_state
+            .as_deref()
+            .and_then(states::normalize_state)
+            .map(str::to_string),
         search_type,
         candidate,
         courts,
         issues: xml::note_issues(&xml_notes, &case_ids),
     };
     let record_json = record_json.unwrap_or_else(|| to_record_json::to_record_json(&search));
-    Transformed::Ok { search: Box::new(search), record_json }
+    Transformed::Ok {
+        search: Box::new(search),
+        record_json,
+    }
 }
 
 fn invalid(search_id: Option<String>, message: &str) -> Transformed {
-    Transformed::Invalid { search_id, messages: vec![message.to_string()] }
+    Transformed::Invalid {
+        search_id,
+        messages: vec![message.to_string()],
+    }
 }
 
 /// A clear message for a body that is not usable JSON; never echoes the body itself.

@@ -28,7 +28,13 @@ pub struct RawCase {
 pub fn read_courts(rj: &Map<String, Value>) -> Vec<RawCourt> {
     rj.get("criminal_search_results")
         .and_then(Value::as_array)
-        .map(|courts| courts.iter().filter_map(Value::as_object).map(read_court).collect())
+        .map(|courts| {
+            courts
+                .iter()
+                .filter_map(Value::as_object)
+                .map(read_court)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -95,7 +101,10 @@ fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
                 pending_court_date: iso(o, "pending_court_date"),
             },
             malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
-            sentence: o.get("sentence").and_then(Value::as_object).map(read_sentence),
+            sentence: o
+                .get("sentence")
+                .and_then(Value::as_object)
+                .map(read_sentence),
             hidden: matches!(o.get("hidden"), Some(Value::Bool(true))),
         },
         state,
@@ -120,7 +129,16 @@ pub struct OffenseParts {
 /// charges through here too, so both forms normalise identically. `offense_id` is assigned later
 /// by `mapping::apply`.
 pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
-    let OffenseParts { raw_charge, disposition, offense_type, statute, dates, malformed_dates, sentence, hidden } = parts;
+    let OffenseParts {
+        raw_charge,
+        disposition,
+        offense_type,
+        statute,
+        dates,
+        malformed_dates,
+        sentence,
+        hidden,
+    } = parts;
     let severity = classify::classify_severity(offense_type.as_deref(), state);
     let traffic = classify::classify_traffic(&raw_charge, statute.as_deref(), &severity);
     Offense {
@@ -177,7 +195,12 @@ fn iso(obj: &Map<String, Value>, key: &str) -> Option<String> {
     text_owned(obj, key).filter(|v| parse_iso(v).is_some())
 }
 
-const OFFENSE_DATES: [&str; 4] = ["charge_date", "disposition_date", "arrest_date", "pending_court_date"];
+const OFFENSE_DATES: [&str; 4] = [
+    "charge_date",
+    "disposition_date",
+    "arrest_date",
+    "pending_court_date",
+];
 
 /// The names of date fields that carry text that is not a usable date.
 fn malformed_dates(obj: &Map<String, Value>, keys: &[&str]) -> Vec<String> {
@@ -194,7 +217,10 @@ fn sentence_malformed(o: &Map<String, Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn objects<'a>(obj: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = &'a Map<String, Value>> {
+fn objects<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+) -> impl Iterator<Item = &'a Map<String, Value>> {
     obj.get(key)
         .and_then(Value::as_array)
         .map(|v| v.as_slice())

@@ -25,7 +25,11 @@ pub fn to_record_json(search: &Search) -> Value {
     if let Some(tenant) = &search.tenant_id {
         out.insert("tenant_id".into(), json!(tenant));
     }
-    let courts: Vec<Value> = search.courts.iter().map(|c| court(c, &search.search_date)).collect();
+    let courts: Vec<Value> = search
+        .courts
+        .iter()
+        .map(|c| court(c, &search.search_date))
+        .collect();
     out.insert("criminal_search_results".into(), Value::Array(courts));
     Value::Object(out)
 }
@@ -34,10 +38,17 @@ fn court(c: &Court, search_date: &str) -> Value {
     let mut o = Map::new();
     o.insert("court_search_id".into(), json!(c.court_search_id));
     o.insert("search_date".into(), json!(search_date));
-    if let Some(j) = c.search_jurisdiction.as_deref().filter(|j| !j.trim().is_empty()) {
+    if let Some(j) = c
+        .search_jurisdiction
+        .as_deref()
+        .filter(|j| !j.trim().is_empty())
+    {
         o.insert("search_jurisdiction".into(), json!(j));
     }
-    o.insert("criminal_records".into(), Value::Array(c.cases.iter().map(case).collect()));
+    o.insert(
+        "criminal_records".into(),
+        Value::Array(c.cases.iter().map(case).collect()),
+    );
     Value::Object(o)
 }
 
@@ -51,9 +62,16 @@ fn case(c: &Case) -> Value {
     o.insert("case_number".into(), required(&c.case_number));
     o.insert(
         "jurisdiction_state".into(),
-        required(c.jurisdiction_state.as_deref().unwrap_or(&c.jurisdiction_state_raw)),
+        required(
+            c.jurisdiction_state
+                .as_deref()
+                .unwrap_or(&c.jurisdiction_state_raw),
+        ),
     );
-    o.insert("file_date".into(), required(c.file_date.as_deref().unwrap_or_default()));
+    o.insert(
+        "file_date".into(),
+        required(c.file_date.as_deref().unwrap_or_default()),
+    );
     o.insert("subject_name".into(), required(&s.full_name));
     o.insert("sub_first_name".into(), required(&s.first_name));
     o.insert("sub_middle_name".into(), json!(s.middle_name));
@@ -69,14 +87,24 @@ fn case(c: &Case) -> Value {
             .collect();
         o.insert("subject_aliases".into(), Value::Array(aliases));
     }
-    o.insert("offenses".into(), Value::Array(c.offenses.iter().map(offense).collect()));
+    o.insert(
+        "offenses".into(),
+        Value::Array(c.offenses.iter().map(offense).collect()),
+    );
     Value::Object(o)
 }
 
 fn offense(f: &Offense) -> Value {
     let mut o = Map::new();
     o.insert("offense_id".into(), json!(f.offense_id));
-    o.insert("charge".into(), if f.charge.is_empty() { Value::Null } else { json!(f.charge) });
+    o.insert(
+        "charge".into(),
+        if f.charge.is_empty() {
+            Value::Null
+        } else {
+            json!(f.charge)
+        },
+    );
     o.insert("disposition".into(), json!(f.disposition));
     o.insert("type".into(), json!(f.offense_type));
     if let Some(statute) = &f.statute {
@@ -85,7 +113,10 @@ fn offense(f: &Offense) -> Value {
     o.insert("charge_date".into(), json!(f.dates.charge_date));
     o.insert("disposition_date".into(), json!(f.dates.disposition_date));
     o.insert("arrest_date".into(), json!(f.dates.arrest_date));
-    o.insert("pending_court_date".into(), json!(f.dates.pending_court_date));
+    o.insert(
+        "pending_court_date".into(),
+        json!(f.dates.pending_court_date),
+    );
     if let Some(s) = f.sentence.as_ref().and_then(sentence) {
         o.insert("sentence".into(), s);
     }

@@ -23,7 +23,9 @@ pub const RULES_DATA_HASH: u64 = 16_817_071_909_166_586_190;
 /// The hash [`RULES_DATA_HASH`] records.
 pub fn rules_data_hash() -> u64 {
     let text = format!("{:?}", all_rules());
-    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -155,7 +157,12 @@ pub enum Action {
     Review,
     /// Reportable inside the window; `outside` (a bar, or a review) past it unless the salary is
     /// at least `salary` (inclusive).
-    Lookback { window: Window, clock: Clock, salary: Option<u32>, outside: Effect },
+    Lookback {
+        window: Window,
+        clock: Clock,
+        salary: Option<u32>,
+        outside: Effect,
+    },
     /// Not reportable once the subject is this old at the as-of date; review when the age is unknown.
     JuvenileUntilAge(u32),
     /// Catalogued for completeness (a duty, an exception, a source-level limit); never fires.
@@ -210,10 +217,17 @@ pub const CONV: &[DispositionClass] = &[DispositionClass::Conviction];
 pub const NONCONV: &[DispositionClass] = &[DispositionClass::NonConviction];
 pub const PENDING: &[DispositionClass] = &[DispositionClass::Pending];
 /// Records of arrest, indictment or conviction that have a disposition.
-pub const DISPOSED: &[DispositionClass] = &[DispositionClass::Conviction, DispositionClass::NonConviction];
-pub const NONCONV_AND_PENDING: &[DispositionClass] = &[DispositionClass::NonConviction, DispositionClass::Pending];
-pub const KNOWN: &[DispositionClass] =
-    &[DispositionClass::Conviction, DispositionClass::NonConviction, DispositionClass::Pending];
+pub const DISPOSED: &[DispositionClass] = &[
+    DispositionClass::Conviction,
+    DispositionClass::NonConviction,
+];
+pub const NONCONV_AND_PENDING: &[DispositionClass] =
+    &[DispositionClass::NonConviction, DispositionClass::Pending];
+pub const KNOWN: &[DispositionClass] = &[
+    DispositionClass::Conviction,
+    DispositionClass::NonConviction,
+    DispositionClass::Pending,
+];
 
 pub const FED_CONVICTION_NO_TIME_LIMIT: &str = "FED_CONVICTION_NO_TIME_LIMIT";
 pub const FED_NONCONVICTION_7YR: &str = "FED_NONCONVICTION_7YR";
@@ -397,16 +411,37 @@ mod tests {
     #[test]
     fn ids_are_upper_snake_case_with_known_prefixes_and_rows_are_distinct() {
         let all = all_rules();
-        let mut keys: Vec<_> = all.iter().map(|r| format!("{} {:?} {:?} {:?}", r.id, r.effective_from, r.category, r.classes)).collect();
+        let mut keys: Vec<_> = all
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {:?} {:?} {:?}",
+                    r.id, r.effective_from, r.category, r.classes
+                )
+            })
+            .collect();
         keys.sort_unstable();
         keys.dedup();
-        assert_eq!(keys.len(), all.len(), "two rows share an id, an effective_from, a category and classes");
+        assert_eq!(
+            keys.len(),
+            all.len(),
+            "two rows share an id, an effective_from, a category and classes"
+        );
         for r in &all {
             let id = r.id;
-            assert!(id.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'), "{id}");
-            let prefixed = ["FED_", "GEN_", "SYS_", "LOCAL_", "CLIENT_"].iter().any(|p| id.starts_with(p));
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'),
+                "{id}"
+            );
+            let prefixed = ["FED_", "GEN_", "SYS_", "LOCAL_", "CLIENT_"]
+                .iter()
+                .any(|p| id.starts_with(p));
             let state = id.as_bytes().get(2) == Some(&b'_') && id.get(..2) == Some(r.jurisdiction);
-            assert!(prefixed || state, "{id} does not start with its jurisdiction");
+            assert!(
+                prefixed || state,
+                "{id} does not start with its jurisdiction"
+            );
             assert!(rule(id).is_some(), "{id} cannot be looked up");
         }
     }
@@ -414,12 +449,19 @@ mod tests {
     #[test]
     fn statute_rules_carry_citations_and_firing_rules_carry_reasons() {
         for r in all_rules() {
-            if matches!(r.scope, Scope::CraStatute | Scope::EmployerUse | Scope::Local) {
+            if matches!(
+                r.scope,
+                Scope::CraStatute | Scope::EmployerUse | Scope::Local
+            ) {
                 assert!(!r.citation.is_empty(), "{}", r.id);
             }
             if r.jurisdiction.len() == 2 && r.jurisdiction != "US" && r.action != Action::Notice {
                 assert!(!r.reason.is_empty(), "{} fires but has no reason", r.id);
-                assert!(!r.classes.is_empty(), "{} fires but applies to no class", r.id);
+                assert!(
+                    !r.classes.is_empty(),
+                    "{} fires but applies to no class",
+                    r.id
+                );
             }
             assert!(!r.summary.is_empty(), "{}", r.id);
         }

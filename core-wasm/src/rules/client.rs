@@ -90,7 +90,9 @@ impl ClientRules {
         if let Some(y) = self.conviction_lookback_years
             && y > 99
         {
-            return Err(format!("conviction_lookback_years {y} is not a plausible number of years"));
+            return Err(format!(
+                "conviction_lookback_years {y} is not a plausible number of years"
+            ));
         }
         if let Some(t) = self.identity_threshold
             && !(MIN_IDENTITY_THRESHOLD..=MAX_IDENTITY_THRESHOLD).contains(&t)
@@ -124,7 +126,10 @@ impl ClientRules {
                 ));
             }
         }
-        let lookback = |id: &'static str, years: Option<u32>, date: Option<super::facts::Dated>, what: &str| {
+        let lookback = |id: &'static str,
+                        years: Option<u32>,
+                        date: Option<super::facts::Dated>,
+                        what: &str| {
             let years = years?;
             if f.is_serving && f.class == DispositionClass::Conviction {
                 return None;
@@ -134,28 +139,47 @@ impl ClientRules {
                 Finding::new(
                     id,
                     Effect::Bar,
-                    format!("the client does not report {what} older than {years} years ({} {})", d.field, d.date),
+                    format!(
+                        "the client does not report {what} older than {years} years ({} {})",
+                        d.field, d.date
+                    ),
                 )
             })
         };
         let found = match f.class {
-            DispositionClass::Conviction => {
-                lookback(CLIENT_CONVICTION_LOOKBACK, self.conviction_lookback_years, f.conviction_clock, "convictions")
-            }
-            DispositionClass::NonConviction => {
-                lookback(CLIENT_NON_CONVICTION_LOOKBACK, self.non_conviction_lookback_years, f.entry, "non-convictions")
-            }
-            DispositionClass::Pending => {
-                lookback(CLIENT_PENDING_LOOKBACK, self.pending_lookback_years, f.entry, "pending charges")
-            }
+            DispositionClass::Conviction => lookback(
+                CLIENT_CONVICTION_LOOKBACK,
+                self.conviction_lookback_years,
+                f.conviction_clock,
+                "convictions",
+            ),
+            DispositionClass::NonConviction => lookback(
+                CLIENT_NON_CONVICTION_LOOKBACK,
+                self.non_conviction_lookback_years,
+                f.entry,
+                "non-convictions",
+            ),
+            DispositionClass::Pending => lookback(
+                CLIENT_PENDING_LOOKBACK,
+                self.pending_lookback_years,
+                f.entry,
+                "pending charges",
+            ),
             DispositionClass::Unknown => None,
         };
         out.extend(found);
         if self.always_review_felonies
             && f.level == SeverityLevel::Felony
-            && matches!(f.class, DispositionClass::Conviction | DispositionClass::Pending)
+            && matches!(
+                f.class,
+                DispositionClass::Conviction | DispositionClass::Pending
+            )
         {
-            out.push(Finding::new(CLIENT_REVIEW_FELONIES, Effect::Review, "the client has every felony reviewed by a person"));
+            out.push(Finding::new(
+                CLIENT_REVIEW_FELONIES,
+                Effect::Review,
+                "the client has every felony reviewed by a person",
+            ));
         }
         out
     }
@@ -171,7 +195,10 @@ fn matches_category(c: ClientCategory, f: &ChargeFacts) -> bool {
         C::Expunged => f.canonical == D::Expunged,
         C::Pardoned => f.canonical == D::Pardoned,
         C::SetAside => f.canonical == D::ConvictionSetAside,
-        C::Deferred => matches!(f.canonical, D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified),
+        C::Deferred => matches!(
+            f.canonical,
+            D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
+        ),
         C::Juvenile => f.juvenile,
         C::Marijuana => f.marijuana,
         C::MinorTraffic => f.traffic == TrafficKind::MinorTraffic,
@@ -202,7 +229,13 @@ fn category_words(c: ClientCategory) -> &'static str {
     }
 }
 
-const CLIENT: Rule = Rule { jurisdiction: "CLIENT", scope: Scope::Client, trigger: Trigger::Client, confidence: Confidence::High, ..BASE };
+const CLIENT: Rule = Rule {
+    jurisdiction: "CLIENT",
+    scope: Scope::Client,
+    trigger: Trigger::Client,
+    confidence: Confidence::High,
+    ..BASE
+};
 
 /// The catalogue rows of the overlay rules (their limits come from each tenant's overlay).
 pub static RULES: &[Rule] = &[

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use crate::parse::classify::DispositionClass;
 
 use super::Effect;
-use super::catalog::{Action, Category, Clock, Confidence, Rule, Scope, Trigger, all_rules, RULES_VERSION};
+use super::catalog::{
+    Action, Category, Clock, Confidence, RULES_VERSION, Rule, Scope, Trigger, all_rules,
+};
 
 pub fn markdown() -> String {
     let rules = all_rules();
@@ -21,7 +23,11 @@ pub fn markdown() -> String {
         "Generated from the engine's rule data by `lookback_core::rules::catalog_markdown()`; do not edit by hand.\n\
          Regenerate with `UPDATE_RULES_DOC=1 cargo test -p lookback-core rules_doc`.\n"
     );
-    let _ = writeln!(out, "rules_version: `{RULES_VERSION}`; {} rule rows in {jurisdictions} groups.\n", rules.len());
+    let _ = writeln!(
+        out,
+        "rules_version: `{RULES_VERSION}`; {} rule rows in {jurisdictions} groups.\n",
+        rules.len()
+    );
     let _ = writeln!(
         out,
         "Applies: who triggers it (any party = the court's, applicant's or customer's state; applicant = where the \
@@ -33,7 +39,10 @@ pub fn markdown() -> String {
         if r.jurisdiction != current {
             current = r.jurisdiction;
             let _ = writeln!(out, "\n## {current}\n");
-            let _ = writeln!(out, "| id | scope | applies | covers | effect | effective | summary | citation | confidence |");
+            let _ = writeln!(
+                out,
+                "| id | scope | applies | covers | effect | effective | summary | citation | confidence |"
+            );
             let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
         }
         let _ = writeln!(
@@ -46,7 +55,11 @@ pub fn markdown() -> String {
             effect(r.action),
             effective(r),
             cell(r.summary),
-            cell(if r.citation.is_empty() { "-" } else { r.citation }),
+            cell(if r.citation.is_empty() {
+                "-"
+            } else {
+                r.citation
+            }),
             confidence(r.confidence),
         );
     }
@@ -54,7 +67,10 @@ pub fn markdown() -> String {
 }
 
 fn cell(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|")
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
 }
 
 fn scope(s: Scope) -> &'static str {
@@ -93,16 +109,27 @@ fn covers(r: &Rule) -> String {
         .collect();
     let category = match r.category {
         Category::All => String::new(),
-        Category::MarijuanaPossessionBefore(d) => format!(" (marijuana possession entered before {d})"),
-        other => format!(" ({})", format!("{other:?}").chars().fold(String::new(), |mut s, c| {
-            if c.is_uppercase() && !s.is_empty() {
-                s.push(' ');
-            }
-            s.push(c.to_ascii_lowercase());
-            s
-        })),
+        Category::MarijuanaPossessionBefore(d) => {
+            format!(" (marijuana possession entered before {d})")
+        }
+        other => format!(
+            " ({})",
+            format!("{other:?}")
+                .chars()
+                .fold(String::new(), |mut s, c| {
+                    if c.is_uppercase() && !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push(c.to_ascii_lowercase());
+                    s
+                })
+        ),
     };
-    if classes.is_empty() { "-".to_string() } else { format!("{}{category}", classes.join(", ")) }
+    if classes.is_empty() {
+        "-".to_string()
+    } else {
+        format!("{}{category}", classes.join(", "))
+    }
 }
 
 fn effect(a: Action) -> String {
@@ -112,7 +139,12 @@ fn effect(a: Action) -> String {
         Action::Review => "review".to_string(),
         Action::Notice => "notice".to_string(),
         Action::JuvenileUntilAge(age) => format!("bar once the subject is {age}"),
-        Action::Lookback { window, clock, salary, outside } => {
+        Action::Lookback {
+            window,
+            clock,
+            salary,
+            outside,
+        } => {
             let span = match (window.years, window.months) {
                 (y, 0) => format!("{y}y"),
                 (0, m) => format!("{m}mo"),
@@ -123,7 +155,11 @@ fn effect(a: Action) -> String {
                 Clock::Disposition => "disposition/release",
                 Clock::OutOfCustody => "disposition/release, custody excluded",
             };
-            let then = if outside == Effect::Review { "review" } else { "bar" };
+            let then = if outside == Effect::Review {
+                "review"
+            } else {
+                "bar"
+            };
             let lift = salary.map_or(String::new(), |s| format!(", lifted at ${}", thousands(s)));
             format!("{span} from {from}, then {then}{lift}")
         }

@@ -53,7 +53,10 @@ fn law(f: &ChargeFacts) -> Vec<Finding> {
         }
     }
     if let Some(place) = f.place {
-        for rule in local::RULES.iter().filter(|r| r.trigger == Trigger::Local(place)) {
+        for rule in local::RULES
+            .iter()
+            .filter(|r| r.trigger == Trigger::Local(place))
+        {
             if in_force(rule, f.as_of) {
                 apply(rule, f, &mut out);
             }
@@ -69,13 +72,26 @@ fn whatever_the_disposition(f: &ChargeFacts) -> Vec<Finding> {
     if f.conviction_clock.is_none() {
         return Vec::new();
     }
-    let as_if = |class, canonical| ChargeFacts { class, canonical, ..f.clone() };
+    let as_if = |class, canonical| ChargeFacts {
+        class,
+        canonical,
+        ..f.clone()
+    };
     let bar = |g: &ChargeFacts| law(g).into_iter().find(|x| x.effect == Effect::Bar);
-    let convicted = bar(&as_if(DispositionClass::Conviction, CanonicalDisposition::Convicted));
-    let not_convicted = bar(&as_if(DispositionClass::NonConviction, CanonicalDisposition::Dismissed));
+    let convicted = bar(&as_if(
+        DispositionClass::Conviction,
+        CanonicalDisposition::Convicted,
+    ));
+    let not_convicted = bar(&as_if(
+        DispositionClass::NonConviction,
+        CanonicalDisposition::Dismissed,
+    ));
     match (convicted, not_convicted) {
         (Some(mut c), Some(mut n)) => {
-            c.reason = format!("whatever the missing disposition is: if a conviction, {}", c.reason);
+            c.reason = format!(
+                "whatever the missing disposition is: if a conviction, {}",
+                c.reason
+            );
             n.reason = format!("if not, {}", n.reason);
             vec![c, n]
         }
@@ -85,8 +101,12 @@ fn whatever_the_disposition(f: &ChargeFacts) -> Vec<Finding> {
 
 /// Effective dates compare with `search_date` (the law in force when the report is made).
 fn in_force(rule: &Rule, as_of: NaiveDate) -> bool {
-    let from_ok = rule.effective_from.is_none_or(|d| parse_iso(d).is_some_and(|d| d <= as_of));
-    let to_ok = rule.effective_to.is_none_or(|d| parse_iso(d).is_some_and(|d| as_of <= d));
+    let from_ok = rule
+        .effective_from
+        .is_none_or(|d| parse_iso(d).is_some_and(|d| d <= as_of));
+    let to_ok = rule
+        .effective_to
+        .is_none_or(|d| parse_iso(d).is_some_and(|d| as_of <= d));
     from_ok && to_ok
 }
 
@@ -95,8 +115,13 @@ pub fn within(event: NaiveDate, as_of: NaiveDate, window: Window) -> bool {
     if window.months == 0 {
         return within_years(event, as_of, window.years);
     }
-    let months = window.years.saturating_mul(12).saturating_add(window.months);
-    as_of.checked_sub_months(Months::new(months)).is_none_or(|start| event >= start)
+    let months = window
+        .years
+        .saturating_mul(12)
+        .saturating_add(window.months);
+    as_of
+        .checked_sub_months(Months::new(months))
+        .is_none_or(|start| event >= start)
 }
 
 /// Whether the rule's category covers the charge: `Some(false)` yes, `Some(true)` yes but the
@@ -106,7 +131,10 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
     use Category as K;
     use SeverityLevel as L;
     let sure = |b: bool| b.then_some(false);
-    let deferral = matches!(f.canonical, D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified);
+    let deferral = matches!(
+        f.canonical,
+        D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
+    );
     match category {
         K::All => Some(false),
         K::Sealed => sure(f.canonical == D::Sealed),
@@ -116,12 +144,17 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
         K::SetAside => sure(f.canonical == D::ConvictionSetAside),
         K::Deferral => sure(deferral),
         K::NotDeferral => sure(!deferral),
-        K::AcquittalOrDismissal => sure(matches!(f.canonical, D::Acquitted | D::AcquittedInsanity | D::Dismissed)),
+        K::AcquittalOrDismissal => sure(matches!(
+            f.canonical,
+            D::Acquitted | D::AcquittedInsanity | D::Dismissed
+        )),
         K::Nolle => sure(f.canonical == D::DismissedByProsecutor),
         K::Juvenile => sure(f.juvenile),
         K::MarijuanaPossession => sure(f.marijuana_possession),
         K::MarijuanaPossessionBefore(day) => {
-            let before = parse_iso(day).zip(f.entry).is_some_and(|(day, e)| e.date < day);
+            let before = parse_iso(day)
+                .zip(f.entry)
+                .is_some_and(|(day, e)| e.date < day);
             sure(f.marijuana_possession && before)
         }
         K::Felony => sure(f.level == L::Felony),
@@ -130,7 +163,9 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
             L::Unknown => Some(true),
             _ => Some(false),
         },
-        K::ViolationOrInfraction => sure(matches!(f.level, L::Violation | L::Infraction) && !f.dwai_or_loitering),
+        K::ViolationOrInfraction => {
+            sure(matches!(f.level, L::Violation | L::Infraction) && !f.dwai_or_loitering)
+        }
         K::Summary => sure(f.level == L::PettyOffense),
         K::MinorMisdemeanorMa => sure(f.minor_misdemeanor_ma && f.level != L::Felony),
         K::Misdemeanor => sure(matches!(f.level, L::Misdemeanor | L::PettyOffense)),
@@ -150,7 +185,10 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>) {
         Action::Bar if level_unknown => Finding::new(
             rule.id,
             Effect::Review,
-            format!("{}, and the charge level needed to tell is unknown", rule.reason),
+            format!(
+                "{}, and the charge level needed to tell is unknown",
+                rule.reason
+            ),
         ),
         Action::Bar => Finding::new(rule.id, Effect::Bar, rule.reason),
         Action::Permit => Finding::new(rule.id, Effect::Permit, rule.reason),
@@ -158,22 +196,33 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>) {
         Action::JuvenileUntilAge(age) => match f.subject_at_least(age) {
             Some(true) => Finding::new(rule.id, Effect::Bar, rule.reason),
             Some(false) => return,
-            None => Finding::new(rule.id, Effect::Review, format!("{}, and the subject's age is unknown", rule.reason)),
+            None => Finding::new(
+                rule.id,
+                Effect::Review,
+                format!("{}, and the subject's age is unknown", rule.reason),
+            ),
         },
-        Action::Lookback { window, clock, salary, outside } => {
-            lookback(rule, f, window, clock, salary, outside, level_unknown)
-        }
+        Action::Lookback {
+            window,
+            clock,
+            salary,
+            outside,
+        } => lookback(rule, f, window, clock, salary, outside, level_unknown),
     };
     let effect = finding.effect;
     out.push(finding);
     if let Some(note) = rule.preemption_doubt
         && effect != Effect::Permit
     {
-        let note: &'static str = catalog::rule(note).map_or(catalog::FED_STATE_PREEMPTION, |r| r.id);
+        let note: &'static str =
+            catalog::rule(note).map_or(catalog::FED_STATE_PREEMPTION, |r| r.id);
         out.push(Finding::new(
             note,
             effect,
-            format!("the {} rule is applied although its preemption by the FCRA is disputed", rule.jurisdiction),
+            format!(
+                "the {} rule is applied although its preemption by the FCRA is disputed",
+                rule.jurisdiction
+            ),
         ));
     }
 }
@@ -190,28 +239,53 @@ fn lookback(
     let label = rule.reason;
     let lifted = salary.is_some_and(|t| f.salary_at_least(f64::from(t)));
     if f.is_serving && clock != Clock::Entry && f.class == DispositionClass::Conviction {
-        return Finding::new(rule.id, Effect::Permit, format!("within {label}: the sentence is still being served"));
+        return Finding::new(
+            rule.id,
+            Effect::Permit,
+            format!("within {label}: the sentence is still being served"),
+        );
     }
-    let date = if clock == Clock::Entry { f.entry } else { f.conviction_clock };
+    let date = if clock == Clock::Entry {
+        f.entry
+    } else {
+        f.conviction_clock
+    };
     let inside = |d: &Dated| within(d.date, f.as_of, window);
     match date {
-        Some(d) if inside(&d) => Finding::new(rule.id, Effect::Permit, format!("within {label} ({} {})", d.field, d.date)),
+        Some(d) if inside(&d) => Finding::new(
+            rule.id,
+            Effect::Permit,
+            format!("within {label} ({} {})", d.field, d.date),
+        ),
         Some(d) if lifted => Finding::new(
             rule.id,
             Effect::Permit,
-            format!("{label} is lifted by the salary (past it since {} {})", d.field, d.date),
+            format!(
+                "{label} is lifted by the salary (past it since {} {})",
+                d.field, d.date
+            ),
         ),
         Some(d) if clock == Clock::OutOfCustody && f.custody == Custody::Unknown => Finding::new(
             rule.id,
             Effect::Review,
-            format!("past {label} counted from {} {}, but time in custody, which does not count, is not known", d.field, d.date),
+            format!(
+                "past {label} counted from {} {}, but time in custody, which does not count, is not known",
+                d.field, d.date
+            ),
         ),
         Some(d) if level_unknown && outside == Effect::Bar => Finding::new(
             rule.id,
             Effect::Review,
-            format!("past {label} ({} {}), but the charge level needed to tell is unknown", d.field, d.date),
+            format!(
+                "past {label} ({} {}), but the charge level needed to tell is unknown",
+                d.field, d.date
+            ),
         ),
-        Some(d) => Finding::new(rule.id, outside, format!("past {label} ({} {})", d.field, d.date)),
+        Some(d) => Finding::new(
+            rule.id,
+            outside,
+            format!("past {label} ({} {})", d.field, d.date),
+        ),
         // The disposition never precedes the date of entry: an entry inside the window proves the
         // record is inside it too.
         None if clock != Clock::Entry && f.entry.as_ref().is_some_and(inside) => Finding::new(
@@ -219,10 +293,16 @@ fn lookback(
             Effect::Permit,
             format!("within {label} (entered inside the window; disposition date unknown)"),
         ),
-        None if lifted => Finding::new(rule.id, Effect::Permit, format!("{label} is lifted by the salary")),
-        None if outside != Effect::Bar => {
-            Finding::new(rule.id, outside, format!("{label} cannot be checked without a date"))
-        }
+        None if lifted => Finding::new(
+            rule.id,
+            Effect::Permit,
+            format!("{label} is lifted by the salary"),
+        ),
+        None if outside != Effect::Bar => Finding::new(
+            rule.id,
+            outside,
+            format!("{label} cannot be checked without a date"),
+        ),
         None if clock == Clock::Entry => Finding::data_gap(
             rule.id,
             DataGap::EntryDate,

@@ -63,12 +63,24 @@ pub struct ChargeFacts {
 }
 
 impl ChargeFacts {
-    pub fn new(as_of: NaiveDate, case: &Case, offense: &Offense, annual_salary: Option<f64>) -> ChargeFacts {
-        let date = |v: &Option<String>, field| v.as_deref().and_then(parse_iso).map(|date| Dated { date, field });
+    pub fn new(
+        as_of: NaiveDate,
+        case: &Case,
+        offense: &Offense,
+        annual_salary: Option<f64>,
+    ) -> ChargeFacts {
+        let date = |v: &Option<String>, field| {
+            v.as_deref()
+                .and_then(parse_iso)
+                .map(|date| Dated { date, field })
+        };
         let entry = date(&offense.dates.arrest_date, "arrest_date")
             .or_else(|| date(&offense.dates.charge_date, "charge_date"))
             .or_else(|| date(&case.file_date, "file_date"));
-        let release = offense.sentence.as_ref().and_then(|s| date(&s.release_date, "release_date"));
+        let release = offense
+            .sentence
+            .as_ref()
+            .and_then(|s| date(&s.release_date, "release_date"));
         let disposed = date(&offense.dates.disposition_date, "disposition_date");
         let conviction_clock = match (disposed, release) {
             (Some(d), Some(r)) => Some(if r.date > d.date { r } else { d }),
@@ -77,8 +89,10 @@ impl ChargeFacts {
         let custody = match &offense.sentence {
             _ if release.is_some() => Custody::Released,
             Some(s) => {
-                let filled = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
-                if s.incarceration_date.is_some() || filled(&s.jail_time) || filled(&s.prison_time) {
+                let filled =
+                    |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
+                if s.incarceration_date.is_some() || filled(&s.jail_time) || filled(&s.prison_time)
+                {
                     Custody::Unknown
                 } else {
                     Custody::NoneRecorded
@@ -86,10 +100,18 @@ impl ChargeFacts {
             }
             None => Custody::Unknown,
         };
-        let text = format!("{} {}", offense.charge, offense.statute.as_deref().unwrap_or("")).to_ascii_uppercase();
+        let text = format!(
+            "{} {}",
+            offense.charge,
+            offense.statute.as_deref().unwrap_or("")
+        )
+        .to_ascii_uppercase();
         let has = |words: &[&str]| words.iter().any(|w| text.contains(w));
         let marijuana = has(&["MARIJUANA", "MARIHUANA", "CANNABIS", "11357", "18.2-250.1"]);
-        let possession = has(&["POSS", "11357"]) && !has(&["INTENT", "DISTRIB", "SELL", "SALE", "TRAFFICK", "CULTIVAT", "MANUFACT", "PWID"]);
+        let possession = has(&["POSS", "11357"])
+            && !has(&[
+                "INTENT", "DISTRIB", "SELL", "SALE", "TRAFFICK", "CULTIVAT", "MANUFACT", "PWID",
+            ]);
         ChargeFacts {
             as_of,
             class: offense.disposition_class.class,
@@ -103,13 +125,23 @@ impl ChargeFacts {
             juvenile: offense.severity.juvenile,
             marijuana,
             marijuana_possession: marijuana && possession,
-            dwai_or_loitering: has(&["DWAI", "ABILITY IMPAIRED", "LOITERING FOR THE PURPOSE", "LOITER FOR PROSTITUTION", "LOITERING PROSTITUTION"]),
+            dwai_or_loitering: has(&[
+                "DWAI",
+                "ABILITY IMPAIRED",
+                "LOITERING FOR THE PURPOSE",
+                "LOITER FOR PROSTITUTION",
+                "LOITERING PROSTITUTION",
+            ]),
             minor_misdemeanor_ma: has(&["DRUNK", "AFFRAY", "DISTURB", "SIMPLE ASSAULT"]),
             subject_dob: parse_iso(case.subject.dob.trim()),
             custody,
             entry,
             conviction_clock,
-            is_serving: offense.sentence.as_ref().and_then(|s| s.is_serving).unwrap_or(false),
+            is_serving: offense
+                .sentence
+                .as_ref()
+                .and_then(|s| s.is_serving)
+                .unwrap_or(false),
             annual_salary,
         }
     }
@@ -121,7 +153,10 @@ impl ChargeFacts {
         customer_state: Option<&str>,
         place: Option<Place>,
     ) -> ChargeFacts {
-        let norm = |s: Option<&str>| s.map(|v| v.trim().to_ascii_uppercase()).filter(|v| v.len() == 2);
+        let norm = |s: Option<&str>| {
+            s.map(|v| v.trim().to_ascii_uppercase())
+                .filter(|v| v.len() == 2)
+        };
         self.applicant_state = norm(applicant_state);
         self.customer_state = norm(customer_state);
         self.place = place;
@@ -135,13 +170,17 @@ impl ChargeFacts {
 
     /// Whether the subject is at least `years` old on the as-of date; `None` when the DOB is unknown.
     pub fn subject_at_least(&self, years: u32) -> Option<bool> {
-        self.subject_dob.map(|dob| dob <= years_before(self.as_of, years))
+        self.subject_dob
+            .map(|dob| dob <= years_before(self.as_of, years))
     }
 
     /// The distinct states whose rules may apply, court first, then applicant, then customer.
     pub fn states(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::with_capacity(3);
-        for s in [&self.state, &self.applicant_state, &self.customer_state].into_iter().flatten() {
+        for s in [&self.state, &self.applicant_state, &self.customer_state]
+            .into_iter()
+            .flatten()
+        {
             if !out.contains(&s.as_str()) {
                 out.push(s.as_str());
             }

@@ -10,9 +10,16 @@ use super::{ChargeFacts, DataGap, Effect, Finding};
 pub fn findings(f: &ChargeFacts) -> Vec<Finding> {
     let mut out = Vec::new();
     if f.traffic == TrafficKind::MinorTraffic {
-        out.push(Finding::new(GEN_TRAFFIC_NONREPORT, Effect::Bar, "a minor traffic offense is not reported"));
+        out.push(Finding::new(
+            GEN_TRAFFIC_NONREPORT,
+            Effect::Bar,
+            "a minor traffic offense is not reported",
+        ));
     }
-    if matches!(f.canonical, CanonicalDisposition::Sealed | CanonicalDisposition::Expunged) {
+    if matches!(
+        f.canonical,
+        CanonicalDisposition::Sealed | CanonicalDisposition::Expunged
+    ) {
         out.push(Finding::new(
             FED_EXPUNGED_SEALED_NOT_REPORTABLE,
             Effect::Bar,
@@ -54,7 +61,10 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
         vec![Finding::new(
             FED_NONCONVICTION_7YR,
             Effect::Permit,
-            format!("a non-conviction from {} ({}) is within 7 years", entry.date, entry.field),
+            format!(
+                "a non-conviction from {} ({}) is within 7 years",
+                entry.date, entry.field
+            ),
         )]
     } else if exempt {
         vec![
@@ -62,14 +72,20 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
             Finding::new(
                 FED_NONCONVICTION_7YR,
                 Effect::Permit,
-                format!("the 7-year limit from {} ({}) is lifted by the salary", entry.date, entry.field),
+                format!(
+                    "the 7-year limit from {} ({}) is lifted by the salary",
+                    entry.date, entry.field
+                ),
             ),
         ]
     } else {
         vec![Finding::new(
             FED_NONCONVICTION_7YR,
             Effect::Bar,
-            format!("a non-conviction from {} ({}) is older than 7 years", entry.date, entry.field),
+            format!(
+                "a non-conviction from {} ({}) is older than 7 years",
+                entry.date, entry.field
+            ),
         )]
     }
 }
@@ -79,7 +95,10 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
     let exempt = f.salary_at_least(FEDERAL_SALARY_THRESHOLD);
     let Some(entry) = f.entry else {
         return if exempt {
-            vec![salary_exemption(), Finding::new(FED_PENDING_CHARGE, Effect::Permit, "a pending charge")]
+            vec![
+                salary_exemption(),
+                Finding::new(FED_PENDING_CHARGE, Effect::Permit, "a pending charge"),
+            ]
         } else {
             vec![Finding::data_gap(
                 FED_PENDING_CHARGE,
@@ -92,7 +111,10 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
         vec![Finding::new(
             FED_PENDING_CHARGE,
             Effect::Permit,
-            format!("a pending charge from {} ({}) is within 7 years", entry.date, entry.field),
+            format!(
+                "a pending charge from {} ({}) is within 7 years",
+                entry.date, entry.field
+            ),
         )]
     } else if exempt {
         vec![
@@ -100,18 +122,28 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
             Finding::new(
                 FED_PENDING_CHARGE,
                 Effect::Permit,
-                format!("a charge pending since {} is reportable at this salary", entry.date),
+                format!(
+                    "a charge pending since {} is reportable at this salary",
+                    entry.date
+                ),
             ),
         ]
     } else {
         vec![Finding::new(
             FED_PENDING_CHARGE,
             Effect::Review,
-            format!("a charge still pending since {} (over 7 years) is an open legal question", entry.date),
+            format!(
+                "a charge still pending since {} (over 7 years) is an open legal question",
+                entry.date
+            ),
         )]
     }
 }
 
 fn salary_exemption() -> Finding {
-    Finding::new(FED_SALARY_EXEMPTION_75K, Effect::Permit, "the salary of $75,000 or more lifts the federal 7-year limit")
+    Finding::new(
+        FED_SALARY_EXEMPTION_75K,
+        Effect::Permit,
+        "the salary of $75,000 or more lifts the federal 7-year limit",
+    )
 }

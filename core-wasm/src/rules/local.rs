@@ -6,7 +6,8 @@
 
 use super::catalog::*;
 
-const NOT_RESEARCHED: &str = "law table: no local facts researched (shared/reference/law/jurisdictions.json)";
+const NOT_RESEARCHED: &str =
+    "law table: no local facts researched (shared/reference/law/jurisdictions.json)";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -91,12 +92,30 @@ pub fn place_of(search_jurisdiction: Option<&str>, state: Option<&str>) -> Optio
         .collect();
     let text = words.join(" ");
     let state = state.map(str::to_ascii_uppercase).or_else(|| {
-        words.last().filter(|w| w.len() == 2).map(|w| (*w).to_string())
+        words
+            .last()
+            .filter(|w| w.len() == 2)
+            .map(|w| (*w).to_string())
     });
-    let has = |needle: &str| text == needle || text.starts_with(&format!("{needle} ")) || text.contains(&format!(" {needle} ")) || text.ends_with(&format!(" {needle}"));
+    let has = |needle: &str| {
+        text == needle
+            || text.starts_with(&format!("{needle} "))
+            || text.contains(&format!(" {needle} "))
+            || text.ends_with(&format!(" {needle}"))
+    };
     match state.as_deref() {
         Some("NY") => {
-            let boroughs = ["NEW YORK", "NYC", "KINGS", "QUEENS", "BRONX", "RICHMOND", "MANHATTAN", "BROOKLYN", "STATEN ISLAND"];
+            let boroughs = [
+                "NEW YORK",
+                "NYC",
+                "KINGS",
+                "QUEENS",
+                "BRONX",
+                "RICHMOND",
+                "MANHATTAN",
+                "BROOKLYN",
+                "STATEN ISLAND",
+            ];
             let statewide = has("STATEWIDE") || has("STATE");
             (!statewide && boroughs.iter().any(|b| has(b))).then_some(Place::NewYorkCity)
         }
@@ -123,7 +142,11 @@ mod tests {
             ("ALBANY, NY", Some("NY"), None),
             ("RICHMOND, VA", Some("VA"), None),
             ("SAN FRANCISCO, CA", Some("CA"), Some(Place::SanFrancisco)),
-            ("LOS ANGELES COUNTY, CA", None, Some(Place::LosAngelesCounty)),
+            (
+                "LOS ANGELES COUNTY, CA",
+                None,
+                Some(Place::LosAngelesCounty),
+            ),
             ("PHILADELPHIA, PA", Some("PA"), Some(Place::Philadelphia)),
             ("PHILADELPHIA, MS", Some("MS"), None),
             ("COBB, GA", Some("GA"), None),

@@ -56,11 +56,21 @@ pub struct Finding {
 
 impl Finding {
     pub fn new(rule_id: &'static str, effect: Effect, reason: impl Into<String>) -> Finding {
-        Finding { rule_id, effect, reason: reason.into(), data_gap: None }
+        Finding {
+            rule_id,
+            effect,
+            reason: reason.into(),
+            data_gap: None,
+        }
     }
 
     pub fn data_gap(rule_id: &'static str, gap: DataGap, reason: impl Into<String>) -> Finding {
-        Finding { rule_id, effect: Effect::Review, reason: reason.into(), data_gap: Some(gap) }
+        Finding {
+            rule_id,
+            effect: Effect::Review,
+            reason: reason.into(),
+            data_gap: Some(gap),
+        }
     }
 }
 
@@ -84,8 +94,14 @@ impl ChargeOutcome {
             Some(Effect::Review) | None => Reportability::NotEnoughInfo,
         };
         let reportability_insufficient = reportability == Reportability::NotEnoughInfo
-            && findings.iter().any(|f| f.effect == Effect::Review && f.data_gap.is_some());
-        ChargeOutcome { reportability, reportability_insufficient, findings }
+            && findings
+                .iter()
+                .any(|f| f.effect == Effect::Review && f.data_gap.is_some());
+        ChargeOutcome {
+            reportability,
+            reportability_insufficient,
+            findings,
+        }
     }
 
     /// Rule ids in decisive order, without repeats.
@@ -115,7 +131,9 @@ impl ChargeOutcome {
 
     /// Whether a rule asked for review because this value was missing.
     pub fn has_gap(&self, gap: DataGap) -> bool {
-        self.findings.iter().any(|f| f.effect == Effect::Review && f.data_gap == Some(gap))
+        self.findings
+            .iter()
+            .any(|f| f.effect == Effect::Review && f.data_gap == Some(gap))
     }
 
     /// The decisive reasons in plain words, joined into one clause.

@@ -30,16 +30,66 @@ mod tests {
         let cells = [
             (R::Reportable, I::High, Queue::Auditor, Label::Reportable),
             (R::Reportable, I::Medium, Queue::Auditor, Label::Reportable),
-            (R::Reportable, I::NotEnoughInfo, Queue::InsufficientData, Label::ManualReview),
-            (R::Reportable, I::NotMatching, Queue::Automation, Label::NotReportable),
-            (R::NotReportable, I::High, Queue::Automation, Label::NotReportable),
-            (R::NotReportable, I::Medium, Queue::Automation, Label::NotReportable),
-            (R::NotReportable, I::NotEnoughInfo, Queue::Automation, Label::NotReportable),
-            (R::NotReportable, I::NotMatching, Queue::Automation, Label::NotReportable),
-            (R::NotEnoughInfo, I::High, Queue::InsufficientData, Label::ManualReview),
-            (R::NotEnoughInfo, I::Medium, Queue::InsufficientData, Label::ManualReview),
-            (R::NotEnoughInfo, I::NotEnoughInfo, Queue::InsufficientData, Label::ManualReview),
-            (R::NotEnoughInfo, I::NotMatching, Queue::Automation, Label::NotReportable),
+            (
+                R::Reportable,
+                I::NotEnoughInfo,
+                Queue::InsufficientData,
+                Label::ManualReview,
+            ),
+            (
+                R::Reportable,
+                I::NotMatching,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
+            (
+                R::NotReportable,
+                I::High,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
+            (
+                R::NotReportable,
+                I::Medium,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
+            (
+                R::NotReportable,
+                I::NotEnoughInfo,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
+            (
+                R::NotReportable,
+                I::NotMatching,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
+            (
+                R::NotEnoughInfo,
+                I::High,
+                Queue::InsufficientData,
+                Label::ManualReview,
+            ),
+            (
+                R::NotEnoughInfo,
+                I::Medium,
+                Queue::InsufficientData,
+                Label::ManualReview,
+            ),
+            (
+                R::NotEnoughInfo,
+                I::NotEnoughInfo,
+                Queue::InsufficientData,
+                Label::ManualReview,
+            ),
+            (
+                R::NotEnoughInfo,
+                I::NotMatching,
+                Queue::Automation,
+                Label::NotReportable,
+            ),
         ];
         for (r, i, q, l) in cells {
             assert_eq!(route(r, i), (q, l), "{r:?} x {i:?}");

@@ -6,7 +6,9 @@ use chrono::NaiveDate;
 use proptest::prelude::*;
 
 use crate::model::Reportability;
-use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K, SeverityLevel, TrafficKind};
+use crate::parse::classify::{
+    CanonicalDisposition as D, DispositionClass as K, SeverityLevel, TrafficKind,
+};
 use crate::parse::dates::years_before;
 
 use super::catalog::{self, Action, Clock, Place, Trigger};
@@ -38,8 +40,14 @@ fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
         minor_misdemeanor_ma: false,
         subject_dob: Some(day("1986-02-17")),
         custody: Custody::NoneRecorded,
-        entry: Some(Dated { date: day("2024-01-01"), field: "arrest_date" }),
-        conviction_clock: Some(Dated { date: day("2024-02-01"), field: "disposition_date" }),
+        entry: Some(Dated {
+            date: day("2024-01-01"),
+            field: "arrest_date",
+        }),
+        conviction_clock: Some(Dated {
+            date: day("2024-02-01"),
+            field: "disposition_date",
+        }),
         is_serving: false,
         annual_salary: None,
     }
@@ -47,15 +55,27 @@ fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
 
 fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
     let mut f = facts(K::Conviction, D::ConvictedGuiltyPlea, state);
-    f.entry = Some(Dated { date: disposed - chrono::Days::new(60), field: "arrest_date" });
-    f.conviction_clock = Some(Dated { date: disposed, field: "disposition_date" });
+    f.entry = Some(Dated {
+        date: disposed - chrono::Days::new(60),
+        field: "arrest_date",
+    });
+    f.conviction_clock = Some(Dated {
+        date: disposed,
+        field: "disposition_date",
+    });
     f
 }
 
 fn dismissal(state: &str, entered: NaiveDate) -> ChargeFacts {
     let mut f = facts(K::NonConviction, D::Dismissed, state);
-    f.entry = Some(Dated { date: entered, field: "arrest_date" });
-    f.conviction_clock = Some(Dated { date: entered + chrono::Days::new(30), field: "disposition_date" });
+    f.entry = Some(Dated {
+        date: entered,
+        field: "arrest_date",
+    });
+    f.conviction_clock = Some(Dated {
+        date: entered + chrono::Days::new(30),
+        field: "disposition_date",
+    });
     f
 }
 
@@ -87,25 +107,53 @@ fn conviction_lookback_boundaries_and_salary() {
     ];
     for (st, threshold) in cases {
         let on = years_before(as_of, 7);
-        assert_eq!(outcome(&conviction(st, on + chrono::Days::new(300))), Reportability::Reportable, "{st} inside");
-        assert_eq!(outcome(&conviction(st, on)), Reportability::Reportable, "{st} exactly 7 years");
+        assert_eq!(
+            outcome(&conviction(st, on + chrono::Days::new(300))),
+            Reportability::Reportable,
+            "{st} inside"
+        );
+        assert_eq!(
+            outcome(&conviction(st, on)),
+            Reportability::Reportable,
+            "{st} exactly 7 years"
+        );
         let past = conviction(st, on - chrono::Days::new(1));
-        assert_eq!(outcome(&past), Reportability::NotReportable, "{st} one day past");
+        assert_eq!(
+            outcome(&past),
+            Reportability::NotReportable,
+            "{st} one day past"
+        );
         let mut serving = past.clone();
         serving.is_serving = true;
-        assert_eq!(outcome(&serving), Reportability::Reportable, "{st} still serving");
+        assert_eq!(
+            outcome(&serving),
+            Reportability::Reportable,
+            "{st} still serving"
+        );
         // A salary of a million lifts only the states that have an exemption (MA has none).
         let mut rich = past.clone();
         rich.annual_salary = Some(1_000_000.0);
-        let want = if threshold.is_some() { Reportability::Reportable } else { Reportability::NotReportable };
+        let want = if threshold.is_some() {
+            Reportability::Reportable
+        } else {
+            Reportability::NotReportable
+        };
         assert_eq!(outcome(&rich), want, "{st} with a high salary");
         if let Some(t) = threshold {
             let mut at = past.clone();
             at.annual_salary = Some(t);
-            assert_eq!(outcome(&at), Reportability::Reportable, "{st} salary exactly at the threshold");
+            assert_eq!(
+                outcome(&at),
+                Reportability::Reportable,
+                "{st} salary exactly at the threshold"
+            );
             let mut under = past.clone();
             under.annual_salary = Some(t - 0.01);
-            assert_eq!(outcome(&under), Reportability::NotReportable, "{st} salary just under");
+            assert_eq!(
+                outcome(&under),
+                Reportability::NotReportable,
+                "{st} salary just under"
+            );
         }
     }
 }
@@ -116,13 +164,21 @@ fn conviction_lookback_boundaries_and_salary() {
 fn federal_only_and_nonconviction_window() {
     let as_of = day(AS_OF);
     for st in ["GA", "AL", "FL", "OH", "PR", "VI"] {
-        assert_eq!(outcome(&conviction(st, day("1990-01-01"))), Reportability::Reportable, "{st}");
+        assert_eq!(
+            outcome(&conviction(st, day("1990-01-01"))),
+            Reportability::Reportable,
+            "{st}"
+        );
     }
     for st in states::CODES {
         let on = years_before(as_of, 7);
         let mut old = dismissal(st, on - chrono::Days::new(1));
         old.applicant_state = None;
-        assert_eq!(outcome(&old), Reportability::NotReportable, "{st} non-conviction past 7 years");
+        assert_eq!(
+            outcome(&old),
+            Reportability::NotReportable,
+            "{st} non-conviction past 7 years"
+        );
     }
 }
 
@@ -133,10 +189,18 @@ fn nonconviction_bans_at_any_age_but_not_pending() {
         let mut f = dismissal(st, recent);
         f.applicant_state = None;
         f.annual_salary = Some(500_000.0);
-        assert_eq!(outcome(&f), Reportability::NotReportable, "{st} bans non-convictions");
+        assert_eq!(
+            outcome(&f),
+            Reportability::NotReportable,
+            "{st} bans non-convictions"
+        );
         let mut p = facts(K::Pending, D::Pending, st);
         p.applicant_state = None;
-        let want = if st == "KY" { Reportability::NotEnoughInfo } else { Reportability::Reportable };
+        let want = if st == "KY" {
+            Reportability::NotEnoughInfo
+        } else {
+            Reportability::Reportable
+        };
         assert_eq!(outcome(&p), want, "{st} pending");
     }
     // MD only since 2024-10-01.
@@ -156,12 +220,26 @@ fn nonconviction_bans_at_any_age_but_not_pending() {
 fn pending_charges() {
     let as_of = day(AS_OF);
     let mut p = facts(K::Pending, D::Pending, "GA");
-    p.entry = Some(Dated { date: years_before(as_of, 7), field: "arrest_date" });
+    p.entry = Some(Dated {
+        date: years_before(as_of, 7),
+        field: "arrest_date",
+    });
     assert_eq!(outcome(&p), Reportability::Reportable, "exactly 7 years");
-    p.entry = Some(Dated { date: years_before(as_of, 7) - chrono::Days::new(1), field: "arrest_date" });
-    assert_eq!(outcome(&p), Reportability::NotEnoughInfo, "older pending goes to review");
+    p.entry = Some(Dated {
+        date: years_before(as_of, 7) - chrono::Days::new(1),
+        field: "arrest_date",
+    });
+    assert_eq!(
+        outcome(&p),
+        Reportability::NotEnoughInfo,
+        "older pending goes to review"
+    );
     p.annual_salary = Some(75_000.0);
-    assert_eq!(outcome(&p), Reportability::Reportable, "older pending at $75,000 is reportable");
+    assert_eq!(
+        outcome(&p),
+        Reportability::Reportable,
+        "older pending at $75,000 is reportable"
+    );
     // Nevada purges criminal proceedings other than convictions after 7 years, whatever the salary.
     let mut nv = p.clone();
     nv.state = Some("NV".into());
@@ -178,18 +256,41 @@ fn hawaii_felony_and_misdemeanor_windows() {
     let mut mis = conviction("HI", years_before(as_of, 5));
     mis.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&mis), Reportability::Reportable, "exactly 5 years");
-    mis.conviction_clock = Some(Dated { date: years_before(as_of, 5) - chrono::Days::new(1), field: "disposition_date" });
-    assert_eq!(outcome(&mis), Reportability::NotReportable, "misdemeanor past 5 years");
+    mis.conviction_clock = Some(Dated {
+        date: years_before(as_of, 5) - chrono::Days::new(1),
+        field: "disposition_date",
+    });
+    assert_eq!(
+        outcome(&mis),
+        Reportability::NotReportable,
+        "misdemeanor past 5 years"
+    );
     mis.level = SeverityLevel::Unknown;
-    assert_eq!(outcome(&mis), Reportability::NotEnoughInfo, "unknown level between 5 and 7 years");
+    assert_eq!(
+        outcome(&mis),
+        Reportability::NotEnoughInfo,
+        "unknown level between 5 and 7 years"
+    );
     mis.level = SeverityLevel::Felony;
-    assert_eq!(outcome(&mis), Reportability::Reportable, "felony inside 7 years");
+    assert_eq!(
+        outcome(&mis),
+        Reportability::Reportable,
+        "felony inside 7 years"
+    );
     mis.custody = Custody::Unknown;
     let old = conviction("HI", years_before(as_of, 7) - chrono::Days::new(1));
-    assert_eq!(outcome(&old), Reportability::NotReportable, "no custody recorded");
+    assert_eq!(
+        outcome(&old),
+        Reportability::NotReportable,
+        "no custody recorded"
+    );
     let mut unknown = old.clone();
     unknown.custody = Custody::Unknown;
-    assert_eq!(outcome(&unknown), Reportability::NotEnoughInfo, "custody unknown");
+    assert_eq!(
+        outcome(&unknown),
+        Reportability::NotEnoughInfo,
+        "custody unknown"
+    );
 }
 
 #[test]
@@ -201,24 +302,48 @@ fn other_lookbacks() {
     mj.marijuana_possession = true;
     mj.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&mj), Reportability::Reportable);
-    mj.conviction_clock = Some(Dated { date: years_before(as_of, 2) - chrono::Days::new(1), field: "disposition_date" });
+    mj.conviction_clock = Some(Dated {
+        date: years_before(as_of, 2) - chrono::Days::new(1),
+        field: "disposition_date",
+    });
     assert!(cites(&mj, "CA_MARIJUANA_2YR"));
     assert_eq!(outcome(&mj), Reportability::NotReportable);
     // CT nolle: erased 13 months after it was entered.
     let mut nolle = dismissal("CT", day("2025-01-01"));
     nolle.canonical = D::DismissedByProsecutor;
-    nolle.conviction_clock = Some(Dated { date: day("2024-10-06"), field: "disposition_date" });
-    assert_eq!(outcome(&nolle), Reportability::Reportable, "exactly 13 months");
-    nolle.conviction_clock = Some(Dated { date: day("2024-10-05"), field: "disposition_date" });
-    assert_eq!(outcome(&nolle), Reportability::NotReportable, "past 13 months");
+    nolle.conviction_clock = Some(Dated {
+        date: day("2024-10-06"),
+        field: "disposition_date",
+    });
+    assert_eq!(
+        outcome(&nolle),
+        Reportability::Reportable,
+        "exactly 13 months"
+    );
+    nolle.conviction_clock = Some(Dated {
+        date: day("2024-10-05"),
+        field: "disposition_date",
+    });
+    assert_eq!(
+        outcome(&nolle),
+        Reportability::NotReportable,
+        "past 13 months"
+    );
     // MA misdemeanor: 3 years (employer use).
     let mut ma = conviction("MA", years_before(as_of, 3));
     ma.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&ma), Reportability::Reportable);
-    ma.conviction_clock = Some(Dated { date: years_before(as_of, 3) - chrono::Days::new(1), field: "disposition_date" });
+    ma.conviction_clock = Some(Dated {
+        date: years_before(as_of, 3) - chrono::Days::new(1),
+        field: "disposition_date",
+    });
     assert_eq!(outcome(&ma), Reportability::NotReportable);
     ma.applicant_state = Some("GA".into());
-    assert_eq!(outcome(&ma), Reportability::Reportable, "employer-use limits follow the applicant");
+    assert_eq!(
+        outcome(&ma),
+        Reportability::Reportable,
+        "employer-use limits follow the applicant"
+    );
     // NY Clean Slate: misdemeanors 3 years, felonies 8, to review, New York courts.
     let mut ny = conviction("NY", years_before(as_of, 3) - chrono::Days::new(1));
     ny.level = SeverityLevel::Misdemeanor;
@@ -243,8 +368,15 @@ fn other_lookbacks() {
 fn missing_disposition_date_uses_entry_as_lower_bound_or_asks() {
     let mut f = conviction("CA", day("2024-01-01"));
     f.conviction_clock = None;
-    assert_eq!(outcome(&f), Reportability::Reportable, "entered inside the window");
-    f.entry = Some(Dated { date: day("2010-01-01"), field: "arrest_date" });
+    assert_eq!(
+        outcome(&f),
+        Reportability::Reportable,
+        "entered inside the window"
+    );
+    f.entry = Some(Dated {
+        date: day("2010-01-01"),
+        field: "arrest_date",
+    });
     let o = evaluate_charge(&f);
     assert_eq!(o.reportability, Reportability::NotEnoughInfo);
     assert!(o.has_gap(DataGap::DispositionDate));
@@ -254,7 +386,10 @@ fn missing_disposition_date_uses_entry_as_lower_bound_or_asks() {
 fn set_aside_and_pardon_only_where_the_table_says() {
     let pardoned = |st: &str| {
         let mut f = facts(K::NonConviction, D::Pardoned, st);
-        f.entry = Some(Dated { date: day("2024-01-01"), field: "arrest_date" });
+        f.entry = Some(Dated {
+            date: day("2024-01-01"),
+            field: "arrest_date",
+        });
         f
     };
     assert!(cites(&pardoned("CA"), "CA_PARDON_NOT_REPORTABLE"));
@@ -270,7 +405,10 @@ fn preemption_doubt_is_said_and_cited() {
     let f = conviction("TX", day("2010-01-01"));
     let o = evaluate_charge(&f);
     assert_eq!(o.reportability, Reportability::NotReportable);
-    assert!(o.cited_rules().contains(&"TX_PREEMPTION_DISPUTE".to_string()));
+    assert!(
+        o.cited_rules()
+            .contains(&"TX_PREEMPTION_DISPUTE".to_string())
+    );
     assert!(o.reason().contains("preemption"), "{}", o.reason());
     assert!(o.citations().iter().any(|c| c.contains("20.05")));
 }
@@ -285,39 +423,98 @@ fn local_rules() {
     assert!(cites(&f, "LOCAL_PHILADELPHIA_FAIR_CHANCE"));
     let mut nyc = conviction("NY", day("2024-01-01"));
     nyc.place = Some(Place::NewYorkCity);
-    assert_eq!(outcome(&nyc), Reportability::Reportable, "NYC rule covers non-convictions and violations only");
+    assert_eq!(
+        outcome(&nyc),
+        Reportability::Reportable,
+        "NYC rule covers non-convictions and violations only"
+    );
 }
 
 #[test]
 fn client_overlays() {
     let law = conviction("GA", day("2015-01-01"));
     assert_eq!(outcome(&law), Reportability::Reportable);
-    let shorter = ClientRules { conviction_lookback_years: Some(7), ..ClientRules::default() };
+    let shorter = ClientRules {
+        conviction_lookback_years: Some(7),
+        ..ClientRules::default()
+    };
     assert!(shorter.validate().is_ok());
-    assert_eq!(evaluate_with(&law, Some(&shorter)).reportability, Reportability::NotReportable);
-    let felonies = ClientRules { always_review_felonies: true, ..ClientRules::default() };
-    assert_eq!(evaluate_with(&conviction("GA", day("2024-01-01")), Some(&felonies)).reportability, Reportability::NotEnoughInfo);
-    let never = ClientRules { never_report: vec![ClientCategory::Pending], ..ClientRules::default() };
-    assert_eq!(evaluate_with(&facts(K::Pending, D::Pending, "GA"), Some(&never)).reportability, Reportability::NotReportable);
+    assert_eq!(
+        evaluate_with(&law, Some(&shorter)).reportability,
+        Reportability::NotReportable
+    );
+    let felonies = ClientRules {
+        always_review_felonies: true,
+        ..ClientRules::default()
+    };
+    assert_eq!(
+        evaluate_with(&conviction("GA", day("2024-01-01")), Some(&felonies)).reportability,
+        Reportability::NotEnoughInfo
+    );
+    let never = ClientRules {
+        never_report: vec![ClientCategory::Pending],
+        ..ClientRules::default()
+    };
+    assert_eq!(
+        evaluate_with(&facts(K::Pending, D::Pending, "GA"), Some(&never)).reportability,
+        Reportability::NotReportable
+    );
     // Never more reportable than law: a CA bar stays a bar.
     let f = dismissal("CA", day("2025-01-01"));
-    assert_eq!(evaluate_with(&f, Some(&ClientRules::default())).reportability, Reportability::NotReportable);
+    assert_eq!(
+        evaluate_with(&f, Some(&ClientRules::default())).reportability,
+        Reportability::NotReportable
+    );
 }
 
 #[test]
 fn client_overlay_validation() {
     let bad = [
-        (ClientRules { non_conviction_lookback_years: Some(8), ..ClientRules::default() }, "non_conviction_lookback_years"),
-        (ClientRules { pending_lookback_years: Some(10), ..ClientRules::default() }, "pending_lookback_years"),
-        (ClientRules { identity_threshold: Some(0.69), ..ClientRules::default() }, "identity_threshold"),
-        (ClientRules { identity_threshold: Some(1.01), ..ClientRules::default() }, "identity_threshold"),
-        (ClientRules { identity_threshold: Some(f64::NAN), ..ClientRules::default() }, "identity_threshold"),
+        (
+            ClientRules {
+                non_conviction_lookback_years: Some(8),
+                ..ClientRules::default()
+            },
+            "non_conviction_lookback_years",
+        ),
+        (
+            ClientRules {
+                pending_lookback_years: Some(10),
+                ..ClientRules::default()
+            },
+            "pending_lookback_years",
+        ),
+        (
+            ClientRules {
+                identity_threshold: Some(0.69),
+                ..ClientRules::default()
+            },
+            "identity_threshold",
+        ),
+        (
+            ClientRules {
+                identity_threshold: Some(1.01),
+                ..ClientRules::default()
+            },
+            "identity_threshold",
+        ),
+        (
+            ClientRules {
+                identity_threshold: Some(f64::NAN),
+                ..ClientRules::default()
+            },
+            "identity_threshold",
+        ),
     ];
     for (rules, field) in bad {
         let err = rules.validate().err().unwrap_or_default();
         assert!(err.contains(field), "{err}");
     }
-    let ok = ClientRules { identity_threshold: Some(0.70), non_conviction_lookback_years: Some(7), ..ClientRules::default() };
+    let ok = ClientRules {
+        identity_threshold: Some(0.70),
+        non_conviction_lookback_years: Some(7),
+        ..ClientRules::default()
+    };
     assert!(ok.validate().is_ok());
     assert_eq!(ok.identity_threshold_bp(), Some(7000));
     // Fields that would loosen the law do not exist; unknown keys are refused.
@@ -347,10 +544,14 @@ fn rules_doc_is_current() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
     let want = catalog_markdown();
     if std::env::var_os("UPDATE_RULES_DOC").is_some() {
-        std::fs::write(&path, &want).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        std::fs::write(&path, &want)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
     let got = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(got == want, "docs/rules.md differs from the rule data; regenerate it with `UPDATE_RULES_DOC=1 cargo test -p lookback-core rules_doc`");
+    assert!(
+        got == want,
+        "docs/rules.md differs from the rule data; regenerate it with `UPDATE_RULES_DOC=1 cargo test -p lookback-core rules_doc`"
+    );
 }
 
 /// Changing any rule without bumping `RULES_VERSION` fails here.
@@ -394,26 +595,64 @@ fn arb_facts() -> impl Strategy<Value = ChargeFacts> {
         any::<bool>(),
         0u32..6000,
         0u32..400,
-        proptest::option::of(prop_oneof![Just(0.0), Just(19_999.0), Just(20_000.0), Just(25_000.0), Just(74_999.0), Just(75_000.0), Just(1e6)]),
+        proptest::option::of(prop_oneof![
+            Just(0.0),
+            Just(19_999.0),
+            Just(20_000.0),
+            Just(25_000.0),
+            Just(74_999.0),
+            Just(75_000.0),
+            Just(1e6)
+        ]),
         any::<bool>(),
         proptest::option::of(0u32..4),
     )
-        .prop_map(|((class, canonical), level, st, juvenile, mj, age_days, gap, salary, clock_missing, place)| {
-            let code = states::CODES.get(st).copied().unwrap_or("GA");
-            let mut f = facts(class, canonical, code);
-            f.applicant_state = None;
-            f.level = level;
-            f.juvenile = juvenile;
-            f.marijuana = mj;
-            f.marijuana_possession = mj;
-            let entered = day(AS_OF) - chrono::Days::new(u64::from(age_days));
-            f.entry = Some(Dated { date: entered, field: "arrest_date" });
-            f.conviction_clock = (!clock_missing).then(|| Dated { date: entered + chrono::Days::new(u64::from(gap)), field: "disposition_date" });
-            f.annual_salary = salary;
-            f.custody = if gap % 2 == 0 { Custody::NoneRecorded } else { Custody::Unknown };
-            f.place = place.map(|p| [Place::NewYorkCity, Place::SanFrancisco, Place::LosAngelesCounty, Place::Philadelphia][p as usize % 4]);
-            f
-        })
+        .prop_map(
+            |(
+                (class, canonical),
+                level,
+                st,
+                juvenile,
+                mj,
+                age_days,
+                gap,
+                salary,
+                clock_missing,
+                place,
+            )| {
+                let code = states::CODES.get(st).copied().unwrap_or("GA");
+                let mut f = facts(class, canonical, code);
+                f.applicant_state = None;
+                f.level = level;
+                f.juvenile = juvenile;
+                f.marijuana = mj;
+                f.marijuana_possession = mj;
+                let entered = day(AS_OF) - chrono::Days::new(u64::from(age_days));
+                f.entry = Some(Dated {
+                    date: entered,
+                    field: "arrest_date",
+                });
+                f.conviction_clock = (!clock_missing).then(|| Dated {
+                    date: entered + chrono::Days::new(u64::from(gap)),
+                    field: "disposition_date",
+                });
+                f.annual_salary = salary;
+                f.custody = if gap % 2 == 0 {
+                    Custody::NoneRecorded
+                } else {
+                    Custody::Unknown
+                };
+                f.place = place.map(|p| {
+                    [
+                        Place::NewYorkCity,
+                        Place::SanFrancisco,
+                        Place::LosAngelesCounty,
+                        Place::Philadelphia,
+                    ][p as usize % 4]
+                });
+                f
+            },
+        )
 }
 
 /// How reportable: Reportable 2, review 1, not reportable 0.

@@ -24,15 +24,26 @@ pub fn load() -> Vec<CorpusCase> {
         .unwrap_or_default();
     paths.retain(|p| p.extension().is_some_and(|e| e == "json"));
     paths.sort();
-    assert!(!paths.is_empty(), "no corpus cases found in {}", corpus_dir().display());
+    assert!(
+        !paths.is_empty(),
+        "no corpus cases found in {}",
+        corpus_dir().display()
+    );
     paths
         .iter()
         .map(|p| {
             let text = std::fs::read_to_string(p).unwrap_or_default();
-            let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let v: Value =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             CorpusCase {
-                name: p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-                now: v["now"].as_str().unwrap_or("2025-01-01T00:00:00Z").to_string(),
+                name: p
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                now: v["now"]
+                    .as_str()
+                    .unwrap_or("2025-01-01T00:00:00Z")
+                    .to_string(),
                 request: v["request"].clone(),
                 expect: v["expect"].clone(),
             }
@@ -44,12 +55,25 @@ pub fn load() -> Vec<CorpusCase> {
 pub fn check(case: &CorpusCase, status: u16, body: &Value) -> Result<(), String> {
     let want_status = case.expect["status"].as_u64().unwrap_or(0) as u16;
     if status != want_status {
-        return Err(format!("{}: status {status}, expected {want_status}; body {body}", case.name));
+        return Err(format!(
+            "{}: status {status}, expected {want_status}; body {body}",
+            case.name
+        ));
     }
     match status {
-        400 => expect_eq(case, "message", &body["error"]["message"], &case.expect["message"]),
+        400 => expect_eq(
+            case,
+            "message",
+            &body["error"]["message"],
+            &case.expect["message"],
+        ),
         422 => {
-            expect_eq(case, "data.status", &body["data"]["status"], &json!("validation_required"))?;
+            expect_eq(
+                case,
+                "data.status",
+                &body["data"]["status"],
+                &json!("validation_required"),
+            )?;
             if body.get("details").is_some() || case.expect.get("details").is_none() {
                 expect_eq(case, "details", &body["details"], &case.expect["details"])?;
             }
@@ -57,9 +81,22 @@ pub fn check(case: &CorpusCase, status: u16, body: &Value) -> Result<(), String>
         }
         _ => {
             let decision = &body["data"]["decision"];
-            subset(case, "decision", &project_decision(decision), &case.expect["decision"])?;
-            let validation = body["data"].get("validation").map(|v| v["status"].clone()).unwrap_or(Value::Null);
-            expect_eq(case, "validation.status", &validation, &case.expect["validation_status"])
+            subset(
+                case,
+                "decision",
+                &project_decision(decision),
+                &case.expect["decision"],
+            )?;
+            let validation = body["data"]
+                .get("validation")
+                .map(|v| v["status"].clone())
+                .unwrap_or(Value::Null);
+            expect_eq(
+                case,
+                "validation.status",
+                &validation,
+                &case.expect["validation_status"],
+            )
         }
     }
 }
@@ -72,7 +109,10 @@ fn project_decision(decision: &Value) -> Value {
             let mut level = Value::Null;
             for o in case["offenses"].as_array_mut().into_iter().flatten() {
                 if let Some(routing) = o.get("routing").and_then(Value::as_object).cloned() {
-                    level = routing.get("identity_level").cloned().unwrap_or(Value::Null);
+                    level = routing
+                        .get("identity_level")
+                        .cloned()
+                        .unwrap_or(Value::Null);
                     let obj = o.as_object_mut().map(|m| m as &mut Map<String, Value>);
                     if let Some(obj) = obj {
                         for (k, v) in routing {
@@ -100,7 +140,12 @@ fn subset(case: &CorpusCase, path: &str, got: &Value, want: &Value) -> Result<()
         }
         (Value::Array(g), Value::Array(w)) if w.iter().all(Value::is_object) && !w.is_empty() => {
             if g.len() != w.len() {
-                return Err(format!("{}: {path} has {} items, expected {}: {got}", case.name, g.len(), w.len()));
+                return Err(format!(
+                    "{}: {path} has {} items, expected {}: {got}",
+                    case.name,
+                    g.len(),
+                    w.len()
+                ));
             }
             for (i, (gv, wv)) in g.iter().zip(w).enumerate() {
                 subset(case, &format!("{path}[{i}]"), gv, wv)?;
@@ -112,7 +157,11 @@ fn subset(case: &CorpusCase, path: &str, got: &Value, want: &Value) -> Result<()
 }
 
 fn expect_eq(case: &CorpusCase, path: &str, got: &Value, want: &Value) -> Result<(), String> {
-    if got == want { Ok(()) } else { Err(format!("{}: {path} = {got}, expected {want}", case.name)) }
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{}: {path} = {got}, expected {want}", case.name))
+    }
 }
 
 /// Runs every case through `run` and reports all failures at once.
@@ -125,6 +174,12 @@ pub fn run_all(mut run: impl FnMut(&CorpusCase) -> (u16, Value)) {
             check(case, status, &body).err()
         })
         .collect();
-    assert!(failures.is_empty(), "{} of {} corpus cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
     println!("corpus: {} cases passed", cases.len());
 }

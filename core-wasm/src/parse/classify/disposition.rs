@@ -258,11 +258,18 @@ fn compiled_rules() -> &'static CompiledRules {
     COMPILED.get_or_init(|| {
         let mut builder = PhraseIndexBuilder::default();
         let rules = RULES.iter().map(|rule: &Rule| RulePhrases {
-            all: rule.all.iter().map(|group| builder.intern_all(group)).collect(),
+            all: rule
+                .all
+                .iter()
+                .map(|group| builder.intern_all(group))
+                .collect(),
             none: builder.intern_all(rule.none),
         });
         let rules = rules.collect();
-        CompiledRules { index: builder.build(), rules }
+        CompiledRules {
+            index: builder.build(),
+            rules,
+        }
     })
 }
 

@@ -88,23 +88,35 @@ pub(crate) struct Rule {
 pub(crate) const SEQUENCE_WORDS: &[&str] = &["THEN", "SUBSEQUENTLY", "AFTERWARDS", "LATER"];
 
 const fn o(canonical: C) -> Reading {
-    Reading::Outcome { canonical, sensitive: false }
+    Reading::Outcome {
+        canonical,
+        sensitive: false,
+    }
 }
 
 const fn sensitive(canonical: C) -> Reading {
-    Reading::Outcome { canonical, sensitive: true }
+    Reading::Outcome {
+        canonical,
+        sensitive: true,
+    }
 }
 
 const fn code(states: &'static [&'static str], code: &'static str, reading: Reading) -> CodeRow {
-    CodeRow { states, code, reading }
+    CodeRow {
+        states,
+        code,
+        reading,
+    }
 }
 
-const fn rule(
-    id: &'static str,
-    all: &'static [&'static [&'static str]],
-    reading: Reading,
-) -> Rule {
-    Rule { id, states: &[], all, none: &[], reading }
+const fn rule(id: &'static str, all: &'static [&'static [&'static str]], reading: Reading) -> Rule {
+    Rule {
+        id,
+        states: &[],
+        all,
+        none: &[],
+        reading,
+    }
 }
 
 const fn rule_unless(
@@ -113,7 +125,13 @@ const fn rule_unless(
     none: &'static [&'static str],
     reading: Reading,
 ) -> Rule {
-    Rule { id, states: &[], all, none, reading }
+    Rule {
+        id,
+        states: &[],
+        all,
+        none,
+        reading,
+    }
 }
 
 const fn state_rule(
@@ -122,7 +140,13 @@ const fn state_rule(
     all: &'static [&'static [&'static str]],
     reading: Reading,
 ) -> Rule {
-    Rule { id, states, all, none: &[], reading }
+    Rule {
+        id,
+        states,
+        all,
+        none: &[],
+        reading,
+    }
 }
 
 const NC: &[&str] = &["NC"];
@@ -218,10 +242,10 @@ const DEFERRAL: &[&str] = &[
     "WITHHELD ADJUDICATION",
     "WITHHOLD OF ADJUDICATION",
     "WITHHOLD ADJUDICATION",
-    "WITHHELD JUDGMENT",  // ID withheld judgment (GK)
-    "FIRST OFFENDER",     // GA First Offender Act (GK)
+    "WITHHELD JUDGMENT",    // ID withheld judgment (GK)
+    "FIRST OFFENDER",       // GA First Offender Act (GK)
     "STAY OF ADJUDICATION", // MN (GK)
-    "PLEA IN ABEYANCE",   // UT (GK)
+    "PLEA IN ABEYANCE",     // UT (GK)
 ];
 
 /// Words saying a deferral ended in dismissal (A3 DEFERRED_COMPLETED).
@@ -277,100 +301,286 @@ const NOT_GUILTY_PLEA: &[&str] = &[
 /// A2 step 3: phrase rules, most specific first. Read top to bottom; the first match wins.
 pub(crate) const RULES: &[Rule] = &[
     // An entry that says it is void states nothing (A3 UNKNOWN "ENTERED IN ERROR").
-    rule("entered_in_error", &[&["ENTERED IN ERROR", "ENTERED ERRONEOUSLY", "ERRONEOUS ENTRY"]], Reading::NoInfo),
+    rule(
+        "entered_in_error",
+        &[&["ENTERED IN ERROR", "ENTERED ERRONEOUSLY", "ERRONEOUS ENTRY"]],
+        Reading::NoInfo,
+    ),
     // Relief asked for and refused changes nothing.
     rule(
         "relief_denied",
         &[
             &["DENIED", "DENY", "DENIAL"],
-            &["SEAL*", "EXPUNG*", "EXPUNCT*", "PARDON*", "SET ASIDE", "VACAT*", "1203 4"],
+            &[
+                "SEAL*",
+                "EXPUNG*",
+                "EXPUNCT*",
+                "PARDON*",
+                "SET ASIDE",
+                "VACAT*",
+                "1203 4",
+            ],
         ],
         Reading::Event(Event::ReliefDenied),
     ),
     // A3 SEALED_OR_EXPUNGED, split (see CanonicalDisposition). Expunged first: "SEALED AND
     // EXPUNGED" is expunged. A deferral that ended in expungement is reported as Expunged, the
     // more protective reading of A3's "PBJ + expungement".
-    rule("expunged", &[&["EXPUNG*", "EXPUNCT*", "ERASED", "ERASURE"]], o(C::Expunged)),
+    rule(
+        "expunged",
+        &[&["EXPUNG*", "EXPUNCT*", "ERASED", "ERASURE"]],
+        o(C::Expunged),
+    ),
     rule("sealed", &[&["SEAL*"]], o(C::Sealed)),
     rule_unless("pardoned", &[&["PARDON*"]], &["DENIED"], o(C::Pardoned)),
     // A reversal that sends the case back for a new trial reopens it (GK).
-    rule("reversed_and_remanded", &[&["REVERSED"], &["REMANDED", "NEW TRIAL"]], Reading::Reopened),
+    rule(
+        "reversed_and_remanded",
+        &[&["REVERSED"], &["REMANDED", "NEW TRIAL"]],
+        Reading::Reopened,
+    ),
     // A3 CONVICTION_SET_ASIDE: before any dismissal rule ("CONV SET ASIDE & DISM PER 1203.4").
     rule_unless(
         "set_aside",
-        &[&["SET ASIDE", "SETASIDE", "1203 4", "1203 41", "REVERSED", "EXONERAT*", "VACATED", "VACATUR", "ANNUL*"]],
-        &["HEARING", "TRIAL DATE", "COURT DATE", "WARRANT", "SETTING", "APPEARANCE"],
+        &[&[
+            "SET ASIDE",
+            "SETASIDE",
+            "1203 4",
+            "1203 41",
+            "REVERSED",
+            "EXONERAT*",
+            "VACATED",
+            "VACATUR",
+            "ANNUL*",
+        ]],
+        &[
+            "HEARING",
+            "TRIAL DATE",
+            "COURT DATE",
+            "WARRANT",
+            "SETTING",
+            "APPEARANCE",
+        ],
         o(C::ConvictionSetAside),
     ),
     // A3 SUPERSEDED "DISMISSAL-REDUCTION": not a plain dismissal.
-    rule("dismissal_reduction", &[&["DISMISSAL REDUCTION", "DISMISSED REDUCTION", "DISMISSED REDUCED"]], o(C::Superseded)),
+    rule(
+        "dismissal_reduction",
+        &[&[
+            "DISMISSAL REDUCTION",
+            "DISMISSED REDUCTION",
+            "DISMISSED REDUCED",
+        ]],
+        o(C::Superseded),
+    ),
     // "GUILTY - SENTENCING DEFERRED" postpones sentencing; it is not a deferral program.
     rule_unless(
         "guilty_sentencing_deferred",
-        &[GUILTY_WORDS, &["SENTENCING DEFERRED", "SENTENCE DEFERRED", "DEFERRED SENTENCING", "SENTENCING POSTPONED", "SENTENCING CONTINUED"]],
+        &[
+            GUILTY_WORDS,
+            &[
+                "SENTENCING DEFERRED",
+                "SENTENCE DEFERRED",
+                "DEFERRED SENTENCING",
+                "SENTENCING POSTPONED",
+                "SENTENCING CONTINUED",
+            ],
+        ],
         &["NOT GUILTY"],
         o(C::Convicted),
     ),
     // A3 DEFERRAL_REVOKED, then DEFERRED_COMPLETED, then DEFERRED_ACTIVE.
-    rule("deferral_revoked", &[DEFERRAL, REVOCATION], o(C::DeferralRevoked)),
+    rule(
+        "deferral_revoked",
+        &[DEFERRAL, REVOCATION],
+        o(C::DeferralRevoked),
+    ),
     // NY ACD: the phrase itself contains DISMISSAL, so it needs its own rows before the generic ones.
-    rule("acd_completed", &[&["CONTEMPLATION OF DISMISSAL", "ACD"], &["DISMISSED", "COMPLETED", "SUCCESSFUL*"]], o(C::DeferredCompleted)),
-    rule("acd", &[&["CONTEMPLATION OF DISMISSAL", "ACD"]], o(C::DeferredActive)),
-    rule("deferral_completed", &[DEFERRAL, COMPLETION], o(C::DeferredCompleted)),
-    rule("discharge_and_dismissal", &[&["DISCHARGE AND DISMISSAL", "DEFERRAL DISMISSAL"]], o(C::DeferredCompleted)),
-    rule("dismissed_upon_completion", &[DISMISS_WORDS, &["UPON COMPLETION", "AFTER COMPLETION", "COMPLETION OF", "SUCCESSFUL COMPLETION", "SUCCESSFULLY COMPLETED"]], o(C::DeferredCompleted)),
+    rule(
+        "acd_completed",
+        &[
+            &["CONTEMPLATION OF DISMISSAL", "ACD"],
+            &["DISMISSED", "COMPLETED", "SUCCESSFUL*"],
+        ],
+        o(C::DeferredCompleted),
+    ),
+    rule(
+        "acd",
+        &[&["CONTEMPLATION OF DISMISSAL", "ACD"]],
+        o(C::DeferredActive),
+    ),
+    rule(
+        "deferral_completed",
+        &[DEFERRAL, COMPLETION],
+        o(C::DeferredCompleted),
+    ),
+    rule(
+        "discharge_and_dismissal",
+        &[&["DISCHARGE AND DISMISSAL", "DEFERRAL DISMISSAL"]],
+        o(C::DeferredCompleted),
+    ),
+    rule(
+        "dismissed_upon_completion",
+        &[
+            DISMISS_WORDS,
+            &[
+                "UPON COMPLETION",
+                "AFTER COMPLETION",
+                "COMPLETION OF",
+                "SUCCESSFUL COMPLETION",
+                "SUCCESSFULLY COMPLETED",
+            ],
+        ],
+        o(C::DeferredCompleted),
+    ),
     // NC DD "CONDITIONAL DISCHARGE" is a completed deferral [N1]; in NJ it is a diversion (GK);
     // elsewhere (IL, NY) it is a sentence after conviction, read by `sentence_present` below.
-    state_rule("conditional_discharge_nc", NC, &[&["CONDITIONAL DISCHARGE"]], o(C::DeferredCompleted)),
-    state_rule("conditional_discharge_nj", &["NJ"], &[&["CONDITIONAL DISCHARGE"]], o(C::DeferredUnspecified)),
+    state_rule(
+        "conditional_discharge_nc",
+        NC,
+        &[&["CONDITIONAL DISCHARGE"]],
+        o(C::DeferredCompleted),
+    ),
+    state_rule(
+        "conditional_discharge_nj",
+        &["NJ"],
+        &[&["CONDITIONAL DISCHARGE"]],
+        o(C::DeferredUnspecified),
+    ),
     // IL court supervision: dismissed on completion, not a conviction (GK).
-    state_rule("court_supervision_il", &["IL"], &[&["SUPERVISION"]], o(C::DeferredUnspecified)),
+    state_rule(
+        "court_supervision_il",
+        &["IL"],
+        &[&["SUPERVISION"]],
+        o(C::DeferredUnspecified),
+    ),
     // FL withhold of adjudication (A3 DEFERRED_ACTIVE); outside FL other law may treat it as a
     // conviction [X5], so it is only an unspecified deferral there.
     state_rule(
         "adjudication_withheld_fl",
         FL,
-        &[&["ADJUDICATION WITHHELD", "ADJ WITHHELD", "WITHHELD ADJUDICATION", "WITHHOLD OF ADJUDICATION", "WITHHOLD ADJUDICATION", "WITHHOLD"]],
+        &[&[
+            "ADJUDICATION WITHHELD",
+            "ADJ WITHHELD",
+            "WITHHELD ADJUDICATION",
+            "WITHHOLD OF ADJUDICATION",
+            "WITHHOLD ADJUDICATION",
+            "WITHHOLD",
+        ]],
         o(C::DeferredActive),
     ),
     rule(
         "adjudication_withheld",
-        &[&["ADJUDICATION WITHHELD", "ADJ WITHHELD", "WITHHELD ADJUDICATION", "WITHHOLD OF ADJUDICATION", "WITHHOLD ADJUDICATION", "WITHHELD JUDGMENT"]],
+        &[&[
+            "ADJUDICATION WITHHELD",
+            "ADJ WITHHELD",
+            "WITHHELD ADJUDICATION",
+            "WITHHOLD OF ADJUDICATION",
+            "WITHHOLD ADJUDICATION",
+            "WITHHELD JUDGMENT",
+        ]],
         o(C::DeferredUnspecified),
     ),
-    state_rule("withheld_fl", FL, &[&["WITHHELD"]], o(C::DeferredUnspecified)),
+    state_rule(
+        "withheld_fl",
+        FL,
+        &[&["WITHHELD"]],
+        o(C::DeferredUnspecified),
+    ),
     rule("deferral", &[DEFERRAL], o(C::DeferredActive)),
     // A3 MISTRIAL: "MISTRIAL-DEFENDANT DISCHARGED" ends the case.
-    rule("mistrial_discharged", &[&["MISTRIAL"], &["DISCHARG*", "DISMISS*"]], o(C::Dismissed)),
+    rule(
+        "mistrial_discharged",
+        &[&["MISTRIAL"], &["DISCHARG*", "DISMISS*"]],
+        o(C::Dismissed),
+    ),
     rule("mistrial", &[&["MISTRIAL"]], o(C::Mistrial)),
     // A withdrawn plea reopens the case unless the entry also says how it ended.
-    rule("plea_withdrawn_dismissed", &[&["PLEA"], &["WITHDR*"], DISMISS_WORDS], o(C::Dismissed)),
-    rule("plea_withdrawn", &[&["PLEA"], &["WITHDR*"]], Reading::Reopened),
+    rule(
+        "plea_withdrawn_dismissed",
+        &[&["PLEA"], &["WITHDR*"], DISMISS_WORDS],
+        o(C::Dismissed),
+    ),
+    rule(
+        "plea_withdrawn",
+        &[&["PLEA"], &["WITHDR*"]],
+        Reading::Reopened,
+    ),
     // A3 ACQUITTED_INSANITY before any NOT GUILTY / ACQUITTAL rule.
-    rule("insanity", &[&["NGRI", "REASON OF INSANITY", "BY REASON OF MENTAL", "MENTAL INCOMPETENCE", "NOT GUILTY INSANITY"]], o(C::AcquittedInsanity)),
-    rule("guilty_but_mentally_ill", &[&["GUILTY BUT MENTALLY ILL", "GBMI"]], o(C::Convicted)),
+    rule(
+        "insanity",
+        &[&[
+            "NGRI",
+            "REASON OF INSANITY",
+            "BY REASON OF MENTAL",
+            "MENTAL INCOMPETENCE",
+            "NOT GUILTY INSANITY",
+        ]],
+        o(C::AcquittedInsanity),
+    ),
+    rule(
+        "guilty_but_mentally_ill",
+        &[&["GUILTY BUT MENTALLY ILL", "GBMI"]],
+        o(C::Convicted),
+    ),
     // Verdicts of not guilty, before anything that looks for GUILTY.
     rule(
         "found_not_guilty",
-        &[&["FOUND NOT GUILTY", "FINDING NOT GUILTY", "FINDING OF NOT GUILTY", "VERDICT NOT GUILTY", "NOT GUILTY VERDICT", "VERDICT OF NOT GUILTY", "JURY NOT GUILTY", "TRIAL NOT GUILTY", "ACQUITT*", "NOT GUILTY AT TRIAL", "NOT RESPONSIBLE"]],
+        &[&[
+            "FOUND NOT GUILTY",
+            "FINDING NOT GUILTY",
+            "FINDING OF NOT GUILTY",
+            "VERDICT NOT GUILTY",
+            "NOT GUILTY VERDICT",
+            "VERDICT OF NOT GUILTY",
+            "JURY NOT GUILTY",
+            "TRIAL NOT GUILTY",
+            "ACQUITT*",
+            "NOT GUILTY AT TRIAL",
+            "NOT RESPONSIBLE",
+        ]],
         o(C::Acquitted),
     ),
     // WA infractions: "NOT COMMITTED" is the acquittal of an infraction (GK).
-    state_rule("infraction_not_committed_wa", WA, &[&["NOT COMMITTED"]], o(C::Acquitted)),
+    state_rule(
+        "infraction_not_committed_wa",
+        WA,
+        &[&["NOT COMMITTED"]],
+        o(C::Acquitted),
+    ),
     // A count dropped because of a plea on another count is a dismissal of this count.
-    rule("nolle_in_plea", &[NOLLE_WORDS, PLEA_CONTEXT], o(C::DismissedByProsecutor)),
-    rule("dismissed_in_plea", &[DISMISS_WORDS, PLEA_CONTEXT], o(C::Dismissed)),
+    rule(
+        "nolle_in_plea",
+        &[NOLLE_WORDS, PLEA_CONTEXT],
+        o(C::DismissedByProsecutor),
+    ),
+    rule(
+        "dismissed_in_plea",
+        &[DISMISS_WORDS, PLEA_CONTEXT],
+        o(C::Dismissed),
+    ),
     // A3 CONVICTED_LESSER: "FOUND GUILTY OF LESSER" is still lesser.
     rule_unless(
         "lesser",
-        &[&["LESSER", "PLED DOWN", "PLEAD DOWN", "REDUCED", "GUILTY TO AMENDED", "AMENDED GUILTY", "GUILTY AMENDED"]],
+        &[&[
+            "LESSER",
+            "PLED DOWN",
+            "PLEAD DOWN",
+            "REDUCED",
+            "GUILTY TO AMENDED",
+            "AMENDED GUILTY",
+            "GUILTY AMENDED",
+        ]],
         &["NOT GUILTY"],
         o(C::ConvictedLesser),
     ),
     // Guilty and dismissed in one entry with no rule above to order them: do not guess.
     rule_unless(
         "conflict_guilty_and_dismissed",
-        &[GUILTY_WORDS, &["DISMISS*", "DISM", "DSM", "NOLLE*", "NOL PROS*"]],
+        &[
+            GUILTY_WORDS,
+            &["DISMISS*", "DISM", "DSM", "NOLLE*", "NOL PROS*"],
+        ],
         &["NOT GUILTY"],
         Reading::Conflict,
     ),
@@ -378,84 +588,307 @@ pub(crate) const RULES: &[Rule] = &[
     // "PLEA OF NOT GUILTY - FOUND GUILTY" is a conviction.
     rule(
         "found_guilty",
-        &[&["FOUND GUILTY", "FINDING GUILTY", "FINDING OF GUILTY", "FINDING OF GUILT", "GUILTY VERDICT", "VERDICT GUILTY", "VERDICT OF GUILTY", "JURY GUILTY", "JURY TRIAL GUILTY", "BENCH TRIAL GUILTY", "TRIAL GUILTY", "CONVICTED AT TRIAL", "CONVICTED BY JURY"]],
+        &[&[
+            "FOUND GUILTY",
+            "FINDING GUILTY",
+            "FINDING OF GUILTY",
+            "FINDING OF GUILT",
+            "GUILTY VERDICT",
+            "VERDICT GUILTY",
+            "VERDICT OF GUILTY",
+            "JURY GUILTY",
+            "JURY TRIAL GUILTY",
+            "BENCH TRIAL GUILTY",
+            "TRIAL GUILTY",
+            "CONVICTED AT TRIAL",
+            "CONVICTED BY JURY",
+        ]],
         o(C::ConvictedAtTrial),
     ),
     // A not-guilty plea is an arraignment step, not an acquittal; with a pending word the case is
     // simply open.
-    rule("not_guilty_plea_pending", &[NOT_GUILTY_PLEA, &["PEND*", "AWAIT*", "OPEN", "SET FOR TRIAL", "CONTINUED"]], o(C::Pending)),
+    rule(
+        "not_guilty_plea_pending",
+        &[
+            NOT_GUILTY_PLEA,
+            &["PEND*", "AWAIT*", "OPEN", "SET FOR TRIAL", "CONTINUED"],
+        ],
+        o(C::Pending),
+    ),
     rule("not_guilty_plea", &[NOT_GUILTY_PLEA], Reading::NoOutcome),
     rule("not_guilty", &[&["NOT GUILTY"]], o(C::Acquitted)),
     // A3 CONVICTED_NOLO before guilty pleas ("CONVICTED - PLEA OF NOLO CONTENDERE").
-    rule("nolo", &[&["NOLO*", "NO CONTEST", "PLEA NC"]], o(C::ConvictedNolo)),
+    rule(
+        "nolo",
+        &[&["NOLO*", "NO CONTEST", "PLEA NC"]],
+        o(C::ConvictedNolo),
+    ),
     // A3 CONVICTED_GUILTY_PLEA.
     rule(
         "guilty_plea",
-        &[&["GUILTY PLEA", "PLEA OF GUILTY", "PLEA GUILTY", "PLED GUILTY", "PLEAD GUILTY", "PLEADED GUILTY", "PLEADS GUILTY", "PG"]],
+        &[&[
+            "GUILTY PLEA",
+            "PLEA OF GUILTY",
+            "PLEA GUILTY",
+            "PLED GUILTY",
+            "PLEAD GUILTY",
+            "PLEADED GUILTY",
+            "PLEADS GUILTY",
+            "PG",
+        ]],
         o(C::ConvictedGuiltyPlea),
     ),
-    rule("guilty_with_plea", &[&["GUILTY"], &["PLEA"]], o(C::ConvictedGuiltyPlea)),
+    rule(
+        "guilty_with_plea",
+        &[&["GUILTY"], &["PLEA"]],
+        o(C::ConvictedGuiltyPlea),
+    ),
     // A3 CONVICTED "GUILTY PEND SENTENCING": a conviction, not a pending case.
-    rule("guilty_pending_sentencing", &[GUILTY_WORDS, &["PEND*", "AWAIT*"]], o(C::Convicted)),
-    rule("adjudicated_guilty", &[&["ADJUDICATED GUILTY", "ADJUDGED GUILTY", "GUILT ADJUDICATED"]], o(C::Convicted)),
+    rule(
+        "guilty_pending_sentencing",
+        &[GUILTY_WORDS, &["PEND*", "AWAIT*"]],
+        o(C::Convicted),
+    ),
+    rule(
+        "adjudicated_guilty",
+        &[&["ADJUDICATED GUILTY", "ADJUDGED GUILTY", "GUILT ADJUDICATED"]],
+        o(C::Convicted),
+    ),
     // A4 PJC: conviction for some purposes only.
-    rule("prayer_for_judgment", &[&["PJC", "PRAYER FOR JUDGMENT"]], sensitive(C::Convicted)),
+    rule(
+        "prayer_for_judgment",
+        &[&["PJC", "PRAYER FOR JUDGMENT"]],
+        sensitive(C::Convicted),
+    ),
     // Infraction findings: WA "COMMITTED" (sample 06), "RESPONSIBLE" elsewhere (GK). Not a
     // criminal conviction everywhere, hence sensitive.
-    state_rule("infraction_committed_wa", WA, &[&["COMMITTED"]], sensitive(C::Convicted)),
-    rule("found_responsible", &[&["FOUND RESPONSIBLE", "RESPONSIBLE"]], sensitive(C::Convicted)),
+    state_rule(
+        "infraction_committed_wa",
+        WA,
+        &[&["COMMITTED"]],
+        sensitive(C::Convicted),
+    ),
+    rule(
+        "found_responsible",
+        &[&["FOUND RESPONSIBLE", "RESPONSIBLE"]],
+        sensitive(C::Convicted),
+    ),
     rule("guilty", &[&["GUILTY"]], o(C::ConvictedAtTrial)),
-    rule("convicted", &[&["CONVICT*", "CONV", "SENTENCED"]], o(C::Convicted)),
+    rule(
+        "convicted",
+        &[&["CONVICT*", "CONV", "SENTENCED"]],
+        o(C::Convicted),
+    ),
     // A3 DISMISSED_WITH_LEAVE / DISMISSED_BY_PROSECUTOR ("WITHOUT LEAVE BY DA" is NC VD).
-    rule("without_leave", &[&["WITHOUT LEAVE"]], o(C::DismissedByProsecutor)),
-    rule("with_leave", &[&["WITH LEAVE", "LEAVE TO REINSTATE"]], o(C::DismissedWithLeave)),
+    rule(
+        "without_leave",
+        &[&["WITHOUT LEAVE"]],
+        o(C::DismissedByProsecutor),
+    ),
+    rule(
+        "with_leave",
+        &[&["WITH LEAVE", "LEAVE TO REINSTATE"]],
+        o(C::DismissedWithLeave),
+    ),
     // A3 NOT_FILED, before dismissals and before "TRUE BILL" (pending).
     rule(
         "not_filed",
-        &[&["NO PAPER", "NOT FILED", "NO FILE", "DECLINED TO PROSECUTE", "DECLINE TO PROSECUTE", "PROSECUTION DECLINED", "DECLINED PROSECUTION", "PROS REJ", "PROSECUTION REJECTED", "NO COMPLAINT", "NO TRUE BILL", "NO BILL", "NO BILLED", "NO PROBABLE CAUSE", "NO GRAND JURY ACTION", "NO INFORMATION FILED", "NO INFO FILED"]],
+        &[&[
+            "NO PAPER",
+            "NOT FILED",
+            "NO FILE",
+            "DECLINED TO PROSECUTE",
+            "DECLINE TO PROSECUTE",
+            "PROSECUTION DECLINED",
+            "DECLINED PROSECUTION",
+            "PROS REJ",
+            "PROSECUTION REJECTED",
+            "NO COMPLAINT",
+            "NO TRUE BILL",
+            "NO BILL",
+            "NO BILLED",
+            "NO PROBABLE CAUSE",
+            "NO GRAND JURY ACTION",
+            "NO INFORMATION FILED",
+            "NO INFO FILED",
+        ]],
         o(C::NotFiled),
     ),
     rule(
         "dismissed_by_prosecutor",
-        &[&["NOLLE*", "NOL PROS*", "NOLPROS*", "NOELLEPR", "BY DA", "BY D A", "DA DISMISS*", "DROPPED"]],
+        &[&[
+            "NOLLE*",
+            "NOL PROS*",
+            "NOLPROS*",
+            "NOELLEPR",
+            "BY DA",
+            "BY D A",
+            "DA DISMISS*",
+            "DROPPED",
+        ]],
         o(C::DismissedByProsecutor),
     ),
     // A3 DISMISSED (PA "WITHDRAWN" included).
-    rule("dismissed", &[&["DISMISS*", "DISM", "DSM", "WITHDRAWN", "QUASHED", "ABATED"]], o(C::Dismissed)),
+    rule(
+        "dismissed",
+        &[&["DISMISS*", "DISM", "DSM", "WITHDRAWN", "QUASHED", "ABATED"]],
+        o(C::Dismissed),
+    ),
     // A3 TRANSFERRED and SUPERSEDED, before PENDING ("SUPERSEDING INDICTMENT", "HELD FOR COURT").
-    rule("transferred", &[&["CHANGE OF VENUE", "TRANSFER*", "REMANDED", "BOUND OVER", "BOUNDOVER", "HELD FOR COURT"]], o(C::Transferred)),
-    rule("superseded", &[&["SUPERSED*", "AMENDED", "RECHARGED", "REFILED"]], o(C::Superseded)),
+    rule(
+        "transferred",
+        &[&[
+            "CHANGE OF VENUE",
+            "TRANSFER*",
+            "REMANDED",
+            "BOUND OVER",
+            "BOUNDOVER",
+            "HELD FOR COURT",
+        ]],
+        o(C::Transferred),
+    ),
+    rule(
+        "superseded",
+        &[&["SUPERSED*", "AMENDED", "RECHARGED", "REFILED"]],
+        o(C::Superseded),
+    ),
     // Awaiting sentence with no verdict in the entry: implies a finding we cannot see.
-    rule("awaiting_sentencing", &[&["SENTENC*"], &["PEND*", "AWAIT*"]], Reading::NoOutcome),
+    rule(
+        "awaiting_sentencing",
+        &[&["SENTENC*"], &["PEND*", "AWAIT*"]],
+        Reading::NoOutcome,
+    ),
     // Post-disposition events (A3 note), before PENDING ("APPEAL PENDING") and sentence words.
     rule("appeal", &[&["APPEAL*"]], Reading::Event(Event::Appeal)),
-    rule("probation_revoked", &[&["PROBATION REVOKED", "REVOCATION OF PROBATION", "PROBATION VIOLATION", "VOP", "REVOKED"]], Reading::Event(Event::ProbationRevoked)),
-    rule("sentence_modified", &[&["SENTENCE MODIFIED", "MODIFIED", "RESENTENCED"]], Reading::Event(Event::SentenceModified)),
-    rule("sentence_completed", &[&["TIME SERVED", "SENTENCE SERVED", "EOS", "SENTENCE COMPLETED", "EXPIRATION OF SENTENCE"]], Reading::Event(Event::SentenceCompleted)),
+    rule(
+        "probation_revoked",
+        &[&[
+            "PROBATION REVOKED",
+            "REVOCATION OF PROBATION",
+            "PROBATION VIOLATION",
+            "VOP",
+            "REVOKED",
+        ]],
+        Reading::Event(Event::ProbationRevoked),
+    ),
+    rule(
+        "sentence_modified",
+        &[&["SENTENCE MODIFIED", "MODIFIED", "RESENTENCED"]],
+        Reading::Event(Event::SentenceModified),
+    ),
+    rule(
+        "sentence_completed",
+        &[&[
+            "TIME SERVED",
+            "SENTENCE SERVED",
+            "EOS",
+            "SENTENCE COMPLETED",
+            "EXPIRATION OF SENTENCE",
+        ]],
+        Reading::Event(Event::SentenceCompleted),
+    ),
     // A3 PENDING.
     rule(
         "pending",
-        &[&["PENDING", "OPEN", "ACTIVE", "AWAITING TRIAL", "PRE TRIAL", "PRETRIAL", "INDICTED", "INDICTMENT", "TRUE BILL", "HELD TO GRAND JURY", "ARRAIGN*", "CONTINUED", "CONTINUANCE", "WARRANT", "FTA", "FAILURE TO APPEAR", "SUMMONS", "SET FOR TRIAL", "UNDISPOSED", "NOT DISPOSED", "UNADJUDICATED", "NOT ADJUDICATED"]],
+        &[&[
+            "PENDING",
+            "OPEN",
+            "ACTIVE",
+            "AWAITING TRIAL",
+            "PRE TRIAL",
+            "PRETRIAL",
+            "INDICTED",
+            "INDICTMENT",
+            "TRUE BILL",
+            "HELD TO GRAND JURY",
+            "ARRAIGN*",
+            "CONTINUED",
+            "CONTINUANCE",
+            "WARRANT",
+            "FTA",
+            "FAILURE TO APPEAR",
+            "SUMMONS",
+            "SET FOR TRIAL",
+            "UNDISPOSED",
+            "NOT DISPOSED",
+            "UNADJUDICATED",
+            "NOT ADJUDICATED",
+        ]],
         o(C::Pending),
     ),
     // A4 ADJUDICATED, qualified as juvenile: understood, not a conviction we can classify.
-    rule("juvenile_adjudication", &[&["DELINQUEN*"]], Reading::NoOutcome),
+    rule(
+        "juvenile_adjudication",
+        &[&["DELINQUEN*"]],
+        Reading::NoOutcome,
+    ),
     // A3 UNKNOWN: clear "no information" values (DECISIONS §11 sentinels included).
     rule(
         "no_information",
-        &[&["NO INFO", "NO INFORMATION", "NO DISPOSITION", "NO DISPO", "DISPOSITION NOT AVAILABLE", "NOT AVAILABLE", "UNKNOWN", "UNSPECIFIED", "NOT SPECIFIED", "OTHER SEE NOTES", "SPECIFY AT NOTES", "SEE NOTES", "UNAVAILABLE", "REDACTED", "NONE", "N A", "NOT REPORTED"]],
+        &[&[
+            "NO INFO",
+            "NO INFORMATION",
+            "NO DISPOSITION",
+            "NO DISPO",
+            "DISPOSITION NOT AVAILABLE",
+            "NOT AVAILABLE",
+            "UNKNOWN",
+            "UNSPECIFIED",
+            "NOT SPECIFIED",
+            "OTHER SEE NOTES",
+            "SPECIFY AT NOTES",
+            "SEE NOTES",
+            "UNAVAILABLE",
+            "REDACTED",
+            "NONE",
+            "N A",
+            "NOT REPORTED",
+        ]],
         Reading::NoInfo,
     ),
     // A4 ambiguous words: any outcome; payment or forfeiture may be a conviction in some states.
     rule(
         "ambiguous",
-        &[&["DISPOSED", "CLOSED", "RESOLVED", "ADJUDICATED", "WITHHELD", "WITHHOLD", "PAID", "FORFEIT*", "FORFEITURE", "SATISFIED", "COMPLETED", "DISCHARGED", "COMMITTED"]],
+        &[&[
+            "DISPOSED",
+            "CLOSED",
+            "RESOLVED",
+            "ADJUDICATED",
+            "WITHHELD",
+            "WITHHOLD",
+            "PAID",
+            "FORFEIT*",
+            "FORFEITURE",
+            "SATISFIED",
+            "COMPLETED",
+            "DISCHARGED",
+            "COMMITTED",
+        ]],
         Reading::Ambiguous,
     ),
     // A2 step 5: sentence terms alone never make a conviction.
     rule(
         "sentence_present",
-        &[&["PROBATION", "FINE", "FINES", "FINED", "COSTS", "JAIL", "PRISON", "CONFINEMENT", "INCARCERAT*", "COMMUNITY SERVICE", "RESTITUTION", "SENTENCE", "SUSPENDED", "CONDITIONAL DISCHARGE", "SUPERVISION", "DAYS", "MONTHS", "YEARS"]],
+        &[&[
+            "PROBATION",
+            "FINE",
+            "FINES",
+            "FINED",
+            "COSTS",
+            "JAIL",
+            "PRISON",
+            "CONFINEMENT",
+            "INCARCERAT*",
+            "COMMUNITY SERVICE",
+            "RESTITUTION",
+            "SENTENCE",
+            "SUSPENDED",
+            "CONDITIONAL DISCHARGE",
+            "SUPERVISION",
+            "DAYS",
+            "MONTHS",
+            "YEARS",
+        ]],
         Reading::SentenceOnly,
     ),
 ];

@@ -52,7 +52,11 @@ impl PhraseIndexBuilder {
             }
         }
         by_first.sort_unstable();
-        PhraseIndex { patterns, by_first, by_prefix }
+        PhraseIndex {
+            patterns,
+            by_first,
+            by_prefix,
+        }
     }
 }
 
@@ -96,7 +100,11 @@ impl PhraseIndex {
     }
 
     /// Ids of the phrases that occur at word `start` (any order, no repeats).
-    fn starting_at<'s>(&'s self, text: &'s [&str], start: usize) -> impl Iterator<Item = PhraseId> + 's {
+    fn starting_at<'s>(
+        &'s self,
+        text: &'s [&str],
+        start: usize,
+    ) -> impl Iterator<Item = PhraseId> + 's {
         let word = text.get(start).copied().unwrap_or("");
         let from = self.by_first.partition_point(|(w, _)| *w < word);
         let exact = self
@@ -105,7 +113,10 @@ impl PhraseIndex {
             .unwrap_or(&[])
             .iter()
             .take_while(move |(w, _)| *w == word);
-        let prefixed = self.by_prefix.iter().filter(move |(p, _)| word_matches(word, p));
+        let prefixed = self
+            .by_prefix
+            .iter()
+            .filter(move |(p, _)| word_matches(word, p));
         exact
             .chain(prefixed)
             .map(|(_, id)| *id)
@@ -145,6 +156,9 @@ impl Hits {
 
     /// True when every phrase of at least one non-empty row occurs.
     pub(crate) fn any_row(&self, rows: &[Vec<PhraseId>]) -> bool {
-        !self.none && rows.iter().any(|row| !row.is_empty() && row.iter().all(|id| self.has(*id)))
+        !self.none
+            && rows
+                .iter()
+                .any(|row| !row.is_empty() && row.iter().all(|id| self.has(*id)))
     }
 }

@@ -226,9 +226,21 @@ fn tables() -> &'static Tables {
         let mut builder = PhraseIndexBuilder::default();
         let juvenile = builder.intern_all(JUVENILE_WORDS);
         let traffic = builder.intern_all(TRAFFIC_WORDS);
-        let levels = LEVEL_PHRASES.iter().map(|p| builder.intern(p.phrase)).collect();
-        let charge_text = CHARGE_TEXT_LEVELS.iter().map(|(p, _)| builder.intern(p)).collect();
-        Tables { index: builder.build(), juvenile, traffic, levels, charge_text }
+        let levels = LEVEL_PHRASES
+            .iter()
+            .map(|p| builder.intern(p.phrase))
+            .collect();
+        let charge_text = CHARGE_TEXT_LEVELS
+            .iter()
+            .map(|(p, _)| builder.intern(p))
+            .collect();
+        Tables {
+            index: builder.build(),
+            juvenile,
+            traffic,
+            levels,
+            charge_text,
+        }
     })
 }
 

@@ -22,7 +22,15 @@ pub(crate) struct LevelCode {
 }
 
 const fn c(code: &'static str, level: L, class: Option<&'static str>) -> LevelCode {
-    LevelCode { states: &[], code, level, class, juvenile: false, traffic: false, recognised: true }
+    LevelCode {
+        states: &[],
+        code,
+        level,
+        class,
+        juvenile: false,
+        traffic: false,
+        recognised: true,
+    }
 }
 
 const fn sc(
@@ -31,19 +39,51 @@ const fn sc(
     level: L,
     class: Option<&'static str>,
 ) -> LevelCode {
-    LevelCode { states, code, level, class, juvenile: false, traffic: false, recognised: true }
+    LevelCode {
+        states,
+        code,
+        level,
+        class,
+        juvenile: false,
+        traffic: false,
+        recognised: true,
+    }
 }
 
 const fn juvenile(code: &'static str, level: L) -> LevelCode {
-    LevelCode { states: &[], code, level, class: None, juvenile: true, traffic: false, recognised: true }
+    LevelCode {
+        states: &[],
+        code,
+        level,
+        class: None,
+        juvenile: true,
+        traffic: false,
+        recognised: true,
+    }
 }
 
 const fn traffic(code: &'static str) -> LevelCode {
-    LevelCode { states: &[], code, level: L::Unknown, class: None, juvenile: false, traffic: true, recognised: true }
+    LevelCode {
+        states: &[],
+        code,
+        level: L::Unknown,
+        class: None,
+        juvenile: false,
+        traffic: true,
+        recognised: true,
+    }
 }
 
 const fn unclear(states: &'static [&'static str], code: &'static str) -> LevelCode {
-    LevelCode { states, code, level: L::Unknown, class: None, juvenile: false, traffic: false, recognised: false }
+    LevelCode {
+        states,
+        code,
+        level: L::Unknown,
+        class: None,
+        juvenile: false,
+        traffic: false,
+        recognised: false,
+    }
 }
 
 const NC: &[&str] = &["NC"];
@@ -187,11 +227,21 @@ pub(crate) struct LevelPhrase {
 }
 
 const fn p(phrase: &'static str, level: L, class: Option<&'static str>) -> LevelPhrase {
-    LevelPhrase { phrase, level, class, traffic: false }
+    LevelPhrase {
+        phrase,
+        level,
+        class,
+        traffic: false,
+    }
 }
 
 const fn pt(phrase: &'static str, level: L) -> LevelPhrase {
-    LevelPhrase { phrase, level, class: None, traffic: true }
+    LevelPhrase {
+        phrase,
+        level,
+        class: None,
+        traffic: true,
+    }
 }
 
 /// B2 long forms, most specific first (the first phrase found decides the level).
@@ -202,8 +252,8 @@ pub(crate) const LEVEL_PHRASES: &[LevelPhrase] = &[
     p("DRUG FELONY", L::Felony, None),
     p("CLASS X", L::Felony, Some("X")), // IL (GK)
     p("PETTY DISORDERLY PERSONS", L::PettyOffense, None), // NJ (GK)
-    p("DISORDERLY PERSONS", L::Misdemeanor, None),        // NJ (GK)
-    p("PETTY MISDEMEANOR", L::PettyOffense, None),        // MN (GK)
+    p("DISORDERLY PERSONS", L::Misdemeanor, None), // NJ (GK)
+    p("PETTY MISDEMEANOR", L::PettyOffense, None), // MN (GK)
     p("MINOR MISDEMEANOR", L::PettyOffense, Some("MINOR")), // OH (GK)
     p("GROSS MISDEMEANOR", L::Misdemeanor, Some("GROSS")),
     p("DRUG MISDEMEANOR", L::Misdemeanor, None),
@@ -236,8 +286,8 @@ pub(crate) const LEVEL_PHRASES: &[LevelPhrase] = &[
     pt("TRAFFIC VIOLATION", L::Violation),
     p("VIOLATION", L::Violation, None),
     p("VIOL", L::Violation, None),
-    p("INDICTABLE", L::Felony, None),    // NJ [CS1]
-    p("CRIME OF THE", L::Felony, None),  // NJ "crime of the 3rd degree"
+    p("INDICTABLE", L::Felony, None),   // NJ [CS1]
+    p("CRIME OF THE", L::Felony, None), // NJ "crime of the 3rd degree"
     p("FELONY", L::Felony, None),
     p("FELONIES", L::Felony, None),
     p("FELONIOUS", L::Felony, None),
@@ -277,7 +327,25 @@ pub(crate) const ORDINALS: &[(&str, &str)] = &[
 ];
 /// Tokens that can stand for a class on their own inside a level phrase (B1 `severity_class`).
 pub(crate) const CLASS_TOKENS: &[&str] = &[
-    "1", "2", "3", "4", "5", "6", "A", "B", "C", "D", "E", "F", "G", "H", "I", "X", "A1", "B1", "B2",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "A",
+    "B",
+    "C",
+    "D",
+    "E",
+    "F",
+    "G",
+    "H",
+    "I",
+    "X",
+    "A1",
+    "B1",
+    "B2",
     "UNCLASSIFIED",
 ];
 

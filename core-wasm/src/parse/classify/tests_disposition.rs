@@ -16,7 +16,12 @@ fn check(rows: &[Row]) {
             failures.push(format!("{raw:?} ({state:?}): got {d:?}, want {want:?}"));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// (raw, state, expected `recognised`) for values that must come out `UNKNOWN`.
@@ -24,11 +29,22 @@ fn check_unknown(rows: &[(&str, Option<&str>, bool)]) {
     let mut failures = Vec::new();
     for (raw, state, recognised) in rows {
         let d = classify_disposition(Some(raw), *state);
-        if d.canonical != C::Unknown || d.class != K::Unknown || d.recognised != *recognised || d.missing {
-            failures.push(format!("{raw:?} ({state:?}): got {d:?}, want UNKNOWN recognised={recognised}"));
+        if d.canonical != C::Unknown
+            || d.class != K::Unknown
+            || d.recognised != *recognised
+            || d.missing
+        {
+            failures.push(format!(
+                "{raw:?} ({state:?}): got {d:?}, want UNKNOWN recognised={recognised}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -75,7 +91,11 @@ fn a3_convictions() {
 #[test]
 fn a3_set_aside_pardon_sealed() {
     check(&[
-        ("CONV SET ASIDE & DISM PER 1203.4 PC", Some("CA"), C::ConvictionSetAside),
+        (
+            "CONV SET ASIDE & DISM PER 1203.4 PC",
+            Some("CA"),
+            C::ConvictionSetAside,
+        ),
         ("VACATED", None, C::ConvictionSetAside),
         ("EXONERATED", None, C::ConvictionSetAside),
         ("CONVICTION REVERSED", None, C::ConvictionSetAside),
@@ -86,7 +106,10 @@ fn a3_set_aside_pardon_sealed() {
         ("ORDER OF EXPUNGEMENT", None, C::Expunged),
     ]);
     for raw in ["PARDONED", "SEALED", "EXPUNGED", "VACATED"] {
-        assert!(classify_disposition(Some(raw), None).suppress_candidate, "{raw}");
+        assert!(
+            classify_disposition(Some(raw), None).suppress_candidate,
+            "{raw}"
+        );
     }
     assert!(!classify_disposition(Some("SEALED"), None).jurisdiction_sensitive);
     assert!(classify_disposition(Some("VACATED"), None).jurisdiction_sensitive);
@@ -118,13 +141,25 @@ fn a3_dismissals_and_not_filed() {
         ("NOLPROSSED", None, C::DismissedByProsecutor),
         ("NOLLED PROSSED", None, C::DismissedByProsecutor),
         ("NOELLEPR", None, C::DismissedByProsecutor),
-        ("DISMISSAL WITHOUT LEAVE BY DA", Some("NC"), C::DismissedByProsecutor),
+        (
+            "DISMISSAL WITHOUT LEAVE BY DA",
+            Some("NC"),
+            C::DismissedByProsecutor,
+        ),
         ("VD", Some("NC"), C::DismissedByProsecutor),
-        ("DISMISSED BY DA - SPEEDY TRIAL", Some("NC"), C::DismissedByProsecutor),
+        (
+            "DISMISSED BY DA - SPEEDY TRIAL",
+            Some("NC"),
+            C::DismissedByProsecutor,
+        ),
         ("ST", Some("NC"), C::DismissedByProsecutor),
         ("CHARGES DROPPED", None, C::DismissedByProsecutor),
         ("DROPPED", None, C::DismissedByProsecutor),
-        ("DISMISSAL WITH LEAVE BY DA", Some("NC"), C::DismissedWithLeave),
+        (
+            "DISMISSAL WITH LEAVE BY DA",
+            Some("NC"),
+            C::DismissedWithLeave,
+        ),
         ("VL", Some("NC"), C::DismissedWithLeave),
         ("NO PAPER", None, C::NotFiled),
         ("NOT FILED", None, C::NotFiled),
@@ -157,9 +192,21 @@ fn a3_acquittals() {
         ("FINDING - NOT GUILTY", None, C::Acquitted),
         ("NG", Some("WA"), C::Acquitted),
         ("NGRI", None, C::AcquittedInsanity),
-        ("ACQUITTAL BY REASON OF INSANITY", None, C::AcquittedInsanity),
-        ("ACQUITTAL BY REASON OF MENTAL INCOMPETENCE", None, C::AcquittedInsanity),
-        ("NOT GUILTY BY REASON OF INSANITY", None, C::AcquittedInsanity),
+        (
+            "ACQUITTAL BY REASON OF INSANITY",
+            None,
+            C::AcquittedInsanity,
+        ),
+        (
+            "ACQUITTAL BY REASON OF MENTAL INCOMPETENCE",
+            None,
+            C::AcquittedInsanity,
+        ),
+        (
+            "NOT GUILTY BY REASON OF INSANITY",
+            None,
+            C::AcquittedInsanity,
+        ),
     ]);
 }
 
@@ -178,19 +225,35 @@ fn a3_deferrals() {
         ("CWOF", Some("MA"), C::DeferredActive),
         ("CONTINUED WITHOUT A FINDING", Some("MA"), C::DeferredActive),
         ("SIS", Some("MO"), C::DeferredActive),
-        ("SUSPENDED IMPOSITION OF SENTENCE", Some("MO"), C::DeferredActive),
+        (
+            "SUSPENDED IMPOSITION OF SENTENCE",
+            Some("MO"),
+            C::DeferredActive,
+        ),
         ("ADJUDICATION WITHHELD", Some("FL"), C::DeferredActive),
         ("ADJ WITHHELD", Some("FL"), C::DeferredActive),
         ("WITHHOLD", Some("FL"), C::DeferredActive),
         ("ACD", Some("NY"), C::DeferredActive),
-        ("ADJOURNMENT IN CONTEMPLATION OF DISMISSAL", Some("NY"), C::DeferredActive),
+        (
+            "ADJOURNMENT IN CONTEMPLATION OF DISMISSAL",
+            Some("NY"),
+            C::DeferredActive,
+        ),
         ("PROBATION BEFORE CONVICTION", None, C::DeferredActive),
         ("DEFERRED DISPOSITION", None, C::DeferredActive),
-        ("CASE CONTINUED WITHOUT FINDING", Some("MA"), C::DeferredActive),
+        (
+            "CASE CONTINUED WITHOUT FINDING",
+            Some("MA"),
+            C::DeferredActive,
+        ),
         ("DU", None, C::DeferredActive),
         ("DEFERRED PROSECUTION DISMISSAL", None, C::DeferredCompleted),
         ("DPD", Some("NC"), C::DeferredCompleted),
-        ("DEFERRED PROCEEDING - DISMISSAL", None, C::DeferredCompleted),
+        (
+            "DEFERRED PROCEEDING - DISMISSAL",
+            None,
+            C::DeferredCompleted,
+        ),
         ("DISCHARGE AND DISMISSAL", Some("NC"), C::DeferredCompleted),
         ("DD", Some("NC"), C::DeferredCompleted),
         ("CONDITIONAL DISCHARGE", Some("NC"), C::DeferredCompleted),
@@ -202,16 +265,29 @@ fn a3_deferrals() {
         ("DIVERSION", None, C::DeferredUnspecified),
         ("ADJUDICATION WITHHELD", Some("GA"), C::DeferredUnspecified),
         ("PBJ REVOKED", Some("MD"), C::DeferralRevoked),
-        ("SUSPENDED IMPOSITION REVOCATION TO JAIL", Some("MO"), C::DeferralRevoked),
+        (
+            "SUSPENDED IMPOSITION REVOCATION TO JAIL",
+            Some("MO"),
+            C::DeferralRevoked,
+        ),
         ("DEFERRED PROSECUTION REVOKED", None, C::DeferralRevoked),
         ("GR", Some("WA"), C::DeferralRevoked),
     ]);
     // A3: deferral classes are jurisdiction sensitive; an active one is still PENDING.
     let active = classify_disposition(Some("DEFERRED ADJUDICATION"), None);
-    assert_eq!((active.class, active.jurisdiction_sensitive), (K::Pending, true));
+    assert_eq!(
+        (active.class, active.jurisdiction_sensitive),
+        (K::Pending, true)
+    );
     let done = classify_disposition(Some("ARD COMPLETED"), None);
-    assert_eq!((done.class, done.jurisdiction_sensitive), (K::NonConviction, true));
-    assert_eq!(classify_disposition(Some("PBJ REVOKED"), None).class, K::Conviction);
+    assert_eq!(
+        (done.class, done.jurisdiction_sensitive),
+        (K::NonConviction, true)
+    );
+    assert_eq!(
+        classify_disposition(Some("PBJ REVOKED"), None).class,
+        K::Conviction
+    );
 }
 
 #[test]
@@ -249,7 +325,11 @@ fn a3_pending_transferred_superseded_mistrial() {
         ("BOUND OVER", None, C::Transferred),
         ("BOUND OVER TO GRAND JURY", None, C::Transferred),
         ("HELD FOR COURT", Some("PA"), C::Transferred),
-        ("SUPERSEDING INDICTMENT OR PROCESS", Some("NC"), C::Superseded),
+        (
+            "SUPERSEDING INDICTMENT OR PROCESS",
+            Some("NC"),
+            C::Superseded,
+        ),
         ("SI", Some("NC"), C::Superseded),
         ("AMENDED", None, C::Superseded),
         ("RECHARGED", None, C::Superseded),
@@ -257,9 +337,18 @@ fn a3_pending_transferred_superseded_mistrial() {
         ("MISTRIAL", None, C::Mistrial),
         ("MISTRIAL-DEFENDANT DISCHARGED", None, C::Dismissed),
     ]);
-    assert_eq!(classify_disposition(Some("TRANSFERRED"), None).class, K::Pending);
-    assert_eq!(classify_disposition(Some("MISTRIAL"), None).class, K::Pending);
-    assert_eq!(classify_disposition(Some("AMENDED"), None).class, K::Unknown);
+    assert_eq!(
+        classify_disposition(Some("TRANSFERRED"), None).class,
+        K::Pending
+    );
+    assert_eq!(
+        classify_disposition(Some("MISTRIAL"), None).class,
+        K::Pending
+    );
+    assert_eq!(
+        classify_disposition(Some("AMENDED"), None).class,
+        K::Unknown
+    );
 }
 
 #[test]
@@ -320,7 +409,11 @@ fn a4_ambiguous_tokens_need_the_source_table() {
     // A4 PJC: a conviction for some purposes only.
     for raw in ["PJC", "PRAYER FOR JUDGMENT CONTINUED"] {
         let d = classify_disposition(Some(raw), Some("NC"));
-        assert_eq!((d.canonical, d.jurisdiction_sensitive), (C::Convicted, true), "{raw}");
+        assert_eq!(
+            (d.canonical, d.jurisdiction_sensitive),
+            (C::Convicted, true),
+            "{raw}"
+        );
     }
 }
 
@@ -331,7 +424,11 @@ fn a2_ordering_traps() {
         ("NOT GUILTY", None, C::Acquitted),
         ("JURY TRIAL - NOT GUILTY", None, C::Acquitted),
         // A not-guilty plea followed by a verdict is the verdict.
-        ("PLEA OF NOT GUILTY - FOUND GUILTY", None, C::ConvictedAtTrial),
+        (
+            "PLEA OF NOT GUILTY - FOUND GUILTY",
+            None,
+            C::ConvictedAtTrial,
+        ),
         ("PLEA OF NOT GUILTY, FOUND NOT GUILTY", None, C::Acquitted),
         ("PLEA OF NOT GUILTY - AWAITING TRIAL", None, C::Pending),
         // GUILTY ... PENDING SENTENCING is a conviction, not a pending case.
@@ -339,26 +436,74 @@ fn a2_ordering_traps() {
         ("CONVICTED, AWAITING SENTENCING", None, C::Convicted),
         ("GUILTY - SENTENCING DEFERRED", None, C::Convicted),
         // Deferred ... dismissed is a completed deferral, in either order.
-        ("DEFERRED ADJUDICATION - DISMISSED UPON COMPLETION", None, C::DeferredCompleted),
-        ("DISMISSED - DEFERRED ADJUDICATION COMPLETED", None, C::DeferredCompleted),
+        (
+            "DEFERRED ADJUDICATION - DISMISSED UPON COMPLETION",
+            None,
+            C::DeferredCompleted,
+        ),
+        (
+            "DISMISSED - DEFERRED ADJUDICATION COMPLETED",
+            None,
+            C::DeferredCompleted,
+        ),
         ("DISMISSED - DEFERRED", None, C::DeferredCompleted),
-        ("DISMISSED UPON SUCCESSFUL COMPLETION OF PROBATION", None, C::DeferredCompleted),
+        (
+            "DISMISSED UPON SUCCESSFUL COMPLETION OF PROBATION",
+            None,
+            C::DeferredCompleted,
+        ),
         ("ACD - DISMISSED", Some("NY"), C::DeferredCompleted),
         // Set-aside is post-conviction relief, not a dismissal.
-        ("CONV SET ASIDE & DISM PER 1203.4 PC", None, C::ConvictionSetAside),
-        ("CONVICTION SET ASIDE - CASE DISMISSED", None, C::ConvictionSetAside),
+        (
+            "CONV SET ASIDE & DISM PER 1203.4 PC",
+            None,
+            C::ConvictionSetAside,
+        ),
+        (
+            "CONVICTION SET ASIDE - CASE DISMISSED",
+            None,
+            C::ConvictionSetAside,
+        ),
         // Mistrial with discharge ends the case.
         ("MISTRIAL-DEFENDANT DISCHARGED", None, C::Dismissed),
         // Plea before verdict words.
-        ("GUILTY - NEGOTIATED PLEA", Some("GA"), C::ConvictedGuiltyPlea),
-        ("CONVICTED - PLEA OF NOLO CONTENDERE", Some("TX"), C::ConvictedNolo),
-        ("PLEA OF GUILTY - DEFERRED ADJUDICATION", Some("TX"), C::DeferredActive),
-        ("NOLO CONTENDERE - ADJUDICATION WITHHELD", Some("FL"), C::DeferredActive),
-        ("FOUND GUILTY - ADJUDICATION WITHHELD", Some("FL"), C::DeferredActive),
-        ("FOUND GUILTY OF LESSER INCLUDED OFFENSE", None, C::ConvictedLesser),
+        (
+            "GUILTY - NEGOTIATED PLEA",
+            Some("GA"),
+            C::ConvictedGuiltyPlea,
+        ),
+        (
+            "CONVICTED - PLEA OF NOLO CONTENDERE",
+            Some("TX"),
+            C::ConvictedNolo,
+        ),
+        (
+            "PLEA OF GUILTY - DEFERRED ADJUDICATION",
+            Some("TX"),
+            C::DeferredActive,
+        ),
+        (
+            "NOLO CONTENDERE - ADJUDICATION WITHHELD",
+            Some("FL"),
+            C::DeferredActive,
+        ),
+        (
+            "FOUND GUILTY - ADJUDICATION WITHHELD",
+            Some("FL"),
+            C::DeferredActive,
+        ),
+        (
+            "FOUND GUILTY OF LESSER INCLUDED OFFENSE",
+            None,
+            C::ConvictedLesser,
+        ),
         // This count dropped in a plea on another count.
         ("DISMISSED - PLED GUILTY TO OTHER COUNT", None, C::Dismissed),
-        ("NOLLE PROS - PLEA AGREEMENT", None, C::DismissedByProsecutor),
+        (
+            "NOLLE PROS - PLEA AGREEMENT",
+            None,
+            C::DismissedByProsecutor,
+        ),
         ("DISMISSED - IN PLEA BARGAIN", Some("TX"), C::Dismissed),
         // NO TRUE BILL is not a TRUE BILL.
         ("NO TRUE BILL", None, C::NotFiled),
@@ -368,9 +513,17 @@ fn a2_ordering_traps() {
         ("PRAYER FOR JUDGMENT CONTINUED", Some("NC"), C::Convicted),
         ("CONTINUED WITHOUT A FINDING", Some("MA"), C::DeferredActive),
         // ACD contains DISMISSAL but is a running deferral.
-        ("ADJOURNMENT IN CONTEMPLATION OF DISMISSAL", Some("NY"), C::DeferredActive),
+        (
+            "ADJOURNMENT IN CONTEMPLATION OF DISMISSAL",
+            Some("NY"),
+            C::DeferredActive,
+        ),
         // Dismissal with leave is not a plain dismissal, nor is without leave.
-        ("SOL - STRICKEN OFF WITH LEAVE TO REINSTATE", Some("IL"), C::DismissedWithLeave),
+        (
+            "SOL - STRICKEN OFF WITH LEAVE TO REINSTATE",
+            Some("IL"),
+            C::DismissedWithLeave,
+        ),
         // Superseding indictment is not an indictment.
         ("SUPERSEDING INDICTMENT", None, C::Superseded),
         // Relief denied changes nothing; reversal for a new trial reopens.
@@ -378,9 +531,15 @@ fn a2_ordering_traps() {
         ("GUILTY; EXPUNGEMENT DENIED", None, C::ConvictedAtTrial),
     ]);
     // Guilty and dismissed in one entry, nothing ordering them: do not guess.
-    check_unknown(&[("GUILTY DISMISSED", None, false), ("CONVICTED / DISMISSED", None, false)]);
+    check_unknown(&[
+        ("GUILTY DISMISSED", None, false),
+        ("CONVICTED / DISMISSED", None, false),
+    ]);
     // A not-guilty plea alone states no outcome.
-    check_unknown(&[("PLEA OF NOT GUILTY", None, true), ("PLED NOT GUILTY", None, true)]);
+    check_unknown(&[
+        ("PLEA OF NOT GUILTY", None, true),
+        ("PLED NOT GUILTY", None, true),
+    ]);
 }
 
 #[test]
@@ -397,14 +556,32 @@ fn a2_sentence_words_never_make_a_conviction() {
         "SUSPENDED SENTENCE",
         "CONDITIONAL DISCHARGE",
     ] {
-        let d = classify_disposition(Some(raw), Some("IL").filter(|_| raw != "CONDITIONAL DISCHARGE"));
-        assert_eq!((d.canonical, d.recognised), (C::Unknown, false), "{raw}: {d:?}");
+        let d = classify_disposition(
+            Some(raw),
+            Some("IL").filter(|_| raw != "CONDITIONAL DISCHARGE"),
+        );
+        assert_eq!(
+            (d.canonical, d.recognised),
+            (C::Unknown, false),
+            "{raw}: {d:?}"
+        );
         assert_eq!(d.evidence, "rule:sentence_present", "{raw}");
     }
     // Post-disposition events alone do not decide either (A3 note).
-    for raw in ["PROBATION REVOKED", "APPEAL PENDING", "NOTICE OF APPEAL", "SENTENCE MODIFIED", "TIME SERVED", "EOS"] {
+    for raw in [
+        "PROBATION REVOKED",
+        "APPEAL PENDING",
+        "NOTICE OF APPEAL",
+        "SENTENCE MODIFIED",
+        "TIME SERVED",
+        "EOS",
+    ] {
         let d = classify_disposition(Some(raw), None);
-        assert_eq!((d.canonical, d.recognised), (C::Unknown, false), "{raw}: {d:?}");
+        assert_eq!(
+            (d.canonical, d.recognised),
+            (C::Unknown, false),
+            "{raw}: {d:?}"
+        );
     }
 }
 
@@ -412,15 +589,39 @@ fn a2_sentence_words_never_make_a_conviction() {
 fn a2_step4_sequences_later_final_outcome_wins() {
     check(&[
         ("ARRAIGNED; GUILTY PLEA", None, C::ConvictedGuiltyPlea),
-        ("PLEA OF NOT GUILTY; FOUND GUILTY", None, C::ConvictedAtTrial),
+        (
+            "PLEA OF NOT GUILTY; FOUND GUILTY",
+            None,
+            C::ConvictedAtTrial,
+        ),
         ("GUILTY; CONVICTION SET ASIDE", None, C::ConvictionSetAside),
         ("GUILTY | SEALED", None, C::Sealed),
-        ("DEFERRED ADJUDICATION; DISMISSED", Some("TX"), C::DeferredCompleted),
-        ("DEFERRED ADJUDICATION THEN DISMISSED", Some("TX"), C::DeferredCompleted),
-        ("DEFERRED ADJUDICATION; NOLLE PROSEQUI", Some("TX"), C::DeferredCompleted),
-        ("DEFERRED ADJUDICATION; ADJUDICATED GUILTY", Some("TX"), C::DeferralRevoked),
+        (
+            "DEFERRED ADJUDICATION; DISMISSED",
+            Some("TX"),
+            C::DeferredCompleted,
+        ),
+        (
+            "DEFERRED ADJUDICATION THEN DISMISSED",
+            Some("TX"),
+            C::DeferredCompleted,
+        ),
+        (
+            "DEFERRED ADJUDICATION; NOLLE PROSEQUI",
+            Some("TX"),
+            C::DeferredCompleted,
+        ),
+        (
+            "DEFERRED ADJUDICATION; ADJUDICATED GUILTY",
+            Some("TX"),
+            C::DeferralRevoked,
+        ),
         ("PBJ\nGUILTY", Some("MD"), C::DeferralRevoked),
-        ("DEFERRED ADJUDICATION; PROBATION REVOKED", Some("TX"), C::DeferralRevoked),
+        (
+            "DEFERRED ADJUDICATION; PROBATION REVOKED",
+            Some("TX"),
+            C::DeferralRevoked,
+        ),
         ("GUILTY; PROBATION REVOKED", None, C::ConvictedAtTrial),
         ("GUILTY; APPEAL PENDING", None, C::ConvictedAtTrial),
         ("CONVICTED; NOTICE OF APPEAL", None, C::Convicted),
@@ -433,33 +634,64 @@ fn a2_step4_sequences_later_final_outcome_wins() {
         ("XYZZY; GUILTY", None, C::ConvictedAtTrial),
     ]);
     let d = classify_disposition(Some("DEFERRED ADJUDICATION; DISMISSED"), None);
-    assert!(d.evidence.starts_with("sequence:deferral_then_dismissal"), "{}", d.evidence);
+    assert!(
+        d.evidence.starts_with("sequence:deferral_then_dismissal"),
+        "{}",
+        d.evidence
+    );
 }
 
 #[test]
 fn missing_and_unrecognised() {
-    for raw in [None, Some(""), Some("   "), Some("--"), Some("*"), Some(";;")] {
+    for raw in [
+        None,
+        Some(""),
+        Some("   "),
+        Some("--"),
+        Some("*"),
+        Some(";;"),
+    ] {
         let d = classify_disposition(raw, None);
-        assert_eq!((d.canonical, d.class, d.missing, d.recognised), (C::Unknown, K::Unknown, true, false), "{raw:?}");
+        assert_eq!(
+            (d.canonical, d.class, d.missing, d.recognised),
+            (C::Unknown, K::Unknown, true, false),
+            "{raw:?}"
+        );
         assert_eq!(d.evidence, "missing");
     }
     for raw in ["XYZZY", "VD", "GR", "CV", "DPD", "JR"] {
         let d = classify_disposition(Some(raw), Some("TX"));
-        assert_eq!((d.canonical, d.missing, d.recognised), (C::Unknown, false, false), "{raw}: {d:?}");
+        assert_eq!(
+            (d.canonical, d.missing, d.recognised),
+            (C::Unknown, false, false),
+            "{raw}: {d:?}"
+        );
     }
 }
 
 #[test]
 fn state_argument_is_case_insensitive_and_class_matches_canonical() {
-    assert_eq!(classify_disposition(Some("vd"), Some(" nc ")).canonical, C::DismissedByProsecutor);
-    assert_eq!(classify_disposition(Some("Nolle Prosequi"), None).canonical, C::DismissedByProsecutor);
+    assert_eq!(
+        classify_disposition(Some("vd"), Some(" nc ")).canonical,
+        C::DismissedByProsecutor
+    );
+    assert_eq!(
+        classify_disposition(Some("Nolle Prosequi"), None).canonical,
+        C::DismissedByProsecutor
+    );
     let d = classify_disposition(Some("GUILTY"), None);
     assert_eq!(d.evidence, "rule:guilty");
-    assert_eq!(classify_disposition(Some("VD"), Some("NC")).evidence, "code:NC:VD");
+    assert_eq!(
+        classify_disposition(Some("VD"), Some("NC")).evidence,
+        "code:NC:VD"
+    );
 }
 
 #[test]
 fn serde_names_are_screaming_snake_case() {
     let json = serde_json::to_string(&(C::ConvictedGuiltyPlea, K::NonConviction));
-    assert_eq!(json.ok().as_deref(), Some(r#"["CONVICTED_GUILTY_PLEA","NON_CONVICTION"]"#));
+    assert_eq!(
+        json.ok().as_deref(),
+        Some(r#"["CONVICTED_GUILTY_PLEA","NON_CONVICTION"]"#)
+    );
 }

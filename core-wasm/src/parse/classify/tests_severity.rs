@@ -11,10 +11,17 @@ fn check(rows: &[Row]) {
     for (raw, state, level, class) in rows {
         let s = classify_severity(Some(raw), *state);
         if s.level != *level || s.class.as_deref() != *class || !s.recognised || s.missing {
-            failures.push(format!("{raw:?} ({state:?}): got {s:?}, want {level:?} {class:?}"));
+            failures.push(format!(
+                "{raw:?} ({state:?}): got {s:?}, want {level:?} {class:?}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -57,7 +64,12 @@ fn b2_b3_felony() {
         ("STATE JAIL FELONY", Some("TX"), L::Felony, Some("SJF")),
         ("INDICTABLE", Some("NJ"), L::Felony, None),
         ("CRIME OF THE 2ND DEGREE", Some("NJ"), L::Felony, Some("2")),
-        ("CRIME OF THE FOURTH DEGREE", Some("NJ"), L::Felony, Some("4")),
+        (
+            "CRIME OF THE FOURTH DEGREE",
+            Some("NJ"),
+            L::Felony,
+            Some("4"),
+        ),
         ("FU", Some("WI"), L::Felony, Some("UNCLASSIFIED")),
         ("THIRD DEGREE FELONY", Some("FL"), L::Felony, Some("3")),
         ("CLASS 4 FELONY", Some("IL"), L::Felony, Some("4")),
@@ -84,7 +96,12 @@ fn b2_b3_misdemeanor() {
         ("MU", Some("WI"), L::Misdemeanor, Some("UNCLASSIFIED")),
         ("GM", Some("MN"), L::Misdemeanor, Some("GROSS")),
         ("GROSS", Some("WA"), L::Misdemeanor, Some("GROSS")),
-        ("GROSS MISDEMEANOR", Some("MN"), L::Misdemeanor, Some("GROSS")),
+        (
+            "GROSS MISDEMEANOR",
+            Some("MN"),
+            L::Misdemeanor,
+            Some("GROSS"),
+        ),
         ("A1", Some("NC"), L::Misdemeanor, Some("A1")),
         ("1", Some("NC"), L::Misdemeanor, Some("1")),
         ("2", Some("NC"), L::Misdemeanor, Some("2")),
@@ -93,7 +110,12 @@ fn b2_b3_misdemeanor() {
         ("DISORDERLY PERSONS", Some("NJ"), L::Misdemeanor, None),
         ("Class B Misdemeanor", Some("TX"), L::Misdemeanor, Some("B")),
         ("MISDEMEANOR CLASS 1", Some("NC"), L::Misdemeanor, Some("1")),
-        ("FIRST DEGREE MISDEMEANOR", Some("FL"), L::Misdemeanor, Some("1")),
+        (
+            "FIRST DEGREE MISDEMEANOR",
+            Some("FL"),
+            L::Misdemeanor,
+            Some("1"),
+        ),
     ]);
 }
 
@@ -105,9 +127,19 @@ fn b2_b3_lower_levels() {
         ("PETTY", None, L::PettyOffense, None),
         ("PETTY MISDEMEANOR", Some("MN"), L::PettyOffense, None),
         ("PDP", Some("NJ"), L::PettyOffense, None),
-        ("PETTY DISORDERLY PERSONS", Some("NJ"), L::PettyOffense, None),
+        (
+            "PETTY DISORDERLY PERSONS",
+            Some("NJ"),
+            L::PettyOffense,
+            None,
+        ),
         ("MM", Some("OH"), L::PettyOffense, Some("MINOR")),
-        ("MINOR MISDEMEANOR", Some("OH"), L::PettyOffense, Some("MINOR")),
+        (
+            "MINOR MISDEMEANOR",
+            Some("OH"),
+            L::PettyOffense,
+            Some("MINOR"),
+        ),
         ("SUMMARY", Some("PA"), L::PettyOffense, Some("SUMMARY")),
         ("S", Some("PA"), L::PettyOffense, Some("SUMMARY")),
         ("SUM", Some("PA"), L::PettyOffense, Some("SUMMARY")),
@@ -128,7 +160,12 @@ fn b2_b3_lower_levels() {
         ("MUNICIPAL ORDINANCE VIOLATION", None, L::Ordinance, None),
         ("CITY CODE", None, L::Ordinance, None),
         ("COUNTY CODE", None, L::Ordinance, None),
-        ("City - Designated Continuing Violation", None, L::Ordinance, None),
+        (
+            "City - Designated Continuing Violation",
+            None,
+            L::Ordinance,
+            None,
+        ),
         ("CIVIL", None, L::Civil, None),
         ("C", None, L::Civil, None),
         ("CIV", None, L::Civil, None),
@@ -141,16 +178,36 @@ fn b2_b3_lower_levels() {
 fn b2_b3_unknown_values() {
     for raw in ["U", "UNK", "UNKNOWN", "N/A", "*", "-", "0", "UU"] {
         let s = classify_severity(Some(raw), None);
-        assert_eq!((s.level, s.recognised, s.missing), (L::Unknown, true, false), "{raw}");
+        assert_eq!(
+            (s.level, s.recognised, s.missing),
+            (L::Unknown, true, false),
+            "{raw}"
+        );
     }
     for raw in [None, Some(""), Some("  ")] {
         let s = classify_severity(raw, None);
-        assert_eq!((s.level, s.recognised, s.missing), (L::Unknown, false, true), "{raw:?}");
+        assert_eq!(
+            (s.level, s.recognised, s.missing),
+            (L::Unknown, false, true),
+            "{raw:?}"
+        );
     }
     // Not understood, or ambiguous without a source table.
-    for (raw, state) in [("IC", Some("PA")), ("N", None), ("N", Some("TX")), ("XYZ", None), ("CLASS A", None), ("FELONY OR MISDEMEANOR", Some("CA")), ("MA", Some("MA"))] {
+    for (raw, state) in [
+        ("IC", Some("PA")),
+        ("N", None),
+        ("N", Some("TX")),
+        ("XYZ", None),
+        ("CLASS A", None),
+        ("FELONY OR MISDEMEANOR", Some("CA")),
+        ("MA", Some("MA")),
+    ] {
         let s = classify_severity(Some(raw), state);
-        assert_eq!((s.level, s.recognised, s.missing), (L::Unknown, false, false), "{raw} {state:?}: {s:?}");
+        assert_eq!(
+            (s.level, s.recognised, s.missing),
+            (L::Unknown, false, false),
+            "{raw} {state:?}: {s:?}"
+        );
     }
 }
 
@@ -158,7 +215,11 @@ fn b2_b3_unknown_values() {
 fn b3_traffic_and_juvenile_flags() {
     for raw in ["T", "TR", "TRAF", "TRAFFIC", "TRD"] {
         let s = classify_severity(Some(raw), None);
-        assert_eq!((s.level, s.traffic_hint, s.recognised), (L::Unknown, true, true), "{raw}");
+        assert_eq!(
+            (s.level, s.traffic_hint, s.recognised),
+            (L::Unknown, true, true),
+            "{raw}"
+        );
     }
     let s = classify_severity(Some("TRAFFIC MISDEMEANOR"), None);
     assert_eq!((s.level, s.traffic_hint), (L::Misdemeanor, true));
@@ -166,10 +227,22 @@ fn b3_traffic_and_juvenile_flags() {
     assert_eq!((s.level, s.traffic_hint), (L::Infraction, true));
     // B2 note: a criminal traffic charge is never an infraction.
     let s = classify_severity(Some("CRIMINAL TRAFFIC VIOLATION"), None);
-    assert_eq!((s.level, s.traffic_hint, s.recognised), (L::Unknown, true, true));
-    for (raw, level) in [("JF", L::Felony), ("JM", L::Misdemeanor), ("JU", L::Unknown), ("JUVENILE FELONY", L::Felony)] {
+    assert_eq!(
+        (s.level, s.traffic_hint, s.recognised),
+        (L::Unknown, true, true)
+    );
+    for (raw, level) in [
+        ("JF", L::Felony),
+        ("JM", L::Misdemeanor),
+        ("JU", L::Unknown),
+        ("JUVENILE FELONY", L::Felony),
+    ] {
         let s = classify_severity(Some(raw), None);
-        assert_eq!((s.level, s.juvenile, s.recognised), (level, true, true), "{raw}");
+        assert_eq!(
+            (s.level, s.juvenile, s.recognised),
+            (level, true, true),
+            "{raw}"
+        );
     }
 }
 
@@ -193,8 +266,17 @@ fn b4_state_overrides() {
         ("IND", Some("NJ"), L::Felony, None),
     ]);
     // Outside their state these codes are not read.
-    for (raw, state) in [("H", Some("TX")), ("DF4", Some("TX")), ("X", None), ("1", None), ("DP", None)] {
-        assert!(!classify_severity(Some(raw), state).recognised, "{raw} {state:?}");
+    for (raw, state) in [
+        ("H", Some("TX")),
+        ("DF4", Some("TX")),
+        ("X", None),
+        ("1", None),
+        ("DP", None),
+    ] {
+        assert!(
+            !classify_severity(Some(raw), state).recognised,
+            "{raw} {state:?}"
+        );
     }
 }
 
@@ -207,7 +289,10 @@ fn severity_in_charge_text() {
         ("BURGLARY [F2]", Some(L::Felony)),
         ("FELONIOUS ASSAULT", Some(L::Felony)),
         ("DWI - GROSS MISDEMEANOR", Some(L::Misdemeanor)),
-        ("POSSESSION OF MARIJUANA - PETTY MISDEMEANOR", Some(L::PettyOffense)),
+        (
+            "POSSESSION OF MARIJUANA - PETTY MISDEMEANOR",
+            Some(L::PettyOffense),
+        ),
         ("SPEEDING - TRAFFIC INFRACTION", Some(L::Infraction)),
         ("FAILURE TO APPEAR ON A FELONY", Some(L::Felony)),
         // Says nothing.

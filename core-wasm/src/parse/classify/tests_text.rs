@@ -4,8 +4,14 @@ use super::*;
 
 #[test]
 fn display_form_keeps_punctuation_and_abbreviations() {
-    assert_eq!(normalize_charge_text("  poss  cont sub\t<4g & drug  paraphernalia "), "POSS CONT SUB <4G & DRUG PARAPHERNALIA");
-    assert_eq!(normalize_charge_text("DWLS w/o   insurance"), "DWLS W/O INSURANCE");
+    assert_eq!(
+        normalize_charge_text("  poss  cont sub\t<4g & drug  paraphernalia "),
+        "POSS CONT SUB <4G & DRUG PARAPHERNALIA"
+    );
+    assert_eq!(
+        normalize_charge_text("DWLS w/o   insurance"),
+        "DWLS W/O INSURANCE"
+    );
     assert_eq!(normalize_charge_text(""), "");
 }
 
@@ -20,7 +26,10 @@ fn match_key_expands_abbreviations_and_drops_punctuation() {
         ("DRIVING W/O INSURANCE", "DRIVING WITHOUT INSURANCE"),
         ("DWLS", "DRIVING WHILE LICENSE SUSPENDED"),
         ("DUS 3RD", "DRIVING UNDER SUSPENSION 3RD"),
-        ("PWISD SCHEDULE II CONTROLLED SUBSTANCE", "POSSESSION WITH INTENT TO SELL OR DELIVER SCHEDULE II CONTROLLED SUBSTANCE"),
+        (
+            "PWISD SCHEDULE II CONTROLLED SUBSTANCE",
+            "POSSESSION WITH INTENT TO SELL OR DELIVER SCHEDULE II CONTROLLED SUBSTANCE",
+        ),
         ("NO VALID D/L", "NO VALID DRIVERS LICENSE"),
         ("THEFT-TAKE/USE", "THEFT TAKE USE"),
         // Whole words only: POSSUM is not POSS.

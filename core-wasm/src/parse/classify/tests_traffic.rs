@@ -12,17 +12,28 @@ fn check(rows: &[(&str, &str, T)]) {
     for (charge, type_, want) in rows {
         let got = classify_traffic(charge, None, &sev(type_));
         if got != *want {
-            failures.push(format!("{charge:?} type {type_:?}: got {got:?}, want {want:?}"));
+            failures.push(format!(
+                "{charge:?} type {type_:?}: got {got:?}, want {want:?}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn minor_traffic_list() {
     check(&[
         ("SPEEDING", "INFRACTION", T::MinorTraffic),
-        ("SPEEDING 11-15 MPH OVER LIMIT", "INFRACTION", T::MinorTraffic),
+        (
+            "SPEEDING 11-15 MPH OVER LIMIT",
+            "INFRACTION",
+            T::MinorTraffic,
+        ),
         ("SPEED 15 OVER", "", T::MinorTraffic),
         ("69/55 MPH", "", T::MinorTraffic),
         ("EXCEEDING POSTED SPEED LIMIT", "", T::MinorTraffic),
@@ -45,10 +56,18 @@ fn minor_traffic_list() {
         ("EXPIRED LICENSE", "", T::MinorTraffic),
         ("DRIVING WITHOUT A LICENSE", "", T::MinorTraffic),
         ("UNLICENSED DRIVER", "", T::MinorTraffic),
-        ("FAIL TO PROVIDE PROOF OF INSURANCE", "TRAFFIC", T::MinorTraffic),
+        (
+            "FAIL TO PROVIDE PROOF OF INSURANCE",
+            "TRAFFIC",
+            T::MinorTraffic,
+        ),
         ("NO INSURANCE", "", T::MinorTraffic),
         ("DRIVING W/O INSURANCE", "", T::MinorTraffic),
-        ("FAILURE TO MAINTAIN FINANCIAL RESPONSIBILITY", "", T::MinorTraffic),
+        (
+            "FAILURE TO MAINTAIN FINANCIAL RESPONSIBILITY",
+            "",
+            T::MinorTraffic,
+        ),
         ("SEAT BELT VIOLATION", "", T::MinorTraffic),
         ("NO SEATBELT", "", T::MinorTraffic),
         ("CHILD RESTRAINT VIOLATION", "", T::MinorTraffic),
@@ -71,10 +90,26 @@ fn serious_traffic_list() {
         ("OUI", "", T::SeriousTraffic),
         ("OVI", "M1", T::SeriousTraffic),
         ("DUII", "", T::SeriousTraffic),
-        ("DWI-SECOND-DEGREE DRIVING WHILE IMPAIRED", "GM", T::SeriousTraffic),
-        ("DRIVING WHILE INTOXICATED", "Class B Misdemeanor", T::SeriousTraffic),
-        ("DRIVING UNDER THE INFLUENCE OF ALCOHOL", "", T::SeriousTraffic),
-        ("OPERATING A VEHICLE UNDER THE INFLUENCE", "", T::SeriousTraffic),
+        (
+            "DWI-SECOND-DEGREE DRIVING WHILE IMPAIRED",
+            "GM",
+            T::SeriousTraffic,
+        ),
+        (
+            "DRIVING WHILE INTOXICATED",
+            "Class B Misdemeanor",
+            T::SeriousTraffic,
+        ),
+        (
+            "DRIVING UNDER THE INFLUENCE OF ALCOHOL",
+            "",
+            T::SeriousTraffic,
+        ),
+        (
+            "OPERATING A VEHICLE UNDER THE INFLUENCE",
+            "",
+            T::SeriousTraffic,
+        ),
         ("RECKLESS DRIVING", "TRAFFIC", T::SeriousTraffic),
         ("SPEEDING - RECKLESS DRIVING", "", T::SeriousTraffic),
         ("LEAVING THE SCENE OF AN ACCIDENT", "", T::SeriousTraffic),
@@ -88,7 +123,11 @@ fn serious_traffic_list() {
         ("INTOXICATION MANSLAUGHTER", "", T::SeriousTraffic),
         ("FLEEING OR ELUDING A POLICE OFFICER", "", T::SeriousTraffic),
         ("FLEEING AND ELUDING", "", T::SeriousTraffic),
-        ("DRIVING WHILE LICENSE SUSPENDED", "TRAFFIC", T::SeriousTraffic),
+        (
+            "DRIVING WHILE LICENSE SUSPENDED",
+            "TRAFFIC",
+            T::SeriousTraffic,
+        ),
         ("DWLS", "TRAFFIC", T::SeriousTraffic),
         ("DWLS 3RD DEGREE", "MISDEMEANOR", T::SeriousTraffic),
         ("DRIVING WHILE REVOKED", "", T::SeriousTraffic),
@@ -113,9 +152,17 @@ fn word_boundaries_and_context() {
         ("INSURANCE FRAUD", "FELONY", T::NotTraffic),
         ("FORGED VEHICLE REGISTRATION", "", T::NotTraffic),
         ("POSSESSION OF SPEED", "", T::NotTraffic),
-        ("PRACTICING MEDICINE WITHOUT A LICENSE", "FELONY", T::NotTraffic),
+        (
+            "PRACTICING MEDICINE WITHOUT A LICENSE",
+            "FELONY",
+            T::NotTraffic,
+        ),
         ("AGGRAVATED ASSAULT", "Felony", T::NotTraffic),
-        ("THEFT PROP >=$2,500<$30K", "State Jail Felony", T::NotTraffic),
+        (
+            "THEFT PROP >=$2,500<$30K",
+            "State Jail Felony",
+            T::NotTraffic,
+        ),
         // A minor text declared a felony is not cleared on wording alone.
         ("SPEEDING", "FELONY", T::SeriousTraffic),
     ]);
@@ -124,25 +171,67 @@ fn word_boundaries_and_context() {
 #[test]
 fn type_and_statute_are_hints_only() {
     // A TRAFFIC type alone never makes a DUI minor (§7.4).
-    assert_eq!(classify_traffic("DUI", None, &sev("TRAFFIC")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("DUI", None, &sev("TRAFFIC INFRACTION")), T::SeriousTraffic);
+    assert_eq!(
+        classify_traffic("DUI", None, &sev("TRAFFIC")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("DUI", None, &sev("TRAFFIC INFRACTION")),
+        T::SeriousTraffic
+    );
     // Unreadable text: a non-criminal traffic type is minor, anything else follows the ordinary rules.
-    assert_eq!(classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC INFRACTION")), T::MinorTraffic);
-    assert_eq!(classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC MISDEMEANOR")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("NOT SPECIFIED", None, &sev("INFRACTION")), T::NotTraffic);
+    assert_eq!(
+        classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC INFRACTION")),
+        T::MinorTraffic
+    );
+    assert_eq!(
+        classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("NOT SPECIFIED", None, &sev("TRAFFIC MISDEMEANOR")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("NOT SPECIFIED", None, &sev("INFRACTION")),
+        T::NotTraffic
+    );
     // Statutes: a vehicle-code section marks the domain; DUI sections are serious whatever the text.
-    assert_eq!(classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("INFRACTION")), T::MinorTraffic);
-    assert_eq!(classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("MISDEMEANOR")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("COUNT 1", Some("VC 23152(A)"), &sev("INFRACTION")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("COUNT 1", Some("RCW 46.61.502"), &sev("")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("COUNT 1", Some("PC 49.04"), &sev("MB")), T::SeriousTraffic);
-    assert_eq!(classify_traffic("THEFT", Some("PC 484"), &sev("MISDEMEANOR")), T::NotTraffic);
-    assert_eq!(classify_traffic("COUNT 1", Some("DWLS 3"), &sev("")), T::SeriousTraffic);
+    assert_eq!(
+        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("INFRACTION")),
+        T::MinorTraffic
+    );
+    assert_eq!(
+        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("MISDEMEANOR")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("COUNT 1", Some("VC 23152(A)"), &sev("INFRACTION")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("COUNT 1", Some("RCW 46.61.502"), &sev("")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("COUNT 1", Some("PC 49.04"), &sev("MB")),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        classify_traffic("THEFT", Some("PC 484"), &sev("MISDEMEANOR")),
+        T::NotTraffic
+    );
+    assert_eq!(
+        classify_traffic("COUNT 1", Some("DWLS 3"), &sev("")),
+        T::SeriousTraffic
+    );
 }
 
 #[test]
 fn serde_names_are_snake_case() {
     let json = serde_json::to_string(&[T::NotTraffic, T::MinorTraffic, T::SeriousTraffic]);
-    assert_eq!(json.ok().as_deref(), Some(r#"["not_traffic","minor_traffic","serious_traffic"]"#));
+    assert_eq!(
+        json.ok().as_deref(),
+        Some(r#"["not_traffic","minor_traffic","serious_traffic"]"#)
+    );
 }

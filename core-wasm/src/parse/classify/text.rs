@@ -68,7 +68,10 @@ fn abbreviations() -> &'static Abbreviations {
                 expansions.push(long);
             }
         }
-        Abbreviations { index: builder.build(), expansions }
+        Abbreviations {
+            index: builder.build(),
+            expansions,
+        }
     })
 }
 
@@ -159,7 +162,12 @@ impl<'a> Words<'a> {
             .map(|(start, _)| start)
             .find(|&start| {
                 let window = self.words.get(start + 1..).unwrap_or(&[]);
-                phrase.split(' ').filter(|p| !p.is_empty()).skip(1).zip(window).all(|(p, w)| word_matches(w, p))
+                phrase
+                    .split(' ')
+                    .filter(|p| !p.is_empty())
+                    .skip(1)
+                    .zip(window)
+                    .all(|(p, w)| word_matches(w, p))
             })
             .map(|start| (start, len))
     }

@@ -91,6 +91,13 @@ fn tables() -> &'static Tables {
         let serious_statute = rows(SERIOUS_STATUTE);
         let traffic_statute = rows(TRAFFIC_STATUTE);
         let not_minor_context = builder.intern_all(NOT_MINOR_CONTEXT);
-        Tables { index: builder.build(), serious, minor, not_minor_context, serious_statute, traffic_statute }
+        Tables {
+            index: builder.build(),
+            serious,
+            minor,
+            not_minor_context,
+            serious_statute,
+            traffic_statute,
+        }
     })
 }

@@ -19,17 +19,26 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
         if out.search_type.is_none() {
             out.search_type = comp.attr("type").filter(|t| !t.is_empty());
         }
-        let held = comp.attr("held_for_review").as_deref().and_then(yes_no).unwrap_or(false);
+        let held = comp
+            .attr("held_for_review")
+            .as_deref()
+            .and_then(yes_no)
+            .unwrap_or(false);
         let county = comp.text_at("county");
         let comp_state = comp.text_at("state");
         for case in comp.children_named("case") {
             let case_number = case.text_at("case_number");
             let charges: Vec<&Node> = case.children_named("chargeinfo").collect();
             if charges.is_empty() {
-                out.notes.push(XmlNote { case: None, case_number, kind: NoteKind::CaseWithoutCharges });
+                out.notes.push(XmlNote {
+                    case: None,
+                    case_number,
+                    kind: NoteKind::CaseWithoutCharges,
+                });
                 continue;
             }
-            out.cases.push(read_case(case, &charges, &county, &comp_state, held, ctx));
+            out.cases
+                .push(read_case(case, &charges, &county, &comp_state, held, ctx));
         }
     }
     out.candidate = root
@@ -43,7 +52,9 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
 /// (components do not nest).
 fn collect_components<'a>(node: &'a Node, out: &mut Vec<&'a Node>, depth: usize) {
     for child in &node.children {
-        if child.name.eq_ignore_ascii_case("postResults") || child.name.eq_ignore_ascii_case("subOrder") {
+        if child.name.eq_ignore_ascii_case("postResults")
+            || child.name.eq_ignore_ascii_case("subOrder")
+        {
             out.push(child);
         } else if depth < 4 && !child.name.eq_ignore_ascii_case("case") {
             collect_components(child, out, depth + 1);
@@ -54,8 +65,15 @@ fn collect_components<'a>(node: &'a Node, out: &mut Vec<&'a Node>, depth: usize)
 /// LAYOUT C1: `@type` mentions `crim` and no civil, bankruptcy, eviction or sex-offender search;
 /// a component without a type qualifies when it holds cases.
 pub fn is_criminal(comp: &Node) -> bool {
-    let t = comp.attr("type").unwrap_or_default().to_ascii_lowercase().replace('_', " ");
-    if ["civil", "bankruptcy", "eviction", "sex offender"].iter().any(|x| t.contains(x)) {
+    let t = comp
+        .attr("type")
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+        .replace('_', " ");
+    if ["civil", "bankruptcy", "eviction", "sex offender"]
+        .iter()
+        .any(|x| t.contains(x))
+    {
         return false;
     }
     if t.contains("crim") {
@@ -64,19 +82,39 @@ pub fn is_criminal(comp: &Node) -> bool {
     t.is_empty() && comp.child("case").is_some()
 }
 
-fn read_case(case: &Node, charges: &[&Node], county: &str, comp_state: &str, held: bool, ctx: DateCtx) -> CaseDraft {
+fn read_case(
+    case: &Node,
+    charges: &[&Node],
+    county: &str,
+    comp_state: &str,
+    held: bool,
+    ctx: DateCtx,
+) -> CaseDraft {
     let case_state = case.text_at("jurisdiction_state");
-    let jurisdiction_state = if case_state.is_empty() { comp_state.to_string() } else { case_state };
-    let search_jurisdiction =
-        search_jurisdiction(county, comp_state, &case.text_at("jurisdiction"), &jurisdiction_state);
+    let jurisdiction_state = if case_state.is_empty() {
+        comp_state.to_string()
+    } else {
+        case_state
+    };
+    let search_jurisdiction = search_jurisdiction(
+        county,
+        comp_state,
+        &case.text_at("jurisdiction"),
+        &jurisdiction_state,
+    );
     let case_hidden = flag(case, "hidden");
-    let drafts: Vec<ChargeDraft> = charges.iter().map(|c| read_charge(case, c, case_hidden, ctx)).collect();
+    let drafts: Vec<ChargeDraft> = charges
+        .iter()
+        .map(|c| read_charge(case, c, case_hidden, ctx))
+        .collect();
     // file_date: the case's filing date, else the earliest charge filing date (LAYOUT §4.3).
-    let (mut file_date, mut unusable) = super::dates::first_full(&[&case.text_at("filing_date")], ctx.pivot_year);
+    let (mut file_date, mut unusable) =
+        super::dates::first_full(&[&case.text_at("filing_date")], ctx.pivot_year);
     if file_date.is_none() {
         let mut earliest = None;
         for c in charges {
-            let (d, u) = super::dates::first_full(&[&c.text_at("filing_date_freeformat")], ctx.pivot_year);
+            let (d, u) =
+                super::dates::first_full(&[&c.text_at("filing_date_freeformat")], ctx.pivot_year);
             unusable |= u;
             earliest = match (earliest, d) {
                 (Some(e), Some(d)) => Some(if d < e { d } else { e }),
@@ -99,12 +137,25 @@ fn read_case(case: &Node, charges: &[&Node], county: &str, comp_state: &str, hel
 }
 
 /// LAYOUT §4.2: `County, ST` from the component, else `ST`, else the case's own jurisdiction.
-fn search_jurisdiction(county: &str, comp_state: &str, case_jurisdiction: &str, case_state: &str) -> Option<String> {
-    let code = |s: &str| crate::parse::states::normalize_state(s).map_or_else(|| s.to_string(), str::to_string);
-    match (county.is_empty(), comp_state.is_empty(), case_jurisdiction.is_empty()) {
+fn search_jurisdiction(
+    county: &str,
+    comp_state: &str,
+    case_jurisdiction: &str,
+    case_state: &str,
+) -> Option<String> {
+    let code = |s: &str| {
+        crate::parse::states::normalize_state(s).map_or_else(|| s.to_string(), str::to_string)
+    };
+    match (
+        county.is_empty(),
+        comp_state.is_empty(),
+        case_jurisdiction.is_empty(),
+    ) {
         (false, false, _) => Some(format!("{county}, {}", code(comp_state))),
         (_, false, _) => Some(code(comp_state)),
-        (_, true, false) if !case_state.is_empty() => Some(format!("{case_jurisdiction}, {}", code(case_state))),
+        (_, true, false) if !case_state.is_empty() => {
+            Some(format!("{case_jurisdiction}, {}", code(case_state)))
+        }
         (_, true, false) => Some(case_jurisdiction.to_string()),
         _ => None,
     }
@@ -142,18 +193,42 @@ fn read_person(p: &Node, ctx: DateCtx) -> SubjectDraft {
 /// LAYOUT §4.3: the address with an empty `<to>`, else the latest `<to>`, else the first;
 /// flattened as `street, city, ST zip`.
 fn current_address(p: &Node) -> String {
-    let blocks: Vec<&Node> = p.children_named("address").filter(|a| !a.children.is_empty()).collect();
+    let blocks: Vec<&Node> = p
+        .children_named("address")
+        .filter(|a| !a.children.is_empty())
+        .collect();
     let chosen = blocks
         .iter()
         .find(|a| a.text_at("to").is_empty())
-        .or_else(|| blocks.iter().max_by(|a, b| sortable_to(a).cmp(&sortable_to(b))));
+        .or_else(|| {
+            blocks
+                .iter()
+                .max_by(|a, b| sortable_to(a).cmp(&sortable_to(b)))
+        });
     let Some(a) = chosen else {
         // A plain-text address element is taken as the single line it is.
-        return p.children_named("address").map(Node::deep_text).find(|t| !t.is_empty()).unwrap_or_default();
+        return p
+            .children_named("address")
+            .map(Node::deep_text)
+            .find(|t| !t.is_empty())
+            .unwrap_or_default();
     };
-    let (street, city, state, zip) = (a.text_at("address"), a.text_at("city"), a.text_at("state"), a.text_at("zip"));
-    let tail = [state, zip].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
-    [street, city, tail].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(", ")
+    let (street, city, state, zip) = (
+        a.text_at("address"),
+        a.text_at("city"),
+        a.text_at("state"),
+        a.text_at("zip"),
+    );
+    let tail = [state, zip]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    [street, city, tail]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn sortable_to(a: &Node) -> String {
@@ -161,7 +236,11 @@ fn sortable_to(a: &Node) -> String {
 }
 
 fn flag(node: &Node, name: &str) -> bool {
-    node.attr(name).or_else(|| Some(node.text_at(name))).as_deref().and_then(yes_no).unwrap_or(false)
+    node.attr(name)
+        .or_else(|| Some(node.text_at(name)))
+        .as_deref()
+        .and_then(yes_no)
+        .unwrap_or(false)
 }
 
 /// `additionalInfo` title/value pairs: titles case-insensitive, whitespace collapsed, trailing
@@ -179,10 +258,18 @@ fn additional_info(charge: &Node) -> Vec<(String, String)> {
 }
 
 fn ai<'a>(info: &'a [(String, String)], titles: &[&str]) -> Option<&'a str> {
-    titles.iter().find_map(|t| info.iter().find(|(k, _)| k == t).map(|(_, v)| v.as_str()))
+    titles
+        .iter()
+        .find_map(|t| info.iter().find(|(k, _)| k == t).map(|(_, v)| v.as_str()))
 }
 
-const TYPE_TITLES: [&str; 5] = ["offense class", "offense level", "charge level", "charge class", "degree"];
+const TYPE_TITLES: [&str; 5] = [
+    "offense class",
+    "offense level",
+    "charge level",
+    "charge class",
+    "degree",
+];
 const NEXT_COURT_TITLES: [&str; 3] = ["next court date", "pending court date", "court date"];
 
 fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> ChargeDraft {
@@ -190,36 +277,66 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
     let disposition = c.text_at("disposition");
     let mut malformed = Vec::new();
     let t = |n: &str| c.text_at(n);
-    let charge_date =
-        ctx.field(&[&t("filing_date_freeformat"), &t("offense_date_freeformat")], "charge_date", &mut malformed);
+    let charge_date = ctx.field(
+        &[&t("filing_date_freeformat"), &t("offense_date_freeformat")],
+        "charge_date",
+        &mut malformed,
+    );
     // The case-level disposition date applies only to a disposed charge (LAYOUT §4.4).
     let pending_like = {
         let d = disposition.to_ascii_lowercase();
-        ["pend", "open", "active", "warrant"].iter().any(|w| d.contains(w))
+        ["pend", "open", "active", "warrant"]
+            .iter()
+            .any(|w| d.contains(w))
     };
-    let case_disposed =
-        if !disposition.is_empty() && !pending_like { case.text_at("disposition_date") } else { String::new() };
-    let disposition_date =
-        ctx.field(&[&t("disposition_date_freeformat"), &case_disposed], "disposition_date", &mut malformed);
-    let arrest_date = ctx.field(&[&t("arrest_date_freeformat")], "arrest_date", &mut malformed);
+    let case_disposed = if !disposition.is_empty() && !pending_like {
+        case.text_at("disposition_date")
+    } else {
+        String::new()
+    };
+    let disposition_date = ctx.field(
+        &[&t("disposition_date_freeformat"), &case_disposed],
+        "disposition_date",
+        &mut malformed,
+    );
+    let arrest_date = ctx.field(
+        &[&t("arrest_date_freeformat")],
+        "arrest_date",
+        &mut malformed,
+    );
     let next_court = ai(&info, &NEXT_COURT_TITLES).unwrap_or_default();
-    let pending_court_date =
-        ctx.field(&[next_court, &case.text_at("pending_date")], "pending_court_date", &mut malformed);
+    let pending_court_date = ctx.field(
+        &[next_court, &case.text_at("pending_date")],
+        "pending_court_date",
+        &mut malformed,
+    );
     let sentence = read_sentence(c, &info, ctx, &mut malformed);
     let charge = t("charge");
     let statute = t("statute");
     let crime_type = t("crime_type");
-    let offense_type =
-        if crime_type.is_empty() { ai(&info, &TYPE_TITLES).map(str::to_string) } else { Some(crime_type) };
+    let offense_type = if crime_type.is_empty() {
+        ai(&info, &TYPE_TITLES).map(str::to_string)
+    } else {
+        Some(crime_type)
+    };
     ChargeDraft {
         offense_id: ai(&info, &["offense id"]).map(str::to_string),
         court_search_id: ai(&info, &["court search id"]).map(str::to_string),
         parts: OffenseParts {
-            raw_charge: if charge.is_empty() { statute.clone() } else { charge },
+            raw_charge: if charge.is_empty() {
+                statute.clone()
+            } else {
+                charge
+            },
             disposition: (!disposition.is_empty()).then_some(disposition),
             offense_type,
             statute: (!statute.is_empty()).then_some(statute),
-            dates: OffenseDates { charge_date, disposition_date, arrest_date, pending_court_date },
+            dates: OffenseDates {
+                charge_date,
+                disposition_date,
+                arrest_date,
+                pending_court_date,
+            },
             malformed_dates: malformed,
             sentence,
             hidden: case_hidden || flag(c, "hidden"),
@@ -256,21 +373,54 @@ fn sentence_field(kind: &str) -> Option<&'static str> {
                 "incarceration",
             ],
         ),
-        ("jail_time", &["jail", "county jail", "local jail", "city jail", "confinement"]),
+        (
+            "jail_time",
+            &[
+                "jail",
+                "county jail",
+                "local jail",
+                "city jail",
+                "confinement",
+            ],
+        ),
         ("suspended", &["suspended", "suspended sentence"]),
         ("fines", &["fine", "fines"]),
-        ("court_costs", &["costs", "court costs", "court cost", "fees", "court fees", "costs and fees"]),
+        (
+            "court_costs",
+            &[
+                "costs",
+                "court costs",
+                "court cost",
+                "fees",
+                "court fees",
+                "costs and fees",
+            ],
+        ),
         ("restitution", &["restitution"]),
         (
             "community_service",
-            &["community service", "community work", "csw", "public service", "community service hours"],
+            &[
+                "community service",
+                "community work",
+                "csw",
+                "public service",
+                "community service hours",
+            ],
         ),
     ];
-    table.iter().find(|(_, names)| names.contains(&k.as_str())).map(|(f, _)| *f)
+    table
+        .iter()
+        .find(|(_, names)| names.contains(&k.as_str()))
+        .map(|(f, _)| *f)
 }
 
 /// The sentence pivot of LAYOUT §4.5; `None` when nothing is known.
-fn read_sentence(c: &Node, info: &[(String, String)], ctx: DateCtx, malformed: &mut Vec<String>) -> Option<Sentence> {
+fn read_sentence(
+    c: &Node,
+    info: &[(String, String)],
+    ctx: DateCtx,
+    malformed: &mut Vec<String>,
+) -> Option<Sentence> {
     let mut s = Sentence::default();
     let mut extra: Vec<String> = Vec::new();
     let mut incarceration_raw: Option<String> = None;
@@ -278,13 +428,20 @@ fn read_sentence(c: &Node, info: &[(String, String)], ctx: DateCtx, malformed: &
         let kind = item.text_at("sentence_type");
         let amount = item.text_at("active_amount");
         let note = item.text_at("sentenceitem_comments");
-        let label = if kind.is_empty() { "SENTENCE".to_string() } else { kind.to_uppercase() };
+        let label = if kind.is_empty() {
+            "SENTENCE".to_string()
+        } else {
+            kind.to_uppercase()
+        };
         let Some(field) = sentence_field(&kind) else {
             if !(kind.is_empty() && amount.is_empty() && note.is_empty()) {
                 let mut body = amount.clone();
                 if !note.is_empty() {
-                    body =
-                        [body, format!("({note})")].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
+                    body = [body, format!("({note})")]
+                        .into_iter()
+                        .filter(|p| !p.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" ");
                 }
                 extra.push(format!("{label}: {body}").trim().to_string());
             }
@@ -320,8 +477,10 @@ fn read_sentence(c: &Node, info: &[(String, String)], ctx: DateCtx, malformed: &
         }
     }
     s.incarceration_date = incarceration_raw.and_then(|raw| ctx.first(&[&raw]).0);
-    let comments: Vec<String> =
-        std::iter::once(c.text_at("sentence_comments")).chain(extra).filter(|p| !p.is_empty()).collect();
+    let comments: Vec<String> = std::iter::once(c.text_at("sentence_comments"))
+        .chain(extra)
+        .filter(|p| !p.is_empty())
+        .collect();
     if !comments.is_empty() {
         s.sentence_comments = Some(comments.join("; "));
     }
@@ -342,10 +501,22 @@ fn candidate_from_subject(s: &Node, ctx: DateCtx) -> Option<crate::model::Candid
         return None;
     }
     let line = {
-        let (street, city, state, zip) =
-            (s.text_at("address"), s.text_at("city"), s.text_at("state"), s.text_at("zip"));
-        let tail = [state, zip].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
-        [street, city, tail].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", ")
+        let (street, city, state, zip) = (
+            s.text_at("address"),
+            s.text_at("city"),
+            s.text_at("state"),
+            s.text_at("zip"),
+        );
+        let tail = [state, zip]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        [street, city, tail]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let ssn = s.text_at("ssn");
     Some(crate::model::Candidate {
@@ -393,14 +564,39 @@ mod tests {
                     "incarceration",
                 ],
             ),
-            ("jail_time", &["jail", "county jail", "local  jail", "city jail", "confinement"]),
+            (
+                "jail_time",
+                &[
+                    "jail",
+                    "county jail",
+                    "local  jail",
+                    "city jail",
+                    "confinement",
+                ],
+            ),
             ("suspended", &["suspended", "suspended sentence"]),
             ("fines", &["fine", "FINES"]),
-            ("court_costs", &["costs", "court costs", "court cost", "fees", "court fees", "costs and fees"]),
+            (
+                "court_costs",
+                &[
+                    "costs",
+                    "court costs",
+                    "court cost",
+                    "fees",
+                    "court fees",
+                    "costs and fees",
+                ],
+            ),
             ("restitution", &["restitution"]),
             (
                 "community_service",
-                &["community service", "community work", "CSW", "public service", "community service hours"],
+                &[
+                    "community service",
+                    "community work",
+                    "CSW",
+                    "public service",
+                    "community service hours",
+                ],
             ),
         ];
         for (field, names) in table {
@@ -408,7 +604,12 @@ mod tests {
                 assert_eq!(sentence_field(name), Some(field), "{name}");
             }
         }
-        for unknown in ["conditional discharge", "deferred sentence", "", "house arrest"] {
+        for unknown in [
+            "conditional discharge",
+            "deferred sentence",
+            "",
+            "house arrest",
+        ] {
             assert_eq!(sentence_field(unknown), None, "{unknown}");
         }
     }
@@ -417,8 +618,19 @@ mod tests {
     fn criminal_component_rule_c1() {
         let comp = |t: &str, with_case: bool| Node {
             name: "subOrder".into(),
-            attrs: if t.is_empty() { vec![] } else { vec![("type".into(), t.into())] },
-            children: if with_case { vec![Node { name: "case".into(), ..Node::default() }] } else { vec![] },
+            attrs: if t.is_empty() {
+                vec![]
+            } else {
+                vec![("type".into(), t.into())]
+            },
+            children: if with_case {
+                vec![Node {
+                    name: "case".into(),
+                    ..Node::default()
+                }]
+            } else {
+                vec![]
+            },
             ..Node::default()
         };
         for t in [

@@ -34,8 +34,18 @@ impl XmlDate {
     }
 }
 
-const PLACEHOLDER_WORDS: [&str; 10] =
-    ["n/a", "na", "none", "null", "unknown", "unk", "unavailable", "redacted", "not available", "-"];
+const PLACEHOLDER_WORDS: [&str; 10] = [
+    "n/a",
+    "na",
+    "none",
+    "null",
+    "unknown",
+    "unk",
+    "unavailable",
+    "redacted",
+    "not available",
+    "-",
+];
 
 /// Parses one vendor date. `pivot_year` is the year two-digit years are read against.
 pub fn parse_xml_date(raw: &str, pivot_year: i32) -> XmlDate {
@@ -44,7 +54,10 @@ pub fn parse_xml_date(raw: &str, pivot_year: i32) -> XmlDate {
         return XmlDate::Blank;
     }
     // All digits zero (`00/00/0000`, `0000-00-00`, `00000000`, `0/0/0000`): a placeholder.
-    if v.bytes().any(|b| b.is_ascii_digit()) && v.bytes().all(|b| b == b'0' || matches!(b, b'/' | b'-' | b' ' | b'.')) {
+    if v.bytes().any(|b| b.is_ascii_digit())
+        && v.bytes()
+            .all(|b| b == b'0' || matches!(b, b'/' | b'-' | b' ' | b'.'))
+    {
         return XmlDate::Blank;
     }
     if let Some(iso) = iso_prefix(v) {
@@ -61,17 +74,23 @@ pub fn parse_xml_date(raw: &str, pivot_year: i32) -> XmlDate {
         [Tok::Num(y), Tok::Num(m), Tok::Num(d)] if y.len() == 4 && m.len() <= 2 && d.len() <= 2 => {
             ymd(num(y), num(m), num(d))
         }
-        [Tok::Num(m), Tok::Num(d), Tok::Num(y)] if m.len() <= 2 && d.len() <= 2 && matches!(y.len(), 2 | 4) => {
+        [Tok::Num(m), Tok::Num(d), Tok::Num(y)]
+            if m.len() <= 2 && d.len() <= 2 && matches!(y.len(), 2 | 4) =>
+        {
             ymd(year(y, pivot_year), num(m), num(d))
         }
-        [Tok::Num(d), Tok::Word(mon), Tok::Num(y)] if d.len() <= 2 && matches!(y.len(), 2 | 4) => match month_of(mon) {
-            Some(m) => ymd(year(y, pivot_year), m, num(d)),
-            None => XmlDate::Invalid,
-        },
-        [Tok::Word(mon), Tok::Num(d), Tok::Num(y)] if d.len() <= 2 && y.len() == 4 => match month_of(mon) {
-            Some(m) => ymd(num(y), m, num(d)),
-            None => XmlDate::Invalid,
-        },
+        [Tok::Num(d), Tok::Word(mon), Tok::Num(y)] if d.len() <= 2 && matches!(y.len(), 2 | 4) => {
+            match month_of(mon) {
+                Some(m) => ymd(year(y, pivot_year), m, num(d)),
+                None => XmlDate::Invalid,
+            }
+        }
+        [Tok::Word(mon), Tok::Num(d), Tok::Num(y)] if d.len() <= 2 && y.len() == 4 => {
+            match month_of(mon) {
+                Some(m) => ymd(num(y), m, num(d)),
+                None => XmlDate::Invalid,
+            }
+        }
         [Tok::Num(m), Tok::Num(y)] if m.len() <= 2 && y.len() == 4 => partial(num(y), num(m)),
         [Tok::Num(y), Tok::Num(m)] if y.len() == 4 && m.len() <= 2 => partial(num(y), num(m)),
         [Tok::Word(mon), Tok::Num(y)] if y.len() == 4 => match month_of(mon) {
@@ -99,7 +118,13 @@ pub fn first_full(candidates: &[&str], pivot_year: i32) -> (Option<NaiveDate>, b
 fn iso_prefix(v: &str) -> Option<XmlDate> {
     let b = v.as_bytes();
     let head = b.get(..10)?;
-    let shaped = head.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+    let shaped = head.iter().enumerate().all(|(i, c)| {
+        if i == 4 || i == 7 {
+            *c == b'-'
+        } else {
+            c.is_ascii_digit()
+        }
+    });
     if !shaped {
         return None;
     }
@@ -109,7 +134,9 @@ fn iso_prefix(v: &str) -> Option<XmlDate> {
         Some((b'T' | b't' | b' ', time)) => {
             !time.is_empty()
                 && time.first().is_some_and(u8::is_ascii_digit)
-                && time.iter().all(|c| c.is_ascii_digit() || matches!(c, b':' | b'.' | b'+' | b'-' | b'Z' | b'z'))
+                && time.iter().all(|c| {
+                    c.is_ascii_digit() || matches!(c, b':' | b'.' | b'+' | b'-' | b'Z' | b'z')
+                })
         }
         Some(_) => false,
     };
@@ -154,7 +181,11 @@ fn tokenize(v: &str) -> Vec<Tok<'_>> {
         match (start, kind) {
             (Some((s, digits)), k) if k != Some(digits) => {
                 let piece = v.get(s..i).unwrap_or_default();
-                out.push(if digits { Tok::Num(piece) } else { Tok::Word(piece) });
+                out.push(if digits {
+                    Tok::Num(piece)
+                } else {
+                    Tok::Word(piece)
+                });
                 start = k.map(|d| (i, d));
             }
             (None, Some(d)) => start = Some((i, d)),
@@ -174,7 +205,15 @@ fn num(s: &str) -> i32 {
 
 fn year(s: &str, pivot_year: i32) -> i32 {
     let y = num(s);
-    if s.len() == 2 && y >= 0 { if y <= pivot_year.rem_euclid(100) { 2000 + y } else { 1900 + y } } else { y }
+    if s.len() == 2 && y >= 0 {
+        if y <= pivot_year.rem_euclid(100) {
+            2000 + y
+        } else {
+            1900 + y
+        }
+    } else {
+        y
+    }
 }
 
 /// A full date; zero month or day makes a partial one (Accio zeroes unknown parts).
@@ -183,7 +222,11 @@ fn ymd(y: i32, m: i32, d: i32) -> XmlDate {
         return XmlDate::Invalid;
     }
     if m == 0 || d == 0 {
-        return if m == 0 && d != 0 { XmlDate::Invalid } else { partial(y, m) };
+        return if m == 0 && d != 0 {
+            XmlDate::Invalid
+        } else {
+            partial(y, m)
+        };
     }
     match (u32::try_from(m), u32::try_from(d)) {
         (Ok(m), Ok(d)) => NaiveDate::from_ymd_opt(y, m, d).map_or(XmlDate::Invalid, XmlDate::Full),
@@ -195,7 +238,10 @@ fn partial(y: i32, m: i32) -> XmlDate {
     if !(1000..=9999).contains(&y) || !(0..=12).contains(&m) {
         return XmlDate::Invalid;
     }
-    XmlDate::Partial { year: y, month: u32::try_from(m).ok().filter(|m| *m > 0) }
+    XmlDate::Partial {
+        year: y,
+        month: u32::try_from(m).ok().filter(|m| *m > 0),
+    }
 }
 
 const MONTHS: [&str; 12] = [
@@ -232,7 +278,9 @@ mod tests {
     const PIVOT: i32 = 2025;
 
     fn full(raw: &str) -> Option<String> {
-        parse_xml_date(raw, PIVOT).full().map(|d| d.format("%Y-%m-%d").to_string())
+        parse_xml_date(raw, PIVOT)
+            .full()
+            .map(|d| d.format("%Y-%m-%d").to_string())
     }
 
     #[test]
@@ -273,7 +321,13 @@ mod tests {
         assert_eq!(full("01/01/25").as_deref(), Some("2025-01-01"));
         assert_eq!(full("01/01/26").as_deref(), Some("1926-01-01"));
         assert_eq!(full("01/01/00").as_deref(), Some("2000-01-01"));
-        assert_eq!(parse_xml_date("01/01/26", 2030).full().map(|d| d.to_string()).as_deref(), Some("2026-01-01"));
+        assert_eq!(
+            parse_xml_date("01/01/26", 2030)
+                .full()
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("2026-01-01")
+        );
     }
 
     #[test]
@@ -302,15 +356,69 @@ mod tests {
     #[test]
     fn partial_dates_are_never_padded() {
         let cases = [
-            ("19740300", XmlDate::Partial { year: 1974, month: Some(3) }),
-            ("20150000", XmlDate::Partial { year: 2015, month: None }),
-            ("03/2019", XmlDate::Partial { year: 2019, month: Some(3) }),
-            ("3/2019", XmlDate::Partial { year: 2019, month: Some(3) }),
-            ("2019-03", XmlDate::Partial { year: 2019, month: Some(3) }),
-            ("2019/03", XmlDate::Partial { year: 2019, month: Some(3) }),
-            ("2019", XmlDate::Partial { year: 2019, month: None }),
-            ("March 2019", XmlDate::Partial { year: 2019, month: Some(3) }),
-            ("2019-03-00", XmlDate::Partial { year: 2019, month: Some(3) }),
+            (
+                "19740300",
+                XmlDate::Partial {
+                    year: 1974,
+                    month: Some(3),
+                },
+            ),
+            (
+                "20150000",
+                XmlDate::Partial {
+                    year: 2015,
+                    month: None,
+                },
+            ),
+            (
+                "03/2019",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
+            (
+                "3/2019",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
+            (
+                "2019-03",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
+            (
+                "2019/03",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
+            (
+                "2019",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: None,
+                },
+            ),
+            (
+                "March 2019",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
+            (
+                "2019-03-00",
+                XmlDate::Partial {
+                    year: 2019,
+                    month: Some(3),
+                },
+            ),
         ];
         for (raw, want) in cases {
             assert_eq!(parse_xml_date(raw, PIVOT), want, "{raw}");
@@ -345,8 +453,14 @@ mod tests {
 
     #[test]
     fn first_full_reports_unusable_text_before_the_hit() {
-        assert_eq!(first_full(&["", "01/02/2020"], PIVOT), (NaiveDate::from_ymd_opt(2020, 1, 2), false));
-        assert_eq!(first_full(&["03/2019", "01/02/2020"], PIVOT), (NaiveDate::from_ymd_opt(2020, 1, 2), true));
+        assert_eq!(
+            first_full(&["", "01/02/2020"], PIVOT),
+            (NaiveDate::from_ymd_opt(2020, 1, 2), false)
+        );
+        assert_eq!(
+            first_full(&["03/2019", "01/02/2020"], PIVOT),
+            (NaiveDate::from_ymd_opt(2020, 1, 2), true)
+        );
         assert_eq!(first_full(&["00/00/0000"], PIVOT), (None, false));
         assert_eq!(first_full(&["garbage"], PIVOT), (None, true));
     }

@@ -65,7 +65,12 @@ impl DateCtx {
 
     /// A date field of a charge: the value, and its name pushed to `malformed` when no full
     /// date came out but some candidate held text that is not one (partial or invalid).
-    pub fn field(&self, candidates: &[&str], name: &str, malformed: &mut Vec<String>) -> Option<String> {
+    pub fn field(
+        &self,
+        candidates: &[&str],
+        name: &str,
+        malformed: &mut Vec<String>,
+    ) -> Option<String> {
         let (value, unusable) = self.first(candidates);
         if value.is_none() && unusable {
             malformed.push(name.to_string());
@@ -75,14 +80,19 @@ impl DateCtx {
 
     /// A date of birth: full, else partial with `00` for unknown parts (DECISIONS §5), else empty.
     pub fn dob(&self, candidates: &[&str]) -> String {
-        let parsed: Vec<XmlDate> = candidates.iter().map(|c| parse_xml_date(c, self.pivot_year)).collect();
+        let parsed: Vec<XmlDate> = candidates
+            .iter()
+            .map(|c| parse_xml_date(c, self.pivot_year))
+            .collect();
         if let Some(d) = parsed.iter().find_map(|p| p.full()) {
             return iso(d);
         }
         parsed
             .iter()
             .find_map(|p| match p {
-                XmlDate::Partial { year, month } => Some(format!("{year:04}-{:02}-00", month.unwrap_or(0))),
+                XmlDate::Partial { year, month } => {
+                    Some(format!("{year:04}-{:02}-00", month.unwrap_or(0)))
+                }
                 _ => None,
             })
             .unwrap_or_default()
@@ -100,12 +110,19 @@ pub fn split_free_name(raw: &str) -> SubjectAlias {
         let mut words = rest.split_whitespace();
         let first = words.next().unwrap_or_default().to_string();
         let middle = words.collect::<Vec<_>>().join(" ");
-        return SubjectAlias { first_name: first, middle_name: middle, last_name: last.trim().to_string() };
+        return SubjectAlias {
+            first_name: first,
+            middle_name: middle,
+            last_name: last.trim().to_string(),
+        };
     }
     let words: Vec<&str> = raw.split_whitespace().collect();
     match words.as_slice() {
         [] => SubjectAlias::default(),
-        [only] => SubjectAlias { last_name: (*only).to_string(), ..SubjectAlias::default() },
+        [only] => SubjectAlias {
+            last_name: (*only).to_string(),
+            ..SubjectAlias::default()
+        },
         [first, middle @ .., last] => SubjectAlias {
             first_name: (*first).to_string(),
             middle_name: middle.join(" "),
@@ -117,7 +134,11 @@ pub fn split_free_name(raw: &str) -> SubjectAlias {
 /// The court (with its one case) for a draft, and whether its charges disagreed on the court id.
 pub fn into_raw_court(draft: CaseDraft) -> (RawCourt, bool) {
     let state = normalize_state(&draft.jurisdiction_state);
-    let mut court_ids: Vec<&str> = draft.charges.iter().filter_map(|c| c.court_search_id.as_deref()).collect();
+    let mut court_ids: Vec<&str> = draft
+        .charges
+        .iter()
+        .filter_map(|c| c.court_search_id.as_deref())
+        .collect();
     let court_search_id = court_ids.first().map(|s| (*s).to_string());
     court_ids.dedup();
     let conflict = court_ids.len() > 1;
@@ -135,7 +156,11 @@ pub fn into_raw_court(draft: CaseDraft) -> (RawCourt, bool) {
         .collect::<Vec<_>>()
         .join(" ");
     let or_unavailable = |v: String| {
-        if v.trim().is_empty() { UNAVAILABLE.to_string() } else { v }
+        if v.trim().is_empty() {
+            UNAVAILABLE.to_string()
+        } else {
+            v
+        }
     };
     let subject = Subject {
         full_name: or_unavailable(full_name),
@@ -163,7 +188,10 @@ pub fn into_raw_court(draft: CaseDraft) -> (RawCourt, bool) {
     let court = RawCourt {
         court_search_id,
         search_jurisdiction: draft.search_jurisdiction,
-        cases: vec![RawCase { case, record_offense_ids }],
+        cases: vec![RawCase {
+            case,
+            record_offense_ids,
+        }],
     };
     (court, conflict)
 }
@@ -175,9 +203,23 @@ mod tests {
     #[test]
     fn free_form_names() {
         let a = split_free_name("AMES, DESMOND R");
-        assert_eq!((a.first_name.as_str(), a.middle_name.as_str(), a.last_name.as_str()), ("DESMOND", "R", "AMES"));
+        assert_eq!(
+            (
+                a.first_name.as_str(),
+                a.middle_name.as_str(),
+                a.last_name.as_str()
+            ),
+            ("DESMOND", "R", "AMES")
+        );
         let b = split_free_name("JOHN Q PUBLIC");
-        assert_eq!((b.first_name.as_str(), b.middle_name.as_str(), b.last_name.as_str()), ("JOHN", "Q", "PUBLIC"));
+        assert_eq!(
+            (
+                b.first_name.as_str(),
+                b.middle_name.as_str(),
+                b.last_name.as_str()
+            ),
+            ("JOHN", "Q", "PUBLIC")
+        );
         let c = split_free_name("  ");
         assert_eq!(c, SubjectAlias::default());
     }

@@ -19,7 +19,9 @@ impl RootKind {
     pub fn of(root: &Node) -> Option<RootKind> {
         match root.name.as_str() {
             "ScreeningResults" => Some(RootKind::ScreeningResults),
-            "BackgroundReportPackage" | "BackgroundReports" => Some(RootKind::BackgroundReportPackage),
+            "BackgroundReportPackage" | "BackgroundReports" => {
+                Some(RootKind::BackgroundReportPackage)
+            }
             "OrderXML" => Some(RootKind::OrderXml),
             _ => None,
         }

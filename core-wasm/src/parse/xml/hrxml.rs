@@ -24,8 +24,10 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
             .unwrap_or_else(|| package.children_named("Screening").collect());
         for screening in screenings.into_iter().filter(|s| is_criminal(s)) {
             if out.search_type.is_none() {
-                out.search_type =
-                    screening.attr("qualifier").or_else(|| screening.attr("type")).filter(|t| !t.is_empty());
+                out.search_type = screening
+                    .attr("qualifier")
+                    .or_else(|| screening.attr("type"))
+                    .filter(|t| !t.is_empty());
             }
             let region = screening.first_text(&["Region", "State"]);
             let county = screening.text_at("County");
@@ -33,14 +35,21 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
                 let charges: Vec<&Node> = charges_of(case);
                 let case_number = case_number(case);
                 if charges.is_empty() {
-                    out.notes.push(XmlNote { case: None, case_number, kind: NoteKind::CaseWithoutCharges });
+                    out.notes.push(XmlNote {
+                        case: None,
+                        case_number,
+                        kind: NoteKind::CaseWithoutCharges,
+                    });
                     continue;
                 }
-                out.cases.push(read_case(case, &charges, &county, &region, ctx));
+                out.cases
+                    .push(read_case(case, &charges, &county, &region, ctx));
             }
         }
         if out.candidate.is_none() {
-            out.candidate = package.path("ScreeningsSummary/PersonalData").and_then(|p| candidate(p, ctx));
+            out.candidate = package
+                .path("ScreeningsSummary/PersonalData")
+                .and_then(|p| candidate(p, ctx));
         }
     }
     out
@@ -70,14 +79,26 @@ fn charges_of(case: &Node) -> Vec<&Node> {
 }
 
 fn case_number(case: &Node) -> String {
-    case.first_text(&["CaseNumber", "AgencyReference/IdValue", "CaseId/IdValue", "CaseId"])
+    case.first_text(&[
+        "CaseNumber",
+        "AgencyReference/IdValue",
+        "CaseId/IdValue",
+        "CaseId",
+    ])
 }
 
 /// A date element's text: a typed child (`AnyDate`, `FormattedDateTime`, `Date`) when present,
 /// else free text (`DateText`), else the element's own text.
 pub fn date_text(node: Option<&Node>) -> String {
     let Some(n) = node else { return String::new() };
-    for typed in ["AnyDate", "FormattedDateTime", "Date", "DateText", "YearMonth", "Year"] {
+    for typed in [
+        "AnyDate",
+        "FormattedDateTime",
+        "Date",
+        "DateText",
+        "YearMonth",
+        "Year",
+    ] {
         let t = n.text_at(typed);
         if !t.is_empty() {
             return t;
@@ -86,18 +107,36 @@ pub fn date_text(node: Option<&Node>) -> String {
     n.deep_text()
 }
 
-fn read_case(case: &Node, charges: &[&Node], county: &str, region: &str, ctx: DateCtx) -> CaseDraft {
+fn read_case(
+    case: &Node,
+    charges: &[&Node],
+    county: &str,
+    region: &str,
+    ctx: DateCtx,
+) -> CaseDraft {
     let case_state = case.first_text(&["State", "Region", "Jurisdiction/Region"]);
-    let state = if case_state.is_empty() { region.to_string() } else { case_state };
-    let county = if county.is_empty() { case.text_at("County") } else { county.to_string() };
-    let code = crate::parse::states::normalize_state(&state).map_or_else(|| state.clone(), str::to_string);
+    let state = if case_state.is_empty() {
+        region.to_string()
+    } else {
+        case_state
+    };
+    let county = if county.is_empty() {
+        case.text_at("County")
+    } else {
+        county.to_string()
+    };
+    let code =
+        crate::parse::states::normalize_state(&state).map_or_else(|| state.clone(), str::to_string);
     let search_jurisdiction = match (county.is_empty(), code.is_empty()) {
         (false, false) => Some(format!("{county}, {code}")),
         (true, false) => Some(code.clone()),
         (false, true) => Some(county.clone()),
         (true, true) => None,
     };
-    let file_raw = date_text(case.child("FileDate").or_else(|| case.child("CaseFileDate")));
+    let file_raw = date_text(
+        case.child("FileDate")
+            .or_else(|| case.child("CaseFileDate")),
+    );
     let (file_date, file_date_unusable) = super::dates::first_full(&[&file_raw], ctx.pivot_year);
     let subject = case
         .child("SubjectIdentification")
@@ -126,25 +165,41 @@ fn person_name(n: &Node) -> SubjectAlias {
 
 fn read_subject(s: &Node, ctx: DateCtx) -> SubjectDraft {
     let name = s.child("PersonName").map(person_name).unwrap_or_default();
-    let dob = date_text(s.child("DateOfBirth").or_else(|| s.path("DemographicDetail/DateOfBirth")));
+    let dob = date_text(
+        s.child("DateOfBirth")
+            .or_else(|| s.path("DemographicDetail/DateOfBirth")),
+    );
     let ssn = s
         .children
         .iter()
-        .chain(s.child("DemographicDetail").map(|d| d.children.as_slice()).unwrap_or_default())
+        .chain(
+            s.child("DemographicDetail")
+                .map(|d| d.children.as_slice())
+                .unwrap_or_default(),
+        )
         .find(|n| {
             n.name.eq_ignore_ascii_case("GovernmentId")
-                && n.attr("issuingAuthority").is_none_or(|a| a.eq_ignore_ascii_case("SSN"))
+                && n.attr("issuingAuthority")
+                    .is_none_or(|a| a.eq_ignore_ascii_case("SSN"))
         })
         .map(Node::deep_text)
         .unwrap_or_else(|| s.text_at("SSN"));
-    let address = s.child("PostalAddress").map(postal_address).unwrap_or_default();
-    let aliases =
-        s.child("Aliases").map(|a| a.children_named("PersonName").map(person_name).collect()).unwrap_or_default();
+    let address = s
+        .child("PostalAddress")
+        .map(postal_address)
+        .unwrap_or_default();
+    let aliases = s
+        .child("Aliases")
+        .map(|a| a.children_named("PersonName").map(person_name).collect())
+        .unwrap_or_default();
     SubjectDraft {
         first: name.first_name,
         middle: name.middle_name,
         last: name.last_name,
-        suffix: s.path("PersonName").map(|p| p.first_text(&["Affix", "Suffix"])).unwrap_or_default(),
+        suffix: s
+            .path("PersonName")
+            .map(|p| p.first_text(&["Affix", "Suffix"]))
+            .unwrap_or_default(),
         dob: ctx.dob(&[&dob]),
         ssn,
         address,
@@ -157,31 +212,75 @@ fn postal_address(a: &Node) -> String {
     let street = a
         .child("DeliveryAddress")
         .map(|d| {
-            d.children_named("AddressLine").map(Node::deep_text).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+            d.children_named("AddressLine")
+                .map(Node::deep_text)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .unwrap_or_default();
-    let (city, state, zip) = (a.text_at("Municipality"), a.text_at("Region"), a.text_at("PostalCode"));
-    let tail = [state, zip].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
-    [street, city, tail].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", ")
+    let (city, state, zip) = (
+        a.text_at("Municipality"),
+        a.text_at("Region"),
+        a.text_at("PostalCode"),
+    );
+    let tail = [state, zip]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    [street, city, tail]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// One charge of an HR-XML-flavoured document (also used for OrderXML counts).
 pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
     let mut malformed = Vec::new();
-    let date = |names: &[&str]| names.iter().map(|n| date_text(c.child(n))).find(|t| !t.is_empty()).unwrap_or_default();
+    let date = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| date_text(c.child(n)))
+            .find(|t| !t.is_empty())
+            .unwrap_or_default()
+    };
     let charge_date = ctx.field(
-        &[&date(&["ChargeDate", "FilingDate", "FileDate"]), &date(&["OffenseDate"])],
+        &[
+            &date(&["ChargeDate", "FilingDate", "FileDate"]),
+            &date(&["OffenseDate"]),
+        ],
         "charge_date",
         &mut malformed,
     );
-    let disposition_date = ctx.field(&[&date(&["DispositionDate"])], "disposition_date", &mut malformed);
+    let disposition_date = ctx.field(
+        &[&date(&["DispositionDate"])],
+        "disposition_date",
+        &mut malformed,
+    );
     let arrest_date = ctx.field(&[&date(&["ArrestDate"])], "arrest_date", &mut malformed);
-    let pending_court_date =
-        ctx.field(&[&date(&["NextCourtDate", "PendingCourtDate", "CourtDate"])], "pending_court_date", &mut malformed);
-    let charge = c.first_text(&["Description", "ChargeOrComplaint", "ChargeDescription", "Charge", "Offense"]);
+    let pending_court_date = ctx.field(
+        &[&date(&["NextCourtDate", "PendingCourtDate", "CourtDate"])],
+        "pending_court_date",
+        &mut malformed,
+    );
+    let charge = c.first_text(&[
+        "Description",
+        "ChargeOrComplaint",
+        "ChargeDescription",
+        "Charge",
+        "Offense",
+    ]);
     let statute = c.first_text(&["Statute", "ChargeStatute", "StatuteCode"]);
-    let offense_type =
-        c.first_text(&["Type", "ChargeTypeClassification", "ChargeLevel", "Level", "Degree", "OffenseClass"]);
+    let offense_type = c.first_text(&[
+        "Type",
+        "ChargeTypeClassification",
+        "ChargeLevel",
+        "Level",
+        "Degree",
+        "OffenseClass",
+    ]);
     let disposition = c.first_text(&["Disposition", "ChargeDisposition"]);
     let sentence_text = c.first_text(&["Sentence", "SentenceComments"]);
     let opt = |s: String| (!s.is_empty()).then_some(s);
@@ -189,13 +288,25 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
         offense_id: None,
         court_search_id: None,
         parts: OffenseParts {
-            raw_charge: if charge.is_empty() { statute.clone() } else { charge },
+            raw_charge: if charge.is_empty() {
+                statute.clone()
+            } else {
+                charge
+            },
             disposition: opt(disposition),
             offense_type: opt(offense_type),
             statute: opt(statute),
-            dates: OffenseDates { charge_date, disposition_date, arrest_date, pending_court_date },
+            dates: OffenseDates {
+                charge_date,
+                disposition_date,
+                arrest_date,
+                pending_court_date,
+            },
             malformed_dates: malformed,
-            sentence: opt(sentence_text).map(|t| Sentence { sentence_comments: Some(t), ..Sentence::default() }),
+            sentence: opt(sentence_text).map(|t| Sentence {
+                sentence_comments: Some(t),
+                ..Sentence::default()
+            }),
             hidden: false,
         },
     }
@@ -213,7 +324,10 @@ fn candidate(p: &Node, ctx: DateCtx) -> Option<Candidate> {
         last_name: name.last_name,
         date_of_birth,
         ssn: None,
-        address: p.child("PostalAddress").map(postal_address).filter(|a| !a.is_empty()),
+        address: p
+            .child("PostalAddress")
+            .map(postal_address)
+            .filter(|a| !a.is_empty()),
         annual_salary: None,
     })
 }

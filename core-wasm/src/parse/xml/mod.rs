@@ -93,23 +93,43 @@ pub struct XmlRecord {
 /// Reads a vendor document. `as_of` (the search date) is the pivot for two-digit years.
 pub fn read_xml(xml: &str, as_of: NaiveDate) -> Result<XmlRecord, XmlError> {
     let root = tree::parse_tree(xml)?;
-    let ctx = draft::DateCtx { pivot_year: as_of.year() };
+    let ctx = draft::DateCtx {
+        pivot_year: as_of.year(),
+    };
     let (kind, read) = envelope::read_root(&root, ctx)?;
     let mut notes = read.notes;
     let mut courts = Vec::with_capacity(read.cases.len());
     for (i, case) in read.cases.into_iter().enumerate() {
         let held = case.held_for_review;
         let (court, conflict) = draft::into_raw_court(case);
-        let case_number = court.cases.first().map(|c| c.case.case_number.clone()).unwrap_or_default();
+        let case_number = court
+            .cases
+            .first()
+            .map(|c| c.case.case_number.clone())
+            .unwrap_or_default();
         if held {
-            notes.push(XmlNote { case: Some(i), case_number: case_number.clone(), kind: NoteKind::HeldForReview });
+            notes.push(XmlNote {
+                case: Some(i),
+                case_number: case_number.clone(),
+                kind: NoteKind::HeldForReview,
+            });
         }
         if conflict {
-            notes.push(XmlNote { case: Some(i), case_number, kind: NoteKind::ConflictingCourtSearchId });
+            notes.push(XmlNote {
+                case: Some(i),
+                case_number,
+                kind: NoteKind::ConflictingCourtSearchId,
+            });
         }
         courts.push(court);
     }
-    Ok(XmlRecord { root: kind, courts, notes, search_type: read.search_type, candidate: read.candidate })
+    Ok(XmlRecord {
+        root: kind,
+        courts,
+        notes,
+        search_type: read.search_type,
+        candidate: read.candidate,
+    })
 }
 
 /// Document bytes to text, for callers holding raw bytes (tests, tools): UTF-8 (a BOM is
@@ -119,9 +139,16 @@ pub fn decode_document(bytes: &[u8]) -> Option<String> {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Some(s.to_string());
     }
-    let head: String = bytes.iter().take(200).map(|b| char::from(*b)).collect::<String>().to_ascii_lowercase();
+    let head: String = bytes
+        .iter()
+        .take(200)
+        .map(|b| char::from(*b))
+        .collect::<String>()
+        .to_ascii_lowercase();
     let declared = head.starts_with("<?xml")
-        && ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso_8859-1"].iter().any(|e| head.contains(e));
+        && ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso_8859-1"]
+            .iter()
+            .any(|e| head.contains(e));
     declared.then(|| bytes.iter().map(|b| char::from(*b)).collect())
 }
 
@@ -190,9 +217,16 @@ mod tests {
         let court = &r.courts[0];
         assert_eq!(court.court_search_id.as_deref(), Some("CS-9"));
         assert_eq!(court.search_jurisdiction.as_deref(), Some("Cobb, GA"));
-        assert_eq!(court.cases[0].record_offense_ids, vec![None, Some("X-2".to_string())]);
+        assert_eq!(
+            court.cases[0].record_offense_ids,
+            vec![None, Some("X-2".to_string())]
+        );
         let case = &court.cases[0].case;
-        assert_eq!(case.jurisdiction_state.as_deref(), Some("GA"), "component state stands in");
+        assert_eq!(
+            case.jurisdiction_state.as_deref(),
+            Some("GA"),
+            "component state stands in"
+        );
         assert_eq!(case.file_date.as_deref(), Some("2020-01-02"));
         assert_eq!(case.subject.ssn, "UNAVAILABLE");
         assert_eq!(case.subject.address, "UNAVAILABLE");
@@ -208,14 +242,27 @@ mod tests {
             <chargeinfo><charge>Y</charge></chargeinfo></case><case><case_number>EMPTY</case_number></case></subOrder>\
             <subOrder><case><case_number>U-1</case_number><jurisdiction_state>ny</jurisdiction_state><chargeinfo><charge>Z</charge></chargeinfo></case></subOrder>\
             </completeOrder></ScreeningResults>";
-        let Ok(r) = read_xml(xml, as_of()) else { panic!("parse") };
-        let numbers: Vec<&str> = r.courts.iter().map(|c| c.cases[0].case.case_number.as_str()).collect();
+        let Ok(r) = read_xml(xml, as_of()) else {
+            panic!("parse")
+        };
+        let numbers: Vec<&str> = r
+            .courts
+            .iter()
+            .map(|c| c.cases[0].case.case_number.as_str())
+            .collect();
         assert_eq!(numbers, ["S-1", "U-1"]);
         assert_eq!(r.courts[0].search_jurisdiction.as_deref(), Some("TX"));
-        assert_eq!(r.courts[1].cases[0].case.jurisdiction_state.as_deref(), Some("NY"));
+        assert_eq!(
+            r.courts[1].cases[0].case.jurisdiction_state.as_deref(),
+            Some("NY")
+        );
         assert_eq!(
             r.notes,
-            vec![XmlNote { case: None, case_number: "EMPTY".into(), kind: NoteKind::CaseWithoutCharges }]
+            vec![XmlNote {
+                case: None,
+                case_number: "EMPTY".into(),
+                kind: NoteKind::CaseWithoutCharges
+            }]
         );
         assert_eq!(r.search_type.as_deref(), Some("Statewide Criminal"));
     }
@@ -227,13 +274,25 @@ mod tests {
             <additionalInfo><title>Court Search ID</title><value>C1</value></additionalInfo></chargeinfo>\
             <chargeinfo><charge>B</charge><additionalInfo><title>Court Search ID</title><value>C2</value></additionalInfo></chargeinfo>\
             </case></postResults></ScreeningResults>";
-        let Ok(r) = read_xml(xml, as_of()) else { panic!("parse") };
-        assert!(r.courts[0].cases[0].case.offenses.iter().all(|o| o.hidden), "a hidden case hides its charges");
+        let Ok(r) = read_xml(xml, as_of()) else {
+            panic!("parse")
+        };
+        assert!(
+            r.courts[0].cases[0].case.offenses.iter().all(|o| o.hidden),
+            "a hidden case hides its charges"
+        );
         assert_eq!(r.courts[0].court_search_id.as_deref(), Some("C1"));
         let kinds: Vec<NoteKind> = r.notes.iter().map(|n| n.kind).collect();
-        assert_eq!(kinds, [NoteKind::HeldForReview, NoteKind::ConflictingCourtSearchId]);
+        assert_eq!(
+            kinds,
+            [NoteKind::HeldForReview, NoteKind::ConflictingCourtSearchId]
+        );
         let issues = note_issues(&r.notes, &["C1".to_string()]);
-        assert!(issues.iter().all(|i| i.severity == IssueSeverity::Warning && i.case_id == "C1"));
+        assert!(
+            issues
+                .iter()
+                .all(|i| i.severity == IssueSeverity::Warning && i.case_id == "C1")
+        );
     }
 
     #[test]
@@ -245,14 +304,23 @@ mod tests {
             <Charges><Charge><Description>THEFT</Description><Type>FELONY</Type><Disposition>GUILTY</Disposition>\
             <DispositionDate>2024-06-20</DispositionDate></Charge></Charges></Result></Results></Screening></Screenings>\
             </BackgroundReportPackage>";
-        let Ok(r) = read_xml(package, as_of()) else { panic!("parse") };
+        let Ok(r) = read_xml(package, as_of()) else {
+            panic!("parse")
+        };
         assert_eq!(r.root, RootKind::BackgroundReportPackage);
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.jurisdiction_state.as_deref(), Some("TX"));
         assert_eq!(case.subject.dob, "1990-05-15");
-        assert_eq!(case.offenses[0].dates.disposition_date.as_deref(), Some("2024-06-20"));
-        let wrapped = format!("<hr:BackgroundReports xmlns:hr='urn:hr'>{package}{package}</hr:BackgroundReports>");
-        let Ok(r) = read_xml(&wrapped, as_of()) else { panic!("parse") };
+        assert_eq!(
+            case.offenses[0].dates.disposition_date.as_deref(),
+            Some("2024-06-20")
+        );
+        let wrapped = format!(
+            "<hr:BackgroundReports xmlns:hr='urn:hr'>{package}{package}</hr:BackgroundReports>"
+        );
+        let Ok(r) = read_xml(&wrapped, as_of()) else {
+            panic!("parse")
+        };
         assert_eq!(r.courts.len(), 2);
         let criminal_case = "<BackgroundReportPackage><Screenings><Screening type='criminal' qualifier='county'>\
             <CriminalReport><CriminalCase><AgencyReference><IdValue>AG-1</IdValue></AgencyReference>\
@@ -260,11 +328,16 @@ mod tests {
             <Charge><ChargeOrComplaint>ASSAULT</ChargeOrComplaint><ChargeTypeClassification>M1</ChargeTypeClassification>\
             <OffenseDate><AnyDate>2019-02-20</AnyDate></OffenseDate><Disposition>GUILTY</Disposition></Charge>\
             </CriminalCase></CriminalReport></Screening></Screenings></BackgroundReportPackage>";
-        let Ok(r) = read_xml(criminal_case, as_of()) else { panic!("parse") };
+        let Ok(r) = read_xml(criminal_case, as_of()) else {
+            panic!("parse")
+        };
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.case_number, "AG-1");
         assert_eq!(case.file_date.as_deref(), Some("2019-03-01"));
-        assert_eq!(case.offenses[0].dates.charge_date.as_deref(), Some("2019-02-20"));
+        assert_eq!(
+            case.offenses[0].dates.charge_date.as_deref(),
+            Some("2019-02-20")
+        );
         assert_eq!(case.offenses[0].offense_type.as_deref(), Some("M1"));
         assert_eq!(r.search_type.as_deref(), Some("county"));
     }
@@ -276,22 +349,40 @@ mod tests {
             <CaseNumber>2024-CF-1</CaseNumber><FileDate>01/15/2024</FileDate><DOB>05/15/1990</DOB><DefendantName>DOE, JOHN A</DefendantName>\
             <Count><Charge>THEFT</Charge><Type>FELONY</Type><Disposition>GUILTY</Disposition><OffenseDate>12/01/2023</OffenseDate></Count>\
             </Record></Result></OrderDetail></Order></OrderXML>";
-        let Ok(r) = read_xml(xml, as_of()) else { panic!("parse") };
+        let Ok(r) = read_xml(xml, as_of()) else {
+            panic!("parse")
+        };
         assert_eq!(r.root, RootKind::OrderXml);
         let case = &r.courts[0].cases[0].case;
         assert_eq!(
-            (case.subject.first_name.as_str(), case.subject.middle_name.as_str(), case.subject.last_name.as_str()),
+            (
+                case.subject.first_name.as_str(),
+                case.subject.middle_name.as_str(),
+                case.subject.last_name.as_str()
+            ),
             ("JOHN", "A", "DOE")
         );
         assert_eq!(case.file_date.as_deref(), Some("2024-01-15"));
-        assert_eq!(case.offenses[0].dates.charge_date.as_deref(), Some("2023-12-01"));
-        assert_eq!(r.candidate.map(|c| c.date_of_birth), Some("1990-05-15".to_string()));
+        assert_eq!(
+            case.offenses[0].dates.charge_date.as_deref(),
+            Some("2023-12-01")
+        );
+        assert_eq!(
+            r.candidate.map(|c| c.date_of_birth),
+            Some("1990-05-15".to_string())
+        );
     }
 
     #[test]
     fn other_roots_and_malformed_documents() {
-        assert_eq!(read_xml("<Other/>", as_of()).err(), Some(XmlError::UnsupportedRoot));
-        assert_eq!(XmlError::UnsupportedRoot.message(), "Failed to parse XML data: unsupported root element");
+        assert_eq!(
+            read_xml("<Other/>", as_of()).err(),
+            Some(XmlError::UnsupportedRoot)
+        );
+        assert_eq!(
+            XmlError::UnsupportedRoot.message(),
+            "Failed to parse XML data: unsupported root element"
+        );
         for e in [
             XmlError::Malformed,
             XmlError::Dtd,
@@ -302,7 +393,10 @@ mod tests {
         ] {
             assert_eq!(e.message(), "Failed to parse XML data");
         }
-        assert_eq!(read_xml("<ScreeningResults>", as_of()).err(), Some(XmlError::Malformed));
+        assert_eq!(
+            read_xml("<ScreeningResults>", as_of()).err(),
+            Some(XmlError::Malformed)
+        );
     }
 
     #[test]
@@ -312,12 +406,21 @@ mod tests {
         assert_eq!(read_xml(laughs, as_of()).err(), Some(XmlError::Dtd));
         let xxe = "<!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><ScreeningResults>&x;</ScreeningResults>";
         assert_eq!(read_xml(xxe, as_of()).err(), Some(XmlError::Dtd));
-        assert_eq!(read_xml("<ScreeningResults>&x;</ScreeningResults>", as_of()).err(), Some(XmlError::Entity));
+        assert_eq!(
+            read_xml("<ScreeningResults>&x;</ScreeningResults>", as_of()).err(),
+            Some(XmlError::Entity)
+        );
         let deep = format!("{}{}", "<a>".repeat(10_000), "</a>".repeat(10_000));
         assert_eq!(read_xml(&deep, as_of()).err(), Some(XmlError::TooDeep));
-        let huge = format!("<ScreeningResults>{}</ScreeningResults>", "<x/>".repeat(800_000));
+        let huge = format!(
+            "<ScreeningResults>{}</ScreeningResults>",
+            "<x/>".repeat(800_000)
+        );
         assert_eq!(read_xml(&huge, as_of()).err(), Some(XmlError::TooLarge));
-        let many = format!("<ScreeningResults>{}</ScreeningResults>", "<x/>".repeat(limits::MAX_ELEMENTS + 1));
+        let many = format!(
+            "<ScreeningResults>{}</ScreeningResults>",
+            "<x/>".repeat(limits::MAX_ELEMENTS + 1)
+        );
         assert!(read_xml(&many, as_of()).is_err());
     }
 
@@ -325,9 +428,17 @@ mod tests {
     fn latin1_documents_are_decoded() {
         let bytes =
             b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><ScreeningResults><x>REN\xC9E</x></ScreeningResults>";
-        assert_eq!(decode_document(bytes).as_deref().map(|s| s.contains("RENÉE")), Some(true));
+        assert_eq!(
+            decode_document(bytes)
+                .as_deref()
+                .map(|s| s.contains("RENÉE")),
+            Some(true)
+        );
         assert_eq!(decode_document(b"<?xml version=\"1.0\"?><a>\xC9</a>"), None);
-        assert_eq!(decode_document("<a>É</a>".as_bytes()).as_deref(), Some("<a>É</a>"));
+        assert_eq!(
+            decode_document("<a>É</a>".as_bytes()).as_deref(),
+            Some("<a>É</a>")
+        );
     }
 
     proptest! {

@@ -11,12 +11,21 @@ use super::{NoteKind, Read, XmlNote};
 /// Reads an `OrderXML` root.
 pub fn read(root: &Node, ctx: DateCtx) -> Read {
     let mut out = Read::default();
-    let orders: Vec<&Node> =
-        if root.child("Order").is_some() { root.children_named("Order").collect() } else { vec![root] };
+    let orders: Vec<&Node> = if root.child("Order").is_some() {
+        root.children_named("Order").collect()
+    } else {
+        vec![root]
+    };
     for order in orders {
-        for detail in order.children_named("OrderDetail").filter(|d| is_criminal(d)) {
+        for detail in order
+            .children_named("OrderDetail")
+            .filter(|d| is_criminal(d))
+        {
             if out.search_type.is_none() {
-                out.search_type = detail.attr("ServiceCode").or_else(|| detail.attr("type")).filter(|t| !t.is_empty());
+                out.search_type = detail
+                    .attr("ServiceCode")
+                    .or_else(|| detail.attr("type"))
+                    .filter(|t| !t.is_empty());
             }
             let state = detail.text_at("State");
             let county = detail.text_at("County");
@@ -31,7 +40,8 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
                         });
                         continue;
                     }
-                    out.cases.push(read_record(record, &counts, &state, &county, ctx));
+                    out.cases
+                        .push(read_record(record, &counts, &state, &county, ctx));
                 }
             }
         }
@@ -44,18 +54,41 @@ pub fn read(root: &Node, ctx: DateCtx) -> Read {
 
 /// A service code naming a criminal search, or none at all with results inside.
 fn is_criminal(detail: &Node) -> bool {
-    let t = detail.attr("ServiceCode").or_else(|| detail.attr("type")).unwrap_or_default().to_ascii_lowercase();
-    if ["civil", "bankruptcy", "eviction", "sex offender", "sex_offender"].iter().any(|x| t.contains(x)) {
+    let t = detail
+        .attr("ServiceCode")
+        .or_else(|| detail.attr("type"))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if [
+        "civil",
+        "bankruptcy",
+        "eviction",
+        "sex offender",
+        "sex_offender",
+    ]
+    .iter()
+    .any(|x| t.contains(x))
+    {
         return false;
     }
     t.contains("crim") || (t.is_empty() && detail.child("Result").is_some())
 }
 
-fn read_record(record: &Node, counts: &[&Node], detail_state: &str, county: &str, ctx: DateCtx) -> CaseDraft {
+fn read_record(
+    record: &Node,
+    counts: &[&Node],
+    detail_state: &str,
+    county: &str,
+    ctx: DateCtx,
+) -> CaseDraft {
     let record_state = record.text_at("State");
-    let state = if record_state.is_empty() { detail_state.to_string() } else { record_state };
-    let code =
-        crate::parse::states::normalize_state(detail_state).map_or_else(|| detail_state.to_string(), str::to_string);
+    let state = if record_state.is_empty() {
+        detail_state.to_string()
+    } else {
+        record_state
+    };
+    let code = crate::parse::states::normalize_state(detail_state)
+        .map_or_else(|| detail_state.to_string(), str::to_string);
     let search_jurisdiction = match (county.is_empty(), code.is_empty()) {
         (false, false) => Some(format!("{county}, {code}")),
         (true, false) => Some(code),
@@ -69,7 +102,11 @@ fn read_record(record: &Node, counts: &[&Node], detail_state: &str, county: &str
         if first.is_empty() && last.is_empty() {
             split_free_name(&record.first_text(&["DefendantName", "Name"]))
         } else {
-            crate::model::SubjectAlias { first_name: first, middle_name: record.text_at("MiddleName"), last_name: last }
+            crate::model::SubjectAlias {
+                first_name: first,
+                middle_name: record.text_at("MiddleName"),
+                last_name: last,
+            }
         }
     };
     CaseDraft {
@@ -83,7 +120,9 @@ fn read_record(record: &Node, counts: &[&Node], detail_state: &str, county: &str
             middle: name.middle_name,
             last: name.last_name,
             suffix: record.text_at("Suffix"),
-            dob: ctx.dob(&[&date_text(record.child("DOB").or_else(|| record.child("DateOfBirth")))]),
+            dob: ctx.dob(&[&date_text(
+                record.child("DOB").or_else(|| record.child("DateOfBirth")),
+            )]),
             ssn: record.text_at("SSN"),
             address: record.text_at("Address"),
             aliases: Vec::new(),
@@ -96,7 +135,11 @@ fn read_record(record: &Node, counts: &[&Node], detail_state: &str, county: &str
 fn candidate(s: &Node, ctx: DateCtx) -> Option<Candidate> {
     let first = s.text_at("FirstName");
     let last = s.text_at("LastName");
-    let date_of_birth = ctx.first(&[&date_text(s.child("DateOfBirth").or_else(|| s.child("DOB")))]).0?;
+    let date_of_birth = ctx
+        .first(&[&date_text(
+            s.child("DateOfBirth").or_else(|| s.child("DOB")),
+        )])
+        .0?;
     if first.is_empty() || last.is_empty() {
         return None;
     }

@@ -69,7 +69,9 @@ mod tests {
 
     #[test]
     fn other_references_are_refused() {
-        for name in ["lol", "xxe", "nbsp", "#0", "#x110000", "#", "#xZZ", "", "#-1"] {
+        for name in [
+            "lol", "xxe", "nbsp", "#0", "#x110000", "#", "#xZZ", "", "#-1",
+        ] {
             assert_eq!(resolve_reference(name), None, "{name}");
         }
     }

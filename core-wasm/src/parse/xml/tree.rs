@@ -28,17 +28,22 @@ pub struct Node {
 impl Node {
     /// The first child with local name `name` (ASCII case-insensitive).
     pub fn child(&self, name: &str) -> Option<&Node> {
-        self.children.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+        self.children
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
     /// Every child named `name`, in document order.
     pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Node> + 'a {
-        self.children.iter().filter(move |c| c.name.eq_ignore_ascii_case(name))
+        self.children
+            .iter()
+            .filter(move |c| c.name.eq_ignore_ascii_case(name))
     }
 
     /// The first child of `names` that exists, by path (`a/b/c`), tried in order.
     pub fn path(&self, path: &str) -> Option<&Node> {
-        path.split('/').try_fold(self, |node, step| node.child(step))
+        path.split('/')
+            .try_fold(self, |node, step| node.child(step))
     }
 
     /// Collapsed text of the node itself and all its descendants (like XPath `string()`).
@@ -65,12 +70,19 @@ impl Node {
 
     /// The first non-empty collapsed text among `paths`.
     pub fn first_text(&self, paths: &[&str]) -> String {
-        paths.iter().map(|p| self.text_at(p)).find(|t| !t.is_empty()).unwrap_or_default()
+        paths
+            .iter()
+            .map(|p| self.text_at(p))
+            .find(|t| !t.is_empty())
+            .unwrap_or_default()
     }
 
     /// An attribute value by local name (ASCII case-insensitive), collapsed.
     pub fn attr(&self, name: &str) -> Option<String> {
-        self.attrs.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| collapse(v))
+        self.attrs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| collapse(v))
     }
 }
 
@@ -171,10 +183,20 @@ fn element(e: &BytesStart<'_>) -> Result<Node, XmlError> {
             return Err(XmlError::Malformed);
         }
         // Attribute values resolve only the predefined entities and character references.
-        let value = attr.normalized_value(XmlVersion::Implicit1_0).map_err(|_| XmlError::Entity)?;
-        attrs.push((attr.key.local_name().as_ref().to_string(), value.into_owned()));
+        let value = attr
+            .normalized_value(XmlVersion::Implicit1_0)
+            .map_err(|_| XmlError::Entity)?;
+        attrs.push((
+            attr.key.local_name().as_ref().to_string(),
+            value.into_owned(),
+        ));
     }
-    Ok(Node { name, attrs, text: String::new(), children: Vec::new() })
+    Ok(Node {
+        name,
+        attrs,
+        text: String::new(),
+        children: Vec::new(),
+    })
 }
 
 #[cfg(test)]
@@ -236,7 +258,11 @@ mod tests {
 
     #[test]
     fn depth_and_size_are_bounded() {
-        let deep = format!("{}{}", "<a>".repeat(MAX_DEPTH + 1), "</a>".repeat(MAX_DEPTH + 1));
+        let deep = format!(
+            "{}{}",
+            "<a>".repeat(MAX_DEPTH + 1),
+            "</a>".repeat(MAX_DEPTH + 1)
+        );
         assert_eq!(parse_tree(&deep), Err(XmlError::TooDeep));
         let ok = format!("{}{}", "<a>".repeat(MAX_DEPTH), "</a>".repeat(MAX_DEPTH));
         assert!(parse_tree(&ok).is_ok());

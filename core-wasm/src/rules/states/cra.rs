@@ -5,7 +5,12 @@ use crate::rules::Effect;
 use crate::rules::catalog::*;
 
 const fn seven(salary: Option<u32>) -> Action {
-    Action::Lookback { window: Window::years(7), clock: Clock::Disposition, salary, outside: Effect::Bar }
+    Action::Lookback {
+        window: Window::years(7),
+        clock: Clock::Disposition,
+        salary,
+        outside: Effect::Bar,
+    }
 }
 
 pub static CA: &[Rule] = &[
@@ -376,7 +381,12 @@ pub static NV: &[Rule] = &[
         id: "NV_NONCONVICTION_7YR",
         jurisdiction: "NV",
         classes: NONCONV_AND_PENDING,
-        action: Action::Lookback { window: Window::years(7), clock: Clock::Entry, salary: None, outside: Effect::Bar },
+        action: Action::Lookback {
+            window: Window::years(7),
+            clock: Clock::Entry,
+            salary: None,
+            outside: Effect::Bar,
+        },
         reason: "Nevada's 7-year limit on criminal proceedings other than convictions (no salary exemption)",
         summary: "Reports of criminal proceedings other than records of conviction that precede the report by more than \
                   7 years must be purged; no salary exemption (the conviction limit was removed June 9, 2015).",

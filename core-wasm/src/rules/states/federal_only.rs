@@ -9,8 +9,20 @@
 use crate::rules::catalog::*;
 
 /// A catalogued rule that never fires: a duty, a source-level limit, or an unverified citation.
-const fn notice(id: &'static str, jurisdiction: &'static str, summary: &'static str, citation: &'static str) -> Rule {
-    Rule { id, jurisdiction, summary, citation, confidence: Confidence::Low, ..BASE }
+const fn notice(
+    id: &'static str,
+    jurisdiction: &'static str,
+    summary: &'static str,
+    citation: &'static str,
+) -> Rule {
+    Rule {
+        id,
+        jurisdiction,
+        summary,
+        citation,
+        confidence: Confidence::Low,
+        ..BASE
+    }
 }
 
 /// A medium-confidence bar on a record status of the state's own courts.
@@ -341,7 +353,12 @@ pub static NJ: &[Rule] = &[
     ),
 ];
 
-pub static ND: &[Rule] = &[notice("ND_FEDERAL_ONLY", "ND", NO_STATE_RULE, "15 U.S.C. 1681c")];
+pub static ND: &[Rule] = &[notice(
+    "ND_FEDERAL_ONLY",
+    "ND",
+    NO_STATE_RULE,
+    "15 U.S.C. 1681c",
+)];
 
 pub static OH: &[Rule] = &[notice(
     "OH_SEALED_EXPUNGED",
@@ -462,7 +479,12 @@ pub static SC: &[Rule] = &[notice(
     "S.C. Code Ann. 17-22-910 et seq.",
 )];
 
-pub static SD: &[Rule] = &[notice("SD_FEDERAL_ONLY", "SD", NO_STATE_RULE, "15 U.S.C. 1681c")];
+pub static SD: &[Rule] = &[notice(
+    "SD_FEDERAL_ONLY",
+    "SD",
+    NO_STATE_RULE,
+    "15 U.S.C. 1681c",
+)];
 
 pub static TN: &[Rule] = &[notice(
     "TN_EXPUNGED",
@@ -485,7 +507,12 @@ pub static VT: &[Rule] = &[
         "Sealed and expunged records are not reported (citation unverified; the federal bar decides).",
         "Vt. Stat. Ann. tit. 13, 7601-7609",
     ),
-    notice("VT_BAN_THE_BOX", "VT", "No criminal-history question on the initial application (not evaluated).", "Vt. Stat. Ann. tit. 21, 495j"),
+    notice(
+        "VT_BAN_THE_BOX",
+        "VT",
+        "No criminal-history question on the initial application (not evaluated).",
+        "Vt. Stat. Ann. tit. 21, 495j",
+    ),
 ];
 
 pub static VA: &[Rule] = &[
@@ -551,9 +578,19 @@ pub static WY: &[Rule] = &[notice(
     "Wyo. Stat. Ann. 7-13-1401 et seq.",
 )];
 
-pub static AS: &[Rule] = &[notice("AS_FEDERAL_ONLY", "AS", NO_STATE_RULE, "15 U.S.C. 1681c")];
+pub static AS: &[Rule] = &[notice(
+    "AS_FEDERAL_ONLY",
+    "AS",
+    NO_STATE_RULE,
+    "15 U.S.C. 1681c",
+)];
 
-pub static MP: &[Rule] = &[notice("MP_FEDERAL_ONLY", "MP", NO_STATE_RULE, "15 U.S.C. 1681c")];
+pub static MP: &[Rule] = &[notice(
+    "MP_FEDERAL_ONLY",
+    "MP",
+    NO_STATE_RULE,
+    "15 U.S.C. 1681c",
+)];
 
 pub static PR: &[Rule] = &[notice(
     "PR_CERTIFICATE_ELIMINATION",
@@ -563,4 +600,9 @@ pub static PR: &[Rule] = &[notice(
     "P.R. Laws Ann. tit. 34, 1725 et seq. (Act No. 254 of 1974, as amended by Act 314-2004)",
 )];
 
-pub static VI: &[Rule] = &[notice("VI_FEDERAL_ONLY", "VI", NO_STATE_RULE, "15 U.S.C. 1681c")];
+pub static VI: &[Rule] = &[notice(
+    "VI_FEDERAL_ONLY",
+    "VI",
+    NO_STATE_RULE,
+    "15 U.S.C. 1681c",
+)];

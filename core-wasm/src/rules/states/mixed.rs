@@ -25,7 +25,10 @@ pub static CT: &[Rule] = &[
         classes: NONCONV,
         category: Category::Nolle,
         action: Action::Lookback {
-            window: Window { years: 1, months: 1 },
+            window: Window {
+                years: 1,
+                months: 1,
+            },
             clock: Clock::Disposition,
             salary: None,
             outside: Effect::Bar,
@@ -80,7 +83,12 @@ pub static HI: &[Rule] = &[
         trigger: Trigger::Applicant,
         classes: CONV,
         category: Category::Felony,
-        action: Action::Lookback { window: Window::years(7), clock: HI_CUSTODY, salary: None, outside: Effect::Bar },
+        action: Action::Lookback {
+            window: Window::years(7),
+            clock: HI_CUSTODY,
+            salary: None,
+            outside: Effect::Bar,
+        },
         reason: "Hawaii's 7-year limit on felony convictions, not counting time in custody",
         summary: "Felony convictions older than 7 years (excluding incarceration) may not be considered.",
         citation: "Haw. Rev. Stat. 378-2.5(c) (Act 51, 2020, SB 2193)",
@@ -93,7 +101,12 @@ pub static HI: &[Rule] = &[
         trigger: Trigger::Applicant,
         classes: CONV,
         category: Category::NotFelony,
-        action: Action::Lookback { window: Window::years(5), clock: HI_CUSTODY, salary: None, outside: Effect::Bar },
+        action: Action::Lookback {
+            window: Window::years(5),
+            clock: HI_CUSTODY,
+            salary: None,
+            outside: Effect::Bar,
+        },
         reason: "Hawaii's 5-year limit on misdemeanor convictions, not counting time in custody",
         summary: "Misdemeanor convictions older than 5 years (excluding incarceration) may not be considered; a \
                   conviction of unknown level past 5 years goes to review.",
