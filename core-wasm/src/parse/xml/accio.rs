@@ -219,16 +219,7 @@ fn current_address(p: &Node) -> String {
         a.text_at("state"),
         a.text_at("zip"),
     );
-    let tail = [state, zip]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    [street, city, tail]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
+    super::text::address_line(street, city, state, zip)
 }
 
 fn sortable_to(a: &Node) -> String {
@@ -507,16 +498,7 @@ fn candidate_from_subject(s: &Node, ctx: DateCtx) -> Option<crate::model::Candid
             s.text_at("state"),
             s.text_at("zip"),
         );
-        let tail = [state, zip]
-            .into_iter()
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
-        [street, city, tail]
-            .into_iter()
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join(", ")
+        super::text::address_line(street, city, state, zip)
     };
     let ssn = s.text_at("ssn");
     Some(crate::model::Candidate {

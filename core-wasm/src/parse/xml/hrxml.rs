@@ -224,16 +224,7 @@ fn postal_address(a: &Node) -> String {
         a.text_at("Region"),
         a.text_at("PostalCode"),
     );
-    let tail = [state, zip]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    [street, city, tail]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
+    super::text::address_line(street, city, state, zip)
 }
 
 /// One charge of an HR-XML-flavoured document (also used for OrderXML counts).
