@@ -1,7 +1,12 @@
 //! Builds the engine (`core-wasm`) to wasm32 and places it in `OUT_DIR/lookback_core.wasm`, where
 //! `engine::EMBEDDED_MODULE` picks it up with `include_bytes!`. So `cargo build --release` alone
-//! yields a `lookback` binary with the default engine module inside (DECISIONS §1).
+//! yields a `lookback` binary with the default engine module inside (DECISIONS §1), with the
+//! browser page (`web-demo/`) and its sample records, and with the shipped corpus
+//! (`tests/corpus/*.json`), the self-test every module must pass before it can be activated
+//! (`engine::selftest`).
 
+#[path = "build/demo_assets.rs"]
+mod demo_assets;
 #[path = "build/wasm_build.rs"]
 mod wasm_build;
 
@@ -14,8 +19,43 @@ fn main() -> Result<(), Box<dyn Error>> {
         .parent()
         .ok_or("host crate has no parent directory")?;
     let wasm = wasm_build::build_engine(workspace, "wasm-engine", &[])?;
-    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("lookback_core.wasm");
-    std::fs::copy(&wasm, &out)?;
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    std::fs::copy(&wasm, out_dir.join("lookback_core.wasm"))?;
+    // The browser page and its sample records, embedded too (DECISIONS §10).
+    demo_assets::generate(workspace, &out_dir)?;
+    embed_corpus(&workspace.join("tests").join("corpus"))?;
     println!("cargo:rerun-if-changed=build/wasm_build.rs");
+    println!("cargo:rerun-if-changed=build/demo_assets.rs");
+    Ok(())
+}
+
+/// Writes `OUT_DIR/corpus.rs`: `CORPUS: &[(name, file text)]`, one `include_str!` per case file,
+/// sorted by name.
+fn embed_corpus(dir: &std::path::Path) -> Result<(), Box<dyn Error>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut code = String::from(
+        "/// The shipped corpus: (case name, file text).\npub static CORPUS: &[(&str, &str)] = &[\n",
+    );
+    for file in &files {
+        let name = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .ok_or("corpus file name is not UTF-8")?;
+        code.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            file.display().to_string()
+        ));
+    }
+    code.push_str("];\n");
+    std::fs::write(
+        PathBuf::from(std::env::var("OUT_DIR")?).join("corpus.rs"),
+        code,
+    )?;
+    // A directory here makes cargo rerun this script when any file in it changes or appears.
+    println!("cargo:rerun-if-changed={}", dir.display());
     Ok(())
 }

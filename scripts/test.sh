@@ -1,12 +1,33 @@
 #!/usr/bin/env bash
 # Runs every test of the repository on a fresh machine (rustup's stable Rust is all it assumes).
-# Installs what the tests need first: the wasm32 target the engine module is built for.
+# Installs what the tests need first: the wasm32 target the engine module is built for, and for
+# the browser test (tests/tests/browser.rs) Debian's Chromium and playwright-core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   echo "installing the wasm32-unknown-unknown target (the engine module is built for it)"
   rustup target add wasm32-unknown-unknown
+fi
+
+# The browser test drives the reviewer page (/demo/) in Debian's Chromium through playwright-core.
+# Here it must run: a missing browser fails it. LOOKBACK_REQUIRE_BROWSER=0 lets it skip instead
+# (a machine where neither can be installed, such as one without root).
+export LOOKBACK_REQUIRE_BROWSER="${LOOKBACK_REQUIRE_BROWSER:-1}"
+install_browser() {
+  if [ -z "${LOOKBACK_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+    echo "installing Debian's chromium for the browser test"
+    [ "$(id -u)" = 0 ] || { echo "not root: cannot apt-get install chromium" >&2; return 1; }
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || return 1
+  fi
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error) || return 1
+}
+if ! install_browser; then
+  if [ "$LOOKBACK_REQUIRE_BROWSER" = 1 ]; then
+    echo "the browser test needs chromium and playwright-core (set LOOKBACK_REQUIRE_BROWSER=0 to skip it)" >&2
+    exit 1
+  fi
+  echo "warning: chromium or playwright-core missing; the browser test will skip" >&2
 fi
 
 cargo test --workspace --all-targets

@@ -1,6 +1,9 @@
-//! Builds a second engine module from the same sources with `--features test-faults` (it honours
-//! `FAULT:` markers in `search_id`) and exposes its path as `LOOKBACK_FAULTS_MODULE` for the
-//! fault-containment tests. Same technique as `host/build.rs`, separate target directory.
+//! Builds the test-only engine modules from the same sources, each with its own feature and target
+//! directory (same technique as `host/build.rs`):
+//! - `--features test-faults` (honours `FAULT:` markers in `search_id`), exposed as
+//!   `LOOKBACK_FAULTS_MODULE`, for the fault-containment tests;
+//! - `--features rules-next` (a second module version with one rule changed), exposed as
+//!   `LOOKBACK_NEXT_MODULE`, for the swap, pin and diff tests.
 
 #[path = "../host/build/wasm_build.rs"]
 mod wasm_build;
@@ -13,10 +16,16 @@ fn main() -> Result<(), Box<dyn Error>> {
     let workspace = manifest_dir
         .parent()
         .ok_or("tests crate has no parent directory")?;
-    let wasm = wasm_build::build_engine(workspace, "wasm-faults", &["test-faults"])?;
-    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("lookback_core_faults.wasm");
-    std::fs::copy(&wasm, &out)?;
-    println!("cargo:rustc-env=LOOKBACK_FAULTS_MODULE={}", out.display());
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    for (feature, env) in [
+        ("test-faults", "LOOKBACK_FAULTS_MODULE"),
+        ("rules-next", "LOOKBACK_NEXT_MODULE"),
+    ] {
+        let wasm = wasm_build::build_engine(workspace, &format!("wasm-{feature}"), &[feature])?;
+        let out = out_dir.join(format!("lookback_core_{feature}.wasm"));
+        std::fs::copy(&wasm, &out)?;
+        println!("cargo:rustc-env={env}={}", out.display());
+    }
     // wasmtime's compiled-code cache for test servers: each test starts its own server, and
     // compiling the engine module once instead of once per test saves seconds per test.
     let cache = workspace.join("target").join("wasmtime-cache");

@@ -12,18 +12,31 @@ use crate::rules::catalog::RULES_VERSION;
 
 /// ABI version of docs/abi.md.
 pub const ABI_VERSION: u32 = 1;
-/// The engine's own version (the crate version).
-pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Build flavour: `release` for the shipped module; test-only builds name their feature, so a
+/// host can never mistake one for the other.
+pub const BUILD: &str = if cfg!(feature = "test-faults") {
+    "test-faults"
+} else if cfg!(feature = "rules-next") {
+    "test-rules-next"
+} else {
+    "release"
+};
+
+/// The engine's own version: the crate version, suffixed with the flavour of a test-only build so
+/// that the host's registry (keyed by engine version, DECISIONS §9) can hold them side by side.
+pub const ENGINE_VERSION: &str = if cfg!(feature = "test-faults") {
+    concat!(env!("CARGO_PKG_VERSION"), "-test-faults")
+} else if cfg!(feature = "rules-next") {
+    concat!(env!("CARGO_PKG_VERSION"), "-rules-next")
+} else {
+    env!("CARGO_PKG_VERSION")
+};
 
 /// `lookback_info`.
 pub fn info() -> String {
-    let build = if cfg!(feature = "test-faults") {
-        "test-faults"
-    } else {
-        "release"
-    };
-    json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION, "build": build})
-        .to_string()
+    json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
+           "build": BUILD, "rule_count": crate::rules::all_rules().len()})
+    .to_string()
 }
 
 /// `lookback_transform`: stage 1 on a raw request body.
@@ -34,6 +47,9 @@ pub fn transform(body: &[u8]) -> String {
             record_json,
         } => {
             crate::faults::on_transform(&search.search_id);
+            if let Some(garbage) = crate::faults::garbage(&search.search_id, "transform") {
+                return garbage;
+            }
             json!({"ok": true, "search_id": search.search_id, "tenant_id": search.tenant_id,
                    "record": search, "record_json": record_json})
         }
@@ -68,12 +84,17 @@ struct EvaluateOutput {
 
 /// `lookback_evaluate`: stages 2-3 and rollup on a transformed record.
 pub fn evaluate(input: &[u8]) -> String {
-    let result = serde_json::from_slice::<EvaluateInput>(input)
-        .map_err(|e| format!("invalid evaluate input: {e}"))
-        .and_then(|input| {
-            crate::faults::on_evaluate(&input.record.search_id);
-            pipeline::evaluate(&input.record, &input.context)
-        });
+    let input = serde_json::from_slice::<EvaluateInput>(input)
+        .map_err(|e| format!("invalid evaluate input: {e}"));
+    if let Ok(input) = &input
+        && let Some(garbage) = crate::faults::garbage(&input.record.search_id, "evaluate")
+    {
+        return garbage;
+    }
+    let result = input.and_then(|input| {
+        crate::faults::on_evaluate(&input.record.search_id);
+        pipeline::evaluate(&input.record, &input.context)
+    });
     match result {
         Ok(evaluation) => {
             let (decision, validation) =

@@ -1,5 +1,6 @@
 //! Fault injection for the host's containment tests, compiled only with the `test-faults`
-//! feature: a search id `FAULT:<stage>-<kind>` makes that stage loop, trap or eat memory.
+//! feature: a search id `FAULT:<stage>-<kind>` makes that stage loop, trap or eat memory
+//! (`-loop`, `-trap`, `-oom`), or answer text that is not JSON (`-garbage`).
 //! The shipped module is built without it, and then these functions do nothing.
 
 #[cfg(feature = "test-faults")]
@@ -37,6 +38,18 @@ pub fn on_transform(search_id: &str) {
 #[cfg(feature = "test-faults")]
 pub fn on_evaluate(search_id: &str) {
     fault(search_id, "evaluate");
+}
+
+/// The answer `stage` gives instead of its JSON for a `FAULT:<stage>-garbage` search id.
+#[cfg(feature = "test-faults")]
+pub fn garbage(search_id: &str, stage: &str) -> Option<String> {
+    let kind = search_id.strip_prefix("FAULT:")?.strip_prefix(stage)?;
+    (kind == "-garbage").then(|| "this is not JSON {".to_owned())
+}
+
+#[cfg(not(feature = "test-faults"))]
+pub fn garbage(_search_id: &str, _stage: &str) -> Option<String> {
+    None
 }
 
 #[cfg(not(feature = "test-faults"))]

@@ -1,4 +1,4 @@
-//! The `lookback` command: `serve`, `evaluate FILE`, `keys create`.
+//! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `keys create`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,6 +30,10 @@ pub enum Command {
     Serve(ServeArgs),
     /// Evaluate one `/evaluate` request body offline and print the response envelope.
     Evaluate(EvaluateArgs),
+    /// Describe an engine module and say whether the server would admit it (exit 1 if not).
+    Inspect(crate::offline::InspectArgs),
+    /// Evaluate every request in a folder with two modules and list the charges that change.
+    Diff(crate::offline::DiffArgs),
     /// Manage API keys.
     Keys {
         /// Key action.
@@ -75,6 +79,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => create_key(&file, tenant, role),
         Command::Serve(args) => runtime()?.block_on(serve(args)).map(|()| ExitCode::SUCCESS),
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
+        Command::Inspect(args) => crate::offline::inspect(args),
+        Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
     }
 }
 

@@ -10,6 +10,8 @@ use crate::engine::Limits;
 
 /// Default cap on a request body (then 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
+/// Default cap on an uploaded engine module (`POST /admin/modules`).
+pub const DEFAULT_MAX_MODULE_BYTES: usize = 16 << 20;
 
 /// Everything the server needs.
 #[derive(Debug, Clone)]
@@ -20,6 +22,10 @@ pub struct Settings {
     pub auth: AuthSettings,
     /// Largest accepted request body, in bytes.
     pub max_body_bytes: usize,
+    /// Folder of extra engine modules, loaded at start and watched (DECISIONS §1, §9).
+    pub modules_dir: Option<PathBuf>,
+    /// Largest accepted module upload, in bytes.
+    pub max_module_bytes: usize,
 }
 
 impl Default for Settings {
@@ -28,6 +34,8 @@ impl Default for Settings {
             engine: EngineSettings::default(),
             auth: AuthSettings::default(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            modules_dir: None,
+            max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
         }
     }
 }
@@ -43,7 +51,7 @@ pub struct EngineSettings {
     pub max_instances: u32,
     /// A `.wasm` to use instead of the embedded module.
     pub module: Option<PathBuf>,
-    /// Directory for wasmtime's compiled-code cache (restarts skip recompiling the same module).
+    /// Directory of precompiled artifacts (restarts skip recompiling the same module).
     pub compile_cache: Option<PathBuf>,
 }
 
@@ -131,8 +139,9 @@ pub struct EngineArgs {
     /// Engine module (.wasm) to use instead of the embedded one.
     #[arg(long, env = "LOOKBACK_MODULE")]
     pub module: Option<PathBuf>,
-    /// Directory for wasmtime's compiled-code cache (off when unset). Only this process and
-    /// trusted operators may write there: cached code is executed as is.
+    /// Directory of precompiled engine modules, keyed by module digest and engine configuration
+    /// (off when unset). Only this process may write there: artifacts are digest-checked, then
+    /// executed as native code.
     #[arg(long, env = "LOOKBACK_COMPILE_CACHE")]
     pub compile_cache: Option<PathBuf>,
 }
@@ -183,6 +192,13 @@ pub struct ServeArgs {
     /// Largest accepted request body in bytes.
     #[arg(long, env = "LOOKBACK_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
+    /// Folder of extra engine modules (*.wasm): loaded at start, watched for new files; uploads
+    /// are saved there and the active choice persists there (active.json).
+    #[arg(long, env = "LOOKBACK_MODULES_DIR")]
+    pub modules_dir: Option<PathBuf>,
+    /// Largest accepted module upload (POST /admin/modules) in bytes.
+    #[arg(long, env = "LOOKBACK_MAX_MODULE_BYTES", default_value_t = DEFAULT_MAX_MODULE_BYTES)]
+    pub max_module_bytes: usize,
     #[command(flatten)]
     pub engine: EngineArgs,
 }
@@ -205,6 +221,8 @@ impl From<ServeArgs> for Settings {
                 token_ttl: Duration::from_secs(a.token_ttl_secs),
             },
             max_body_bytes: a.max_body_bytes,
+            modules_dir: a.modules_dir,
+            max_module_bytes: a.max_module_bytes,
         }
     }
 }

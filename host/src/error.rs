@@ -21,6 +21,8 @@ pub mod messages {
     pub const INVALID_API_KEY: &str = "Invalid API key";
     /// DECISIONS §3: tenant binding.
     pub const TENANT_MISMATCH: &str = "tenant_id does not match the credentials";
+    /// DECISIONS §3, §9: a client-role token on an admin route.
+    pub const ADMIN_REQUIRED: &str = "admin role required";
 }
 
 /// HTTP API version (`meta.api_version`), distinct from the engine version.
@@ -99,6 +101,16 @@ pub enum AppError {
     NotFound,
     /// 405 for a known path with another method.
     MethodNotAllowed,
+    /// A refused operation on module versions (admin API): its status, a stable code and a
+    /// message naming the reason, e.g. 422 `MODULE_REFUSED`, 404 `MODULE_NOT_FOUND`.
+    Refused {
+        /// HTTP status.
+        status: StatusCode,
+        /// Error code.
+        code: &'static str,
+        /// Why.
+        message: String,
+    },
     /// 500 with nothing internal in the body (the cause is logged, without personal data).
     Internal {
         /// Request meta, when the route has one.
@@ -126,6 +138,7 @@ impl AppError {
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Refused { status, .. } => *status,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -161,6 +174,7 @@ impl AppError {
                     None,
                     None,
                 ),
+                Self::Refused { code, message, .. } => (*code, message.clone(), None, None),
                 Self::Internal { meta } => (
                     "INTERNAL_ERROR",
                     "internal error".to_owned(),

@@ -2,6 +2,7 @@
 //! and serves the HTTP API of SPEC.md.
 //!
 //! - [`engine`]: wasmtime engine, module loading and checks, per-call limits, the registry.
+//! - [`modules`]: module versions while running: modules directory, upload, activation, rollback.
 //! - [`pipeline`]: the `/evaluate` flow (transform, tenant check, evaluate, envelope).
 //! - [`routes`]: one file per endpoint; [`app`] builds the router.
 //! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
@@ -13,9 +14,12 @@ pub mod cli;
 pub mod client_rules;
 pub mod config;
 pub mod context;
+pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod extract;
+pub mod modules;
+pub mod offline;
 pub mod pipeline;
 pub mod routes;
 pub mod state;

@@ -143,6 +143,18 @@ pub async fn evaluate(
     ctx: &RequestCtx,
     tenant: Option<&str>,
 ) -> Result<Answer, AppError> {
+    evaluate_at(engine, module, body, ctx, tenant, &now_rfc3339()).await
+}
+
+/// [`evaluate`] as of `now` (RFC 3339): diffs evaluate one record on two modules at one instant.
+pub async fn evaluate_at(
+    engine: &EngineHost,
+    module: Arc<LoadedModule>,
+    body: axum::body::Bytes,
+    ctx: &RequestCtx,
+    tenant: Option<&str>,
+    now: &str,
+) -> Result<Answer, AppError> {
     let t0 = Instant::now();
     let transformed = engine
         .call(module.clone(), Export::Transform, body.clone())
@@ -176,9 +188,8 @@ pub async fn evaluate(
         });
     };
 
-    let now = now_rfc3339();
     let t1 = Instant::now();
-    let input = evaluate_input(&now, &ctx.correlation_id, record);
+    let input = evaluate_input(now, &ctx.correlation_id, record);
     let evaluated = engine.call(module.clone(), Export::Evaluate, input).await;
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
@@ -206,7 +217,7 @@ pub async fn evaluate(
         Err(error) => {
             let reason = error.to_string();
             tracing::warn!(stage = "compliance", reason = %reason, "engine stage failed; answering with the fail-safe decision");
-            let failsafe = lookback_core::api::failsafe_evaluate(record.get(), &now, &reason);
+            let failsafe = lookback_core::api::failsafe_evaluate(record.get(), now, &reason);
             let Ok((decision, validation)) = EvaluateOutput::parse(&failsafe) else {
                 return Err(AppError::Internal {
                     meta: Some(Meta::new(ctx, Some(&module))),

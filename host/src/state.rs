@@ -1,4 +1,4 @@
-//! Shared application state: the engine host, the module registry, authentication and limits.
+//! Shared application state: the engine host, the module versions, authentication and limits.
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use crate::auth::Auth;
 use crate::config::Settings;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
+use crate::modules::Modules;
 
 /// Cheap to clone; everything lives behind one `Arc`.
 #[derive(Clone)]
@@ -17,26 +18,45 @@ pub struct AppState {
 
 struct Inner {
     engine: EngineHost,
-    registry: Registry,
+    modules: Modules,
     auth: Auth,
     max_body_bytes: usize,
+    max_module_bytes: usize,
     canary: CanaryCache,
+    /// The modules-directory watcher, stopped with the state.
+    watcher: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(watcher) = &self.watcher {
+            watcher.abort();
+        }
+    }
 }
 
 impl AppState {
-    /// Builds the engine, loads the module (`settings.engine.module` or the embedded one) and
-    /// the keys. Blocking: compiling the module takes about 0.1-0.3 s.
+    /// Builds the engine, loads the base module (`settings.engine.module` or the embedded one),
+    /// the modules directory and the keys, and (on a tokio runtime) starts watching the modules
+    /// directory. Blocking: each module is compiled (or taken from the cache) and self-tested.
     pub fn new(settings: &Settings) -> anyhow::Result<Self> {
         let engine = EngineHost::new(&settings.engine)?;
-        let module = load_module(&engine, settings)?;
+        let modules = Modules::start(
+            &engine,
+            settings.engine.module.as_deref(),
+            settings.modules_dir.as_deref(),
+        )?;
         let auth = Auth::from_settings(&settings.auth)?;
+        let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
                 engine,
-                registry: Registry::new(module),
+                modules,
                 auth,
                 max_body_bytes: settings.max_body_bytes,
+                max_module_bytes: settings.max_module_bytes,
                 canary: CanaryCache::default(),
+                watcher,
             }),
         })
     }
@@ -48,7 +68,17 @@ impl AppState {
 
     /// Loaded modules.
     pub fn registry(&self) -> &Registry {
-        &self.inner.registry
+        self.inner.modules.registry()
+    }
+
+    /// Module versions: upload, activation, rollback, the modules directory.
+    pub fn modules(&self) -> &Modules {
+        &self.inner.modules
+    }
+
+    /// Module upload limit in bytes.
+    pub fn max_module_bytes(&self) -> usize {
+        self.inner.max_module_bytes
     }
 
     /// Keys and tokens.

@@ -1,4 +1,5 @@
-//! The `lookback` binary: `evaluate FILE` offline, `keys create`, and `serve` with no keys.
+//! The `lookback` binary: `evaluate FILE` offline, `inspect`, `keys create`, and `serve` with no
+//! keys. (`inspect` and `diff` on real modules: tests/tests/offline_tools.rs.)
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -127,4 +128,29 @@ fn hex_sha256(text: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+#[test]
+fn inspect_exits_1_with_the_reason_for_a_module_it_would_refuse() {
+    let dir = temp_dir("inspect");
+    let file = dir.join("not-wasm.wasm");
+    std::fs::write(&file, b"not a module").unwrap();
+    let out = Command::new(BIN)
+        .arg("inspect")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["admitted"], false);
+    assert_eq!(report["size_bytes"], 12);
+    assert!(
+        report["refused"]
+            .as_str()
+            .unwrap()
+            .starts_with("module does not compile"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

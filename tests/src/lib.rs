@@ -11,6 +11,9 @@ use serde_json::Value;
 
 /// The fault-injection module (`core-wasm` built with `--features test-faults`, see `build.rs`).
 pub const FAULTS_MODULE: &str = env!("LOOKBACK_FAULTS_MODULE");
+/// A second real module version (`--features rules-next`: engine version `<crate>-rules-next`,
+/// California's conviction lookback shortened to 5 years), for swap, pin and diff tests.
+pub const NEXT_MODULE: &str = env!("LOOKBACK_NEXT_MODULE");
 
 /// A client-role API key configured in [`test_settings`].
 pub const CLIENT_KEY: &str = "lkb_testclientkey000000000000000000000000000";
@@ -176,4 +179,137 @@ pub fn offenses(decision: &Value) -> Vec<&Value> {
         .flat_map(|court| items(court, "case_decisions"))
         .flat_map(|case| items(case, "offenses"))
         .collect()
+}
+
+/// The California corpus case with its felony conviction disposed 6.4 years before the search
+/// date: inside California's 7 years (the shipped module: `REPORTABLE`), outside the `rules-next`
+/// module's 5 (`NOT_REPORTABLE`). The decision itself says which module made it.
+pub fn ca_conviction_six_years_old() -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/state-ca.json");
+    let mut case: Value = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
+    let offense = &mut case["request"]["record"]["record_json"]["criminal_search_results"][0]["criminal_records"]
+        [0]["offenses"][0];
+    offense["disposition_date"] = Value::from("2019-06-01");
+    case["request"].take()
+}
+
+/// The decision of the first charge of an `/evaluate` answer.
+pub fn first_charge_decision(reply: &Reply) -> &str {
+    offenses(&reply.json["data"]["decision"])
+        .first()
+        .and_then(|o| o["charge_decision"].as_str())
+        .unwrap_or_default()
+}
+
+/// The WAT text of a hand-written ABI v1 module (`fixtures/wat/abi-v1-template.wat`) reporting
+/// `version` and `abi`, with the given bodies for `lookback_transform` and `lookback_evaluate`
+/// (`$echo` answers with the input).
+pub fn wat_module_text(version: &str, abi: u32, transform: &str, evaluate: &str) -> String {
+    const TEMPLATE: &str = include_str!("../fixtures/wat/abi-v1-template.wat");
+    let info = format!(
+        r#"{{"abi":{abi},"engine_version":"{version}","rules_version":"r-1","build":"test"}}"#
+    );
+    TEMPLATE
+        .replace("INFO_LEN", &info.len().to_string())
+        .replace("INFO", &info.replace('"', "\\\""))
+        .replace("TRANSFORM", transform)
+        .replace("EVALUATE", evaluate)
+}
+
+/// [`wat_module_text`] compiled to wasm bytes.
+pub fn wat_module(version: &str, abi: u32, transform: &str, evaluate: &str) -> Vec<u8> {
+    wat::parse_str(wat_module_text(version, abi, transform, evaluate)).unwrap_or_default()
+}
+
+/// The same module with a custom section appended: same code and version, other bytes (and digest).
+pub fn with_custom_section(bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out.extend_from_slice(&[0, 5, 4, b'n', b'o', b't', b'e']);
+    out
+}
+
+impl TestServer {
+    /// `POST /admin/modules` with `bytes` as `application/wasm`, and `query` (e.g. `?activate=true`).
+    pub async fn upload_module(
+        &self,
+        token: &str,
+        bytes: Vec<u8>,
+        query: &str,
+    ) -> anyhow::Result<Reply> {
+        let response = self
+            .client
+            .post(self.url(&format!("/admin/modules{query}")))
+            .bearer_auth(token)
+            .header("content-type", "application/wasm")
+            .body(bytes)
+            .send()
+            .await?;
+        Reply::read(response).await
+    }
+
+    /// `POST` an admin path with an optional JSON body.
+    pub async fn admin_post(
+        &self,
+        token: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<Reply> {
+        let mut request = self.client.post(self.url(path)).bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        Reply::read(request.send().await?).await
+    }
+
+    /// `GET /admin/modules`.
+    pub async fn modules(&self, token: &str) -> anyhow::Result<Reply> {
+        let response = self
+            .client
+            .get(self.url("/admin/modules"))
+            .bearer_auth(token)
+            .send()
+            .await?;
+        Reply::read(response).await
+    }
+
+    /// `GET /health`.
+    pub async fn health(&self) -> anyhow::Result<Reply> {
+        Reply::read(self.client.get(self.url("/health")).send().await?).await
+    }
+
+    /// `POST /evaluate`, pinned to `version` with `X-Engine-Version` when given.
+    pub async fn evaluate_on(
+        &self,
+        token: &str,
+        version: Option<&str>,
+        body: &Value,
+    ) -> anyhow::Result<Reply> {
+        let mut request = self
+            .client
+            .post(self.url("/evaluate"))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        if let Some(version) = version {
+            request = request.header("x-engine-version", version);
+        }
+        Reply::read(request.send().await?).await
+    }
+}
+
+/// A fresh, empty temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "lookback-{name}-{}-{:x}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default()
+    ));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
 }

@@ -14,7 +14,12 @@ use crate::parse::classify::DispositionClass;
 use super::Effect;
 
 /// Changes whenever any rule changes, so a decision can be traced to the law table it used.
+#[cfg(not(feature = "rules-next"))]
 pub const RULES_VERSION: &str = "2026.11.22-states.1";
+/// The test-only `rules-next` variant (see `states/cra.rs`): a second, real module version for
+/// the host's swap and diff tests. Never shipped.
+#[cfg(feature = "rules-next")]
+pub const RULES_VERSION: &str = "2026.11.22-states.1-next";
 
 /// FNV-1a hash of every rule row (their `Debug` text) when [`RULES_VERSION`] was last set; the
 /// `rules_data_hash` test fails when the data changes without a version bump.

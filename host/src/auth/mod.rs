@@ -80,6 +80,30 @@ impl FromRequestParts<AppState> for Bearer {
     }
 }
 
+/// A bearer token with the admin role (the admin API, DECISIONS §9). A valid client-role token
+/// gets 403; a missing or bad token the same 401s as [`Bearer`].
+#[derive(Debug, Clone)]
+pub struct Admin(pub Claims);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Bearer(claims) = Bearer::from_request_parts(parts, state).await?;
+        if claims.role == Role::Admin {
+            Ok(Self(claims))
+        } else {
+            Err(AppError::Forbidden {
+                message: messages::ADMIN_REQUIRED,
+                meta: None,
+            })
+        }
+    }
+}
+
 /// The token of an `Authorization: Bearer <token>` header value (scheme case-insensitive).
 fn bearer_token(value: &str) -> Option<&str> {
     let (scheme, token) = value.trim().split_once(' ')?;

@@ -1,8 +1,11 @@
-//! Loading an engine module: compile once, check it against the ABI, pre-instantiate.
+//! Loading an engine module: verify, compile once, check it against the ABI, pre-instantiate,
+//! self-test.
 //!
-//! A module is refused, with the reason, when it does not compile, has any import, lacks an ABI
-//! export or has one with the wrong signature, or reports an ABI other than 1 (DECISIONS §2,
-//! docs/abi.md).
+//! The checks run in this order, and the first that fails refuses the module with its reason
+//! (DECISIONS §2, §9, docs/modules.md): the SHA-256 of the bytes (when an expected digest is
+//! given), compilation (or a digest-checked precompiled artifact), zero imports, the ABI exports
+//! and their signatures, `lookback_info` (ABI 1, a usable engine version), then the self-test
+//! corpus.
 
 use std::sync::Arc;
 
@@ -10,9 +13,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, ExternType, FuncType, InstancePre, Linker, Module, ModuleExport, ValType};
 
+use super::artifacts::{ArtifactCache, Compiled};
 use super::limits::HostState;
 use super::limits::{CallError, Limits};
 use super::runner::{self, Export};
+use super::selftest::{self, SelfTestReport};
 
 /// The ABI version this host speaks.
 pub const ABI_VERSION: u32 = 1;
@@ -28,6 +33,9 @@ pub struct ModuleInfo {
     pub rules_version: String,
     /// Build flavour, e.g. `release`.
     pub build: String,
+    /// Number of rule rows compiled into the module (0 when a module does not say).
+    #[serde(default)]
+    pub rule_count: usize,
 }
 
 /// A compiled, checked module, ready to be instantiated once per call.
@@ -45,6 +53,11 @@ pub struct LoadedModule {
     pub bytes: Arc<[u8]>,
     /// Export handles resolved once, so calls skip string lookups.
     pub(crate) exports: ExportIndices,
+    /// The self-test result; `None` when the module was loaded without one (only modules that
+    /// passed it can enter the registry).
+    pub self_test: Option<SelfTestReport>,
+    /// Whether the code came from the compile cache.
+    pub compiled: Compiled,
 }
 
 impl std::fmt::Debug for LoadedModule {
@@ -82,6 +95,14 @@ impl ExportIndices {
 /// Why a module was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The bytes are not the ones the operator vouched for.
+    #[error("module sha256 is {actual}, expected {expected}")]
+    Digest {
+        /// The digest given with the module.
+        expected: String,
+        /// The digest of the bytes received.
+        actual: String,
+    },
     /// wasmtime could not compile the bytes.
     #[error("module does not compile: {0}")]
     Compile(String),
@@ -107,12 +128,59 @@ pub enum LoadError {
     /// The module speaks another ABI.
     #[error("module reports ABI version {0}; this host speaks ABI version {ABI_VERSION}")]
     Abi(u32),
+    /// The engine version cannot name the module in URLs, headers and file names.
+    #[error(
+        "module reports engine_version {0:?}; a version is 1 to 64 characters of A-Z a-z 0-9 . _ + -"
+    )]
+    Version(String),
+    /// The module broke the contract on the shipped corpus.
+    #[error("self-test failed: {}", .0.summary())]
+    SelfTest(SelfTestReport),
 }
 
-/// Compiles `bytes`, checks the ABI and pre-instantiates. Runs `lookback_info` under `limits`.
-/// Compiling takes on the order of 0.1 s: call it off the async runtime.
-pub fn load(engine: &Engine, bytes: Arc<[u8]>, limits: &Limits) -> Result<LoadedModule, LoadError> {
-    let module = Module::new(engine, &bytes[..]).map_err(|e| LoadError::Compile(e.to_string()))?;
+/// How to load a module.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LoadOptions<'a> {
+    /// Refuse the bytes unless their SHA-256 (hex) is this.
+    pub expected_sha256: Option<&'a str>,
+    /// Take or store compiled code here.
+    pub cache: Option<&'a ArtifactCache>,
+    /// Run the self-test corpus (required for the registry).
+    pub self_test: bool,
+}
+
+/// Whether `version` can serve as a registry key, a path segment and a file name.
+pub fn is_valid_version(version: &str) -> bool {
+    (1..=64).contains(&version.len())
+        && version
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'+' | b'-'))
+        && !version.starts_with('.')
+}
+
+/// Verifies and compiles `bytes`, checks the ABI, pre-instantiates and (per `options`) runs the
+/// self-test. Runs the module under `limits`. Compiling takes on the order of 0.1 s: call it off
+/// the async runtime.
+pub fn load(
+    engine: &Engine,
+    bytes: Arc<[u8]>,
+    limits: &Limits,
+    options: LoadOptions<'_>,
+) -> Result<LoadedModule, LoadError> {
+    let sha256 = hex::encode(Sha256::digest(&bytes[..]));
+    if let Some(expected) = options.expected_sha256
+        && !expected.trim().eq_ignore_ascii_case(&sha256)
+    {
+        return Err(LoadError::Digest {
+            expected: expected.trim().to_lowercase(),
+            actual: sha256,
+        });
+    }
+    let (module, compiled) = match options.cache {
+        Some(cache) => cache.module(engine, &sha256, &bytes),
+        None => Module::new(engine, &bytes[..]).map(|m| (m, Compiled::Fresh)),
+    }
+    .map_err(|e| LoadError::Compile(e.to_string()))?;
 
     let imports: Vec<String> = module
         .imports()
@@ -130,7 +198,6 @@ pub fn load(engine: &Engine, bytes: Arc<[u8]>, limits: &Limits) -> Result<Loaded
     let instance_pre = linker
         .instantiate_pre(&module)
         .map_err(|e| LoadError::Compile(e.to_string()))?;
-    let sha256 = hex::encode(Sha256::digest(&bytes[..]));
 
     let mut loaded = LoadedModule {
         info: ModuleInfo {
@@ -138,12 +205,15 @@ pub fn load(engine: &Engine, bytes: Arc<[u8]>, limits: &Limits) -> Result<Loaded
             engine_version: String::new(),
             rules_version: String::new(),
             build: String::new(),
+            rule_count: 0,
         },
         sha256,
         module,
         instance_pre,
         bytes,
         exports,
+        self_test: None,
+        compiled,
     };
     let raw = runner::call(engine, &loaded, Export::Info, &[], limits)
         .map_err(|e: CallError| LoadError::Info(e.to_string()))?;
@@ -152,8 +222,59 @@ pub fn load(engine: &Engine, bytes: Arc<[u8]>, limits: &Limits) -> Result<Loaded
     if info.abi != ABI_VERSION {
         return Err(LoadError::Abi(info.abi));
     }
+    if !is_valid_version(&info.engine_version) {
+        return Err(LoadError::Version(info.engine_version));
+    }
     loaded.info = info;
+    if options.self_test {
+        let report =
+            selftest::run(&|export, input| runner::call(engine, &loaded, export, input, limits));
+        if !report.passed {
+            return Err(LoadError::SelfTest(report));
+        }
+        loaded.self_test = Some(report);
+    }
     Ok(loaded)
+}
+
+/// What a compiled module imports and exports, for `lookback inspect`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Surface {
+    /// `module::name (type)` of every import.
+    pub imports: Vec<String>,
+    /// `name (type)` of every export.
+    pub exports: Vec<String>,
+}
+
+/// Compiles `bytes` and lists its imports and exports (no other check).
+pub fn surface(engine: &Engine, bytes: &[u8]) -> Result<Surface, LoadError> {
+    let module = Module::new(engine, bytes).map_err(|e| LoadError::Compile(e.to_string()))?;
+    let describe = |ty: ExternType| match ty {
+        ExternType::Func(f) => {
+            let list = |it: &mut dyn Iterator<Item = ValType>| {
+                it.map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+            };
+            format!(
+                "func ({}) -> ({})",
+                list(&mut f.params()),
+                list(&mut f.results())
+            )
+        }
+        ExternType::Memory(_) => "memory".to_owned(),
+        ExternType::Global(_) => "global".to_owned(),
+        ExternType::Table(_) => "table".to_owned(),
+        ExternType::Tag(_) => "tag".to_owned(),
+    };
+    Ok(Surface {
+        imports: module
+            .imports()
+            .map(|i| format!("{}::{} {}", i.module(), i.name(), describe(i.ty())))
+            .collect(),
+        exports: module
+            .exports()
+            .map(|e| format!("{} {}", e.name(), describe(e.ty())))
+            .collect(),
+    })
 }
 
 /// The ABI's exports and their signatures (docs/abi.md).

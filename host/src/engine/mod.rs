@@ -1,29 +1,32 @@
 //! Hosting the engine module under wasmtime.
 //!
 //! One wasmtime [`Engine`] for the whole process (configured per HOSTING.md §8: pooling allocator
-//! with copy-on-write memory images, epoch interruption), modules loaded and checked by [`load`],
-//! calls run by [`runner`] in a fresh store each, and the loaded versions kept in a [`Registry`].
-//! [`EngineHost`] ties these together for the async server: a semaphore with as many permits as
-//! pool slots sits in front of instantiation, and calls run on tokio's blocking threads.
+//! with copy-on-write memory images, epoch interruption), modules verified, compiled (or taken
+//! from the [`artifacts`] cache), checked and self-tested by [`load`], calls run by [`runner`] in a
+//! fresh store each, and the loaded versions kept in a [`Registry`]. [`EngineHost`] ties these
+//! together for the async server: a semaphore with as many permits as request pool slots sits in
+//! front of instantiation, and calls run on tokio's blocking threads.
 
+pub mod artifacts;
 pub mod canary;
+pub mod contract;
 pub mod limits;
 pub mod load;
 pub mod registry;
 pub mod runner;
+pub mod selftest;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::Semaphore;
-use wasmtime::{
-    Cache, CacheConfig, Config, Engine, InstanceAllocationStrategy, OptLevel,
-    PoolingAllocationConfig,
-};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
 
+pub use artifacts::{ArtifactCache, Compiled};
 pub use limits::{CallError, Limits};
-pub use load::{LoadError, LoadedModule, ModuleInfo};
+pub use load::{LoadError, LoadOptions, LoadedModule, ModuleInfo};
 pub use registry::Registry;
 pub use runner::Export;
+pub use selftest::SelfTestReport;
 
 #[cfg(test)]
 mod tests;
@@ -36,12 +39,18 @@ pub static EMBEDDED_MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lo
 /// Engine-wide ceiling on one linear memory; the per-call cap ([`Limits::memory_bytes`]) is lower.
 const POOL_MAX_MEMORY: usize = 256 << 20;
 
+/// One pool slot beyond the request slots, for loading: a load (its `lookback_info` and
+/// self-test calls) never waits for, nor takes a slot from, requests. Loads run one at a time.
+const LOAD_SLOTS: u32 = 1;
+
 /// The process's wasmtime engine, its limits and the gate in front of the instance pool.
 #[derive(Clone)]
 pub struct EngineHost {
     engine: Engine,
     limits: Limits,
     permits: Arc<Semaphore>,
+    cache: Option<ArtifactCache>,
+    loading: Arc<Mutex<()>>,
 }
 
 impl EngineHost {
@@ -51,9 +60,10 @@ impl EngineHost {
         let slots = settings.max_instances.max(1);
 
         let mut pool = PoolingAllocationConfig::default();
-        pool.total_core_instances(slots)
-            .total_memories(slots)
-            .total_tables(slots)
+        let pool_slots = slots.saturating_add(LOAD_SLOTS);
+        pool.total_core_instances(pool_slots)
+            .total_memories(pool_slots)
+            .total_tables(pool_slots)
             .max_memory_size(POOL_MAX_MEMORY.max(limits.memory_bytes))
             // Reset dirty pages in place instead of madvise: no page faults per request, and
             // fresh-instance-per-request scales across threads (HOSTING.md §1-2).
@@ -67,20 +77,22 @@ impl EngineHost {
             .memory_init_cow(true)
             .parallel_compilation(true)
             .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
-        if let Some(dir) = &settings.compile_cache {
-            let mut cache = CacheConfig::new();
-            cache.with_directory(dir);
-            let cache = Cache::new(cache)
-                .map_err(|e| anyhow::anyhow!("compile cache {}: {e}", dir.display()))?;
-            config.cache(Some(cache));
-        }
         let engine = Engine::new(&config).map_err(|e| anyhow::anyhow!("wasmtime engine: {e}"))?;
+        let cache = match &settings.compile_cache {
+            Some(dir) => Some(
+                ArtifactCache::new(dir, &engine)
+                    .map_err(|e| anyhow::anyhow!("compile cache {}: {e}", dir.display()))?,
+            ),
+            None => None,
+        };
         start_epoch_ticker(&engine)?;
 
         Ok(Self {
             engine,
             limits,
             permits: Arc::new(Semaphore::new(slots as usize)),
+            cache,
+            loading: Arc::new(Mutex::new(())),
         })
     }
 
@@ -89,9 +101,41 @@ impl EngineHost {
         self.limits
     }
 
-    /// Compiles and checks a module (blocking, about 0.1 s for the engine module).
+    /// Compiles and checks a module without the self-test (blocking, about 0.1 s for the engine
+    /// module). Such a module can be called but not registered: see [`EngineHost::admit`].
     pub fn load(&self, bytes: impl Into<Arc<[u8]>>) -> Result<LoadedModule, LoadError> {
-        load::load(&self.engine, bytes.into(), &self.limits)
+        self.load_with(bytes.into(), None, false)
+    }
+
+    /// Every check of [`load`], the self-test included, optionally against an expected SHA-256:
+    /// what a module must pass to enter the registry. Blocking (compile plus self-test).
+    pub fn admit(
+        &self,
+        bytes: impl Into<Arc<[u8]>>,
+        expected_sha256: Option<&str>,
+    ) -> Result<LoadedModule, LoadError> {
+        self.load_with(bytes.into(), expected_sha256, true)
+    }
+
+    /// Compiles `bytes` and lists its imports and exports (`lookback inspect`).
+    pub fn surface(&self, bytes: &[u8]) -> Result<load::Surface, LoadError> {
+        load::surface(&self.engine, bytes)
+    }
+
+    fn load_with(
+        &self,
+        bytes: Arc<[u8]>,
+        expected_sha256: Option<&str>,
+        self_test: bool,
+    ) -> Result<LoadedModule, LoadError> {
+        // One load at a time: together they would need more than the pool's spare slot.
+        let _one_at_a_time = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
+        let options = LoadOptions {
+            expected_sha256,
+            cache: self.cache.as_ref(),
+            self_test,
+        };
+        load::load(&self.engine, bytes, &self.limits, options)
     }
 
     /// Runs one export of `module` on `input` on a blocking thread, after taking a pool slot.

@@ -1,29 +1,109 @@
-//! The loaded engine modules, one of them active.
+//! The loaded engine modules, keyed by `engine_version`, one of them active (DECISIONS §9).
 //!
 //! Each request captures the active module once (`active()`), so a swap never changes the module
-//! in the middle of a request; the old module is freed when its last request ends (DECISIONS §9).
-//! Today only the module given at start is loaded; upload, activation by version and rollback
-//! (issue 6) build on `insert` and `activate`.
+//! in the middle of a request; the old module is freed when its last request ends. Only modules
+//! that passed the self-test enter; a version names exactly one module (the same version with
+//! other bytes is refused, so `meta.engine.version` and `X-Engine-Version` stay unambiguous).
+//! The registry also remembers the previous active versions (for rollback) and the outcome of the
+//! newest load (a failure there makes `/health` say `degraded`).
 
 use std::sync::{Arc, PoisonError, RwLock};
 
 use arc_swap::ArcSwap;
+use serde::Serialize;
 
 use super::load::LoadedModule;
+
+/// A loaded module and what the registry knows about it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The module.
+    pub module: Arc<LoadedModule>,
+    /// Where it came from (`embedded`, `upload`, `file:<name>`, ...).
+    pub source: String,
+    /// When it was loaded (RFC 3339).
+    pub loaded_at: String,
+    /// When it was last made active (RFC 3339).
+    pub activated_at: Option<String>,
+}
+
+/// The outcome of the newest load attempt.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoadEvent {
+    /// When (RFC 3339).
+    pub at: String,
+    /// Where the bytes came from.
+    pub source: String,
+    /// Whether the module was admitted (or was already loaded).
+    pub ok: bool,
+    /// The version admitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Why it was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A change of the active module.
+#[derive(Debug, Clone)]
+pub struct Activation {
+    /// The module now active.
+    pub active: Arc<LoadedModule>,
+    /// The module it replaced.
+    pub previous: Arc<LoadedModule>,
+}
+
+/// What [`Registry::insert`] did.
+#[derive(Debug, Clone)]
+pub enum Inserted {
+    /// A new version.
+    New(Arc<LoadedModule>),
+    /// The same bytes under the same version were already loaded; nothing changed.
+    AlreadyLoaded(Arc<LoadedModule>),
+}
+
+impl Inserted {
+    /// The module in the registry.
+    pub fn module(&self) -> &Arc<LoadedModule> {
+        match self {
+            Self::New(m) | Self::AlreadyLoaded(m) => m,
+        }
+    }
+}
+
+struct Book {
+    entries: Vec<Entry>,
+    /// Versions active before the current one, oldest first.
+    history: Vec<String>,
+    last_load: Option<LoadEvent>,
+    /// A problem found outside a load (a persisted pointer that could not be honoured).
+    warning: Option<String>,
+}
 
 /// Loaded modules keyed by `engine_version`, plus the active one.
 pub struct Registry {
     active: ArcSwap<LoadedModule>,
-    loaded: RwLock<Vec<Arc<LoadedModule>>>,
+    book: RwLock<Book>,
 }
 
 impl Registry {
-    /// A registry whose only module is `initial`, active.
-    pub fn new(initial: LoadedModule) -> Self {
+    /// A registry whose only module is `initial` (from `source`), active.
+    pub fn new(initial: LoadedModule, source: &str) -> Self {
         let initial = Arc::new(initial);
+        let now = now();
         Self {
             active: ArcSwap::new(initial.clone()),
-            loaded: RwLock::new(vec![initial]),
+            book: RwLock::new(Book {
+                entries: vec![Entry {
+                    module: initial,
+                    source: source.to_owned(),
+                    loaded_at: now.clone(),
+                    activated_at: Some(now),
+                }],
+                history: Vec::new(),
+                last_load: None,
+                warning: None,
+            }),
         }
     }
 
@@ -34,50 +114,215 @@ impl Registry {
 
     /// A loaded module by `engine_version`.
     pub fn get(&self, version: &str) -> Option<Arc<LoadedModule>> {
-        let loaded = self.loaded.read().unwrap_or_else(PoisonError::into_inner);
-        loaded
+        self.read()
+            .entries
             .iter()
-            .find(|m| m.info.engine_version == version)
-            .cloned()
+            .find(|e| e.module.info.engine_version == version)
+            .map(|e| e.module.clone())
     }
 
     /// All loaded modules, in load order.
     pub fn list(&self) -> Vec<Arc<LoadedModule>> {
-        self.loaded
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.read()
+            .entries
+            .iter()
+            .map(|e| e.module.clone())
+            .collect()
     }
 
-    /// Adds a module (replacing one of the same version that is not active). Does not activate it.
-    pub fn insert(&self, module: LoadedModule) -> Result<Arc<LoadedModule>, RegistryError> {
-        let module = Arc::new(module);
-        let mut loaded = self.loaded.write().unwrap_or_else(PoisonError::into_inner);
-        let version = &module.info.engine_version;
-        if self.active.load().info.engine_version == *version {
-            return Err(RegistryError::ActiveVersion(version.clone()));
+    /// All entries, in load order.
+    pub fn entries(&self) -> Vec<Entry> {
+        self.read().entries.clone()
+    }
+
+    /// A loaded module by SHA-256.
+    pub fn by_sha256(&self, sha256: &str) -> Option<Arc<LoadedModule>> {
+        self.read()
+            .entries
+            .iter()
+            .find(|e| e.module.sha256 == sha256)
+            .map(|e| e.module.clone())
+    }
+
+    /// Versions active before the current one, most recent last.
+    pub fn history(&self) -> Vec<String> {
+        self.read().history.clone()
+    }
+
+    /// The outcome of the newest load attempt.
+    pub fn last_load(&self) -> Option<LoadEvent> {
+        self.read().last_load.clone()
+    }
+
+    /// Why the registry is degraded: the newest load failed, or a persisted active version could
+    /// not be restored. `None` when all is well.
+    pub fn degraded_reason(&self) -> Option<String> {
+        let book = self.read();
+        match &book.last_load {
+            Some(LoadEvent {
+                ok: false,
+                reason: Some(reason),
+                source,
+                ..
+            }) => Some(format!("newest module load ({source}) failed: {reason}")),
+            _ => book.warning.clone(),
         }
-        loaded.retain(|m| m.info.engine_version != *version);
-        loaded.push(module.clone());
-        Ok(module)
     }
 
-    /// Makes a loaded version active, atomically; returns the module it replaced.
-    pub fn activate(&self, version: &str) -> Result<Arc<LoadedModule>, RegistryError> {
-        let next = self
-            .get(version)
+    /// Records a problem that is not a load (shown by `degraded_reason` until the next good load).
+    pub fn set_warning(&self, warning: String) {
+        self.write().warning = Some(warning);
+    }
+
+    /// Adds a self-tested module (not activated), or recognises one already loaded.
+    pub fn insert(&self, module: LoadedModule, source: &str) -> Result<Inserted, RegistryError> {
+        if !module.self_test.as_ref().is_some_and(|r| r.passed) {
+            return Err(RegistryError::NotSelfTested(
+                module.info.engine_version.clone(),
+            ));
+        }
+        let mut book = self.write();
+        let version = module.info.engine_version.clone();
+        let existing = book
+            .entries
+            .iter()
+            .find(|e| e.module.info.engine_version == version)
+            .map(|e| e.module.clone());
+        let outcome = match existing {
+            Some(existing) if existing.sha256 == module.sha256 => Inserted::AlreadyLoaded(existing),
+            Some(existing) => {
+                return Err(RegistryError::VersionTaken {
+                    version,
+                    sha256: existing.sha256.clone(),
+                });
+            }
+            None => {
+                let module = Arc::new(module);
+                book.entries.push(Entry {
+                    module: module.clone(),
+                    source: source.to_owned(),
+                    loaded_at: now(),
+                    activated_at: None,
+                });
+                Inserted::New(module)
+            }
+        };
+        book.last_load = Some(LoadEvent {
+            at: now(),
+            source: source.to_owned(),
+            ok: true,
+            version: Some(version),
+            reason: None,
+        });
+        book.warning = None;
+        Ok(outcome)
+    }
+
+    /// Records a refused load: the active module stays, and `/health` says `degraded` until a
+    /// later load succeeds.
+    pub fn record_failure(&self, source: &str, reason: &str) {
+        self.write().last_load = Some(LoadEvent {
+            at: now(),
+            source: source.to_owned(),
+            ok: false,
+            version: None,
+            reason: Some(reason.to_owned()),
+        });
+    }
+
+    /// Makes a loaded version active, atomically. The replaced version goes on the rollback
+    /// history. Activating the active version changes nothing.
+    pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
+        let mut book = self.write();
+        let next = book
+            .entries
+            .iter()
+            .find(|e| e.module.info.engine_version == version)
+            .map(|e| e.module.clone())
             .ok_or_else(|| RegistryError::Unknown(version.to_owned()))?;
-        Ok(self.active.swap(next))
+        let previous = self.active.load_full();
+        if previous.info.engine_version != version {
+            book.history.push(previous.info.engine_version.clone());
+        }
+        Ok(self.swap_to(&mut book, next, previous))
+    }
+
+    /// Re-activates the version that was active before the current one (walking back through
+    /// the history on repeated calls).
+    pub fn rollback(&self) -> Result<Activation, RegistryError> {
+        let mut book = self.write();
+        let current = self.active.load_full();
+        while let Some(version) = book.history.pop() {
+            if version == current.info.engine_version {
+                continue;
+            }
+            let target = book
+                .entries
+                .iter()
+                .find(|e| e.module.info.engine_version == version)
+                .map(|e| e.module.clone());
+            if let Some(target) = target {
+                return Ok(self.swap_to(&mut book, target, current));
+            }
+        }
+        Err(RegistryError::NoHistory)
+    }
+
+    fn swap_to(
+        &self,
+        book: &mut Book,
+        next: Arc<LoadedModule>,
+        previous: Arc<LoadedModule>,
+    ) -> Activation {
+        // Swapped under the book's write lock, so listings never disagree with `active()`.
+        self.active.store(next.clone());
+        let at = now();
+        if let Some(entry) = book
+            .entries
+            .iter_mut()
+            .find(|e| Arc::ptr_eq(&e.module, &next))
+        {
+            entry.activated_at = Some(at);
+        }
+        Activation {
+            active: next,
+            previous,
+        }
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Book> {
+        self.book.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Book> {
+        self.book.write().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
+fn now() -> String {
+    crate::pipeline::now_rfc3339()
+}
+
 /// Why a registry change was refused.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegistryError {
     /// No module with that version is loaded.
-    #[error("no loaded module has version {0}")]
+    #[error("no loaded module has engine version {0}")]
     Unknown(String),
-    /// The active module cannot be replaced in place.
-    #[error("version {0} is active and cannot be replaced")]
-    ActiveVersion(String),
+    /// The version is already loaded with other bytes.
+    #[error(
+        "engine version {version} is already loaded with sha256 {sha256}; a different build needs its own engine_version"
+    )]
+    VersionTaken {
+        /// The version.
+        version: String,
+        /// The digest of the module holding it.
+        sha256: String,
+    },
+    /// Only self-tested modules may enter.
+    #[error("module {0} has not passed the self-test")]
+    NotSelfTested(String),
+    /// Nothing to roll back to.
+    #[error("no previous version to roll back to")]
+    NoHistory,
 }

@@ -14,29 +14,12 @@ use sha2::{Digest, Sha256};
 
 use super::*;
 use crate::config::EngineSettings;
+use crate::engine::artifacts::ArtifactCache;
 
 const INFO: &str = r#"{"abi":ABI,"engine_version":"wat-1","rules_version":"r-1","build":"test"}"#;
 
 /// A module honouring ABI v1. `transform` echoes its input; `evaluate` runs `EVALUATE`.
-const TEMPLATE: &str = r#"
-    (module
-      (memory (export "memory") 1)
-      (global $bump (mut i32) (i32.const 4096))
-      (data (i32.const 16) "INFO")
-      (data (i32.const 1024) "\ff\fe")
-      (func (export "lookback_alloc") (param $len i32) (result i32) (local $p i32)
-        global.get $bump local.set $p
-        global.get $bump local.get $len i32.add global.set $bump
-        local.get $p)
-      (func (export "lookback_free") (param i32 i32))
-      (func (export "lookback_info") (result i64)
-        (i64.or (i64.shl (i64.const 16) (i64.const 32)) (i64.const INFO_LEN)))
-      (func $echo (export "lookback_transform") (param $p i32) (param $l i32) (result i64)
-        (i64.or (i64.shl (i64.extend_i32_u (local.get $p)) (i64.const 32)) (i64.extend_i32_u (local.get $l))))
-      (func (export "lookback_evaluate") (param $p i32) (param $l i32) (result i64) EVALUATE)
-      (func (export "lookback_identity_match") (param $p i32) (param $l i32) (result i64)
-        (call $echo (local.get $p) (local.get $l)))
-    )"#;
+const TEMPLATE: &str = include_str!("../../../tests/fixtures/wat/abi-v1-template.wat");
 
 /// The WAT text of a test module reporting `abi`, whose `lookback_evaluate` body is `evaluate`.
 fn module_text(abi: u32, evaluate: &str) -> String {
@@ -44,6 +27,7 @@ fn module_text(abi: u32, evaluate: &str) -> String {
     TEMPLATE
         .replace("INFO_LEN", &info.len().to_string())
         .replace("INFO", &info.replace('"', "\\\""))
+        .replace("TRANSFORM", ECHO)
         .replace("EVALUATE", evaluate)
 }
 
@@ -231,4 +215,115 @@ fn modules_that_break_the_abi_are_refused() {
     if let Ok(bytes) = bad_info {
         assert!(refuse(bytes).starts_with("lookback_info failed"));
     }
+}
+
+fn host_with_cache(dir: &std::path::Path) -> EngineHost {
+    EngineHost::new(&EngineSettings {
+        compile_cache: Some(dir.to_path_buf()),
+        ..EngineSettings::default()
+    })
+    .unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "lookback-engine-{name}-{}-{}",
+        std::process::id(),
+        uuid::Uuid::new_v4().simple()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_embedded_module_passes_its_self_test_and_is_admitted() {
+    let host = host(2000, 2);
+    let module = host.admit(EMBEDDED_MODULE, None).unwrap();
+    let report = module.self_test.unwrap();
+    assert!(report.passed, "{report:?}");
+    assert_eq!(report.cases, selftest::corpus().len());
+    assert_eq!(report.decisions_differ, 0, "{report:?}");
+}
+
+#[test]
+fn a_wrong_expected_digest_is_refused_before_compiling() {
+    let host = host(1000, 2);
+    let err = host
+        .admit(b"not even wasm".to_vec(), Some(&"0".repeat(64)))
+        .unwrap_err();
+    assert!(matches!(err, LoadError::Digest { .. }), "{err}");
+    let bytes = module(1, ECHO);
+    let sha = hex::encode(Sha256::digest(&bytes));
+    // The right digest passes that check; the echo module then fails the self-test.
+    let err = host.admit(bytes, Some(&sha.to_uppercase())).unwrap_err();
+    assert!(err.to_string().starts_with("self-test failed"), "{err}");
+}
+
+#[test]
+fn the_compile_cache_serves_a_verified_artifact_and_rebuilds_a_tampered_one() {
+    let dir = temp_dir("cache");
+    let host = host_with_cache(&dir);
+    let bytes = module(1, ECHO);
+    assert_eq!(host.load(bytes.clone()).unwrap().compiled, Compiled::Fresh);
+    assert_eq!(
+        host.load(bytes.clone()).unwrap().compiled,
+        Compiled::FromCache
+    );
+
+    let sha = hex::encode(Sha256::digest(&bytes));
+    let artifact = ArtifactCache::new(&dir, &host.engine)
+        .unwrap()
+        .artifact_path(&sha);
+    let mut tampered = std::fs::read(&artifact).unwrap();
+    let last = tampered.len() - 1;
+    tampered[last] ^= 0xff;
+    std::fs::write(&artifact, tampered).unwrap();
+    let reloaded = host.load(bytes.clone()).unwrap();
+    assert_eq!(
+        reloaded.compiled,
+        Compiled::Fresh,
+        "a tampered artifact is never used"
+    );
+    assert_eq!(host.load(bytes).unwrap().compiled, Compiled::FromCache);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_version_that_cannot_name_a_module_is_refused() {
+    let host = host(1000, 2);
+    let text = module_text(1, ECHO).replace("wat-1", "wat/1");
+    let err = host.load(wat::parse_str(text).unwrap()).unwrap_err();
+    assert!(matches!(err, LoadError::Version(_)), "{err}");
+    assert!(load::is_valid_version("0.1.0-rules-next"));
+    assert!(!load::is_valid_version("a b") && !load::is_valid_version(""));
+}
+
+#[test]
+fn the_registry_admits_only_self_tested_modules_and_keeps_one_build_per_version() {
+    let host = host(2000, 2);
+    let base = host.admit(EMBEDDED_MODULE, None).unwrap();
+    let registry = Registry::new(base, "embedded");
+    let untested = host.load(EMBEDDED_MODULE).unwrap();
+    assert!(matches!(
+        registry.insert(untested, "test"),
+        Err(registry::RegistryError::NotSelfTested(_))
+    ));
+    let again = host.admit(EMBEDDED_MODULE, None).unwrap();
+    assert!(matches!(
+        registry.insert(again, "test"),
+        Ok(registry::Inserted::AlreadyLoaded(_))
+    ));
+    let mut other_bytes = EMBEDDED_MODULE.to_vec();
+    // A custom section: the same module and version, other bytes.
+    other_bytes.extend_from_slice(&[0, 4, 3, b'x', b'y', b'z']);
+    let other = host.admit(other_bytes, None).unwrap();
+    assert!(matches!(
+        registry.insert(other, "test"),
+        Err(registry::RegistryError::VersionTaken { .. })
+    ));
+    assert_eq!(
+        registry.rollback().unwrap_err(),
+        registry::RegistryError::NoHistory
+    );
+    assert!(registry.activate("nope").is_err());
 }

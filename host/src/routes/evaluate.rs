@@ -1,5 +1,6 @@
 //! `POST /evaluate`: one search, one decision (SPEC "POST /evaluate rules", DECISIONS §3).
-//! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the active module.
+//! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
+//! request (the active one, or the version pinned by `X-Engine-Version`).
 
 use axum::extract::State;
 use axum::response::Response;
@@ -7,7 +8,7 @@ use axum::response::Response;
 use crate::auth::Bearer;
 use crate::context::RequestCtx;
 use crate::error::{AppError, json_response};
-use crate::extract::RawBody;
+use crate::extract::{EngineChoice, RawBody};
 use crate::pipeline;
 use crate::state::AppState;
 
@@ -16,11 +17,9 @@ pub async fn evaluate(
     State(state): State<AppState>,
     ctx: RequestCtx,
     Bearer(claims): Bearer,
+    EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    // Pin the module once: a swap during this request does not change who answers it.
-    let module = state.registry().active();
-    tracing::Span::current().record("engine", module.info.engine_version.as_str());
     let answer =
         pipeline::evaluate(state.engine(), module, body, &ctx, claims.tenant.as_deref()).await?;
     Ok(json_response(answer.status, answer.body))

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use crate::context::RequestCtx;
 use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
-use crate::extract::RawBody;
+use crate::extract::{EngineChoice, RawBody};
 use crate::state::AppState;
 
 #[derive(Deserialize)]
@@ -24,10 +24,9 @@ struct IdentityOutput<'a> {
 pub async fn identity_match(
     State(state): State<AppState>,
     ctx: RequestCtx,
+    EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    let module = state.registry().active();
-    tracing::Span::current().record("engine", module.info.engine_version.as_str());
     let failed = |reason: String| {
         tracing::warn!(stage = "identity_match", reason = %reason, "engine call failed");
         AppError::Internal {

@@ -1,5 +1,8 @@
 //! HTTP routes, one file per endpoint, and the router that ties them together.
 
+pub mod admin;
+pub mod demo;
+pub mod engine_modules;
 pub mod evaluate;
 pub mod health;
 pub mod identity_match;
@@ -8,6 +11,7 @@ pub mod transform_xml;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler as _;
 use axum::routing::{get, post};
 
 use crate::error::AppError;
@@ -18,6 +22,7 @@ use crate::{context, telemetry};
 /// request tracing and the correlation id.
 pub fn router(state: AppState) -> Router {
     let body_limit = state.max_body_bytes();
+    let module_limit = state.max_module_bytes();
     Router::new()
         .route("/health", get(health::health))
         .route("/auth/token", post(token::token))
@@ -27,6 +32,20 @@ pub fn router(state: AppState) -> Router {
             "/complianceEngine/identity-match",
             post(identity_match::identity_match),
         )
+        // The browser page and the module bytes it runs: public (DECISIONS §10).
+        .route("/demo", get(demo::redirect))
+        .route("/demo/", get(demo::index))
+        .route("/demo/{*path}", get(demo::file))
+        .route("/engine/modules", get(engine_modules::modules))
+        .route("/engine/active.wasm", get(engine_modules::active))
+        .route("/engine/{file}", get(engine_modules::by_version))
+        .route(
+            "/admin/modules",
+            get(admin::list).post(admin::upload.layer(DefaultBodyLimit::max(module_limit))),
+        )
+        .route("/admin/modules/rollback", post(admin::rollback))
+        .route("/admin/modules/{version}/activate", post(admin::activate))
+        .route("/admin/diff", post(admin::diff))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))

@@ -12,7 +12,7 @@ use crate::auth::Bearer;
 use crate::context::RequestCtx;
 use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
-use crate::extract::RawBody;
+use crate::extract::{EngineChoice, RawBody};
 use crate::pipeline::TransformOutput;
 use crate::state::AppState;
 
@@ -37,10 +37,9 @@ pub async fn transform_xml(
     State(state): State<AppState>,
     ctx: RequestCtx,
     Bearer(_claims): Bearer,
+    EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    let module = state.registry().active();
-    tracing::Span::current().record("engine", module.info.engine_version.as_str());
     let failed = |reason: String| {
         tracing::warn!(stage = "transform", reason = %reason, "engine call failed");
         AppError::Internal {

@@ -13,12 +13,25 @@ const fn seven(salary: Option<u32>) -> Action {
     }
 }
 
+/// California's conviction lookback. The test-only `rules-next` build shortens it to 5 years so
+/// the host's swap and diff tests run on a second, real module whose decisions differ in one
+/// known place; it is not law and never ships.
+#[cfg(not(feature = "rules-next"))]
+const CA_CONVICTION_WINDOW: Action = seven(None);
+#[cfg(feature = "rules-next")]
+const CA_CONVICTION_WINDOW: Action = Action::Lookback {
+    window: Window::years(5),
+    clock: Clock::Disposition,
+    salary: None,
+    outside: Effect::Bar,
+};
+
 pub static CA: &[Rule] = &[
     Rule {
         id: "CA_CONVICTION_7YR",
         jurisdiction: "CA",
         classes: DISPOSED,
-        action: seven(None),
+        action: CA_CONVICTION_WINDOW,
         reason: "California's 7-year limit counted from disposition or release (no salary exemption)",
         summary: "Records of arrest, indictment, information, misdemeanor complaint or conviction that antedate the \
                   report by more than 7 years from disposition, release or parole may not be reported. No salary \

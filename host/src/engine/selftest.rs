@@ -1,0 +1,322 @@
+//! The self-test a module must pass before it can be activated: the shipped corpus
+//! (`tests/corpus/*.json`, embedded in the binary at build time) run through the module's
+//! transform and evaluate exports, plus one identity match.
+//!
+//! A new rules version may legitimately decide differently, so the self-test does not demand the
+//! corpus's decisions. It checks the contract every version owes (docs/modules.md): the same HTTP
+//! status for every case; the exact same 400 message and 422 details; for 200s a well-formed
+//! decision tree naming exactly the charges of the request, with valid labels and queues, the
+//! SPEC's rollup rules, non-empty `cited_rules`, and a well-formed `validation`. How many cases
+//! decide differently from the corpus expectation is recorded as information.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::contract::{Decision, Validation};
+use super::limits::CallError;
+use super::runner::Export;
+use crate::pipeline::{TransformOutput, evaluate_input};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
+}
+
+/// Runs one export of the module under test on an input, synchronously.
+pub type ModuleCall<'a> = dyn Fn(Export, &[u8]) -> Result<String, CallError> + 'a;
+
+/// Failure messages kept in a report (the count is always complete).
+const MAX_MESSAGES: usize = 10;
+
+/// A valid identity-match body; the self-test expects a 200 with a numeric `match_score`.
+const IDENTITY_PROBE: &str = r#"{"candidate_to_verify":{"first_name":"ROBERT","last_name":"SAMPLE","date_of_birth":"1980-05-01","ssn":""},"candidate_in_record":{"first_name":"BOB","last_name":"SAMPLE","date_of_birth":"1980-05-01","ssn":""}}"#;
+
+/// The outcome of a self-test, shown in the module listing and by `lookback inspect`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SelfTestReport {
+    /// True when every check passed: only then may the module be activated.
+    pub passed: bool,
+    /// Corpus cases run.
+    pub cases: usize,
+    /// Checks (corpus cases and the identity probe) that broke the contract.
+    pub failed: usize,
+    /// The first few failure messages.
+    pub failures: Vec<String>,
+    /// Cases whose decisions differ from the corpus expectation (information, not failure).
+    pub decisions_differ: usize,
+    /// Names of the first few of those cases.
+    pub differing_cases: Vec<String>,
+    /// The run stopped at the first engine fault (trap, deadline, memory cap) instead of paying
+    /// for it on every case.
+    pub stopped_early: bool,
+}
+
+impl SelfTestReport {
+    /// A one-line summary for refusals and logs.
+    pub fn summary(&self) -> String {
+        let mut text = format!(
+            "{} of {} checks ({} corpus cases and an identity match) broke the contract",
+            self.failed,
+            self.cases + 1,
+            self.cases
+        );
+        if self.stopped_early {
+            text.push_str(", stopped at the first engine fault");
+        }
+        if let Some(first) = self.failures.first() {
+            text.push_str(&format!(" (first: {first})"));
+        }
+        text
+    }
+}
+
+/// One corpus case, ready to run.
+pub struct CorpusCase {
+    /// File stem.
+    pub name: String,
+    /// The `now` the host passes to the engine for this case.
+    pub now: String,
+    /// The `/evaluate` body.
+    pub request: Vec<u8>,
+    /// The expectation (status, message, details, decision, validation_status).
+    pub expect: Value,
+    /// Whether any `cases[]` row excludes a charge.
+    pub has_exclusions: bool,
+}
+
+/// The embedded corpus, parsed once.
+pub fn corpus() -> &'static [CorpusCase] {
+    static CASES: OnceLock<Vec<CorpusCase>> = OnceLock::new();
+    CASES.get_or_init(|| {
+        embedded::CORPUS
+            .iter()
+            .filter_map(|(name, text)| {
+                let file: Value = serde_json::from_str(text).ok()?;
+                let request = serde_json::to_vec(&file["request"]).ok()?;
+                let has_exclusions = file["request"]["record"]["cases"]
+                    .as_array()
+                    .is_some_and(|rows| rows.iter().any(|r| r["is_excluded"] == Value::Bool(true)));
+                Some(CorpusCase {
+                    name: (*name).to_owned(),
+                    now: file["now"].as_str().unwrap_or(DEFAULT_NOW).to_owned(),
+                    request,
+                    expect: file["expect"].clone(),
+                    has_exclusions,
+                })
+            })
+            .collect()
+    })
+}
+
+const DEFAULT_NOW: &str = "2025-01-01T00:00:00Z";
+
+/// Runs the self-test. `call` runs one export of the module under test (synchronously).
+pub fn run(call: &ModuleCall<'_>) -> SelfTestReport {
+    let cases = corpus();
+    let mut failures = Vec::new();
+    let mut differing = Vec::new();
+    let mut stopped_early = false;
+    // A fault is remembered by the wrapper so the run can stop there.
+    let faulted = std::cell::Cell::new(false);
+    let watched = |export: Export, input: &[u8]| {
+        let result = call(export, input);
+        if matches!(
+            result,
+            Err(CallError::Deadline(_) | CallError::Memory(_) | CallError::Trap(_))
+        ) {
+            faulted.set(true);
+        }
+        result
+    };
+    for case in cases {
+        match run_case(&watched, case) {
+            Ok(Outcome::Same) => {}
+            Ok(Outcome::Differs) => differing.push(case.name.clone()),
+            Err(message) => failures.push(format!("{}: {message}", case.name)),
+        }
+        if faulted.get() {
+            stopped_early = true;
+            break;
+        }
+    }
+    if !stopped_early && let Err(message) = identity_probe(&watched) {
+        failures.push(format!("identity match: {message}"));
+    }
+    SelfTestReport {
+        passed: failures.is_empty() && !cases.is_empty(),
+        cases: cases.len(),
+        failed: failures.len(),
+        failures: failures.into_iter().take(MAX_MESSAGES).collect(),
+        decisions_differ: differing.len(),
+        differing_cases: differing.into_iter().take(MAX_MESSAGES).collect(),
+        stopped_early,
+    }
+}
+
+enum Outcome {
+    Same,
+    Differs,
+}
+
+#[derive(Deserialize)]
+struct EvaluateAnswer {
+    ok: bool,
+    #[serde(default)]
+    decision: Value,
+    #[serde(default)]
+    validation: Value,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+fn run_case(call: &ModuleCall<'_>, case: &CorpusCase) -> Result<Outcome, String> {
+    let text = call(Export::Transform, &case.request).map_err(|e| format!("transform: {e}"))?;
+    let out = TransformOutput::parse(&text).map_err(|e| format!("transform: {e}"))?;
+    let want = case.expect["status"].as_u64().unwrap_or(0);
+    let got = if out.ok {
+        200
+    } else {
+        u64::from(out.http_status.unwrap_or(0))
+    };
+    if got != want {
+        return Err(format!("status {got}, expected {want}"));
+    }
+    match want {
+        400 => {
+            let want = case.expect["message"].as_str();
+            if out.message.as_deref() != want {
+                return Err(format!(
+                    "400 message {:?}, expected {want:?}",
+                    out.message.as_deref()
+                ));
+            }
+            Ok(Outcome::Same)
+        }
+        422 => {
+            let details: Value = out
+                .details
+                .and_then(|d| serde_json::from_str(d.get()).ok())
+                .unwrap_or(Value::Null);
+            if details != case.expect["details"]
+                || out.error_code.as_deref() != Some("CASE_OFFENSE_COUNT_MISMATCH")
+            {
+                return Err(format!(
+                    "422 details {details}, expected {}",
+                    case.expect["details"]
+                ));
+            }
+            Ok(Outcome::Same)
+        }
+        _ => {
+            let record = out.record.ok_or("transform answer has no record")?;
+            let input = evaluate_input(&case.now, "self-test", record);
+            let text =
+                call(Export::Evaluate, input.as_bytes()).map_err(|e| format!("evaluate: {e}"))?;
+            let answer: EvaluateAnswer = serde_json::from_str(&text)
+                .map_err(|_| "evaluate: answer is not the expected JSON".to_owned())?;
+            if !answer.ok {
+                return Err(format!(
+                    "evaluate refused: {}",
+                    answer.message.unwrap_or_default()
+                ));
+            }
+            check_decision(case, &answer.decision, &answer.validation)
+        }
+    }
+}
+
+/// The contract checks of a 200, then whether the decisions match the expectation.
+fn check_decision(
+    case: &CorpusCase,
+    decision: &Value,
+    validation: &Value,
+) -> Result<Outcome, String> {
+    let tree: Decision = serde_json::from_value(decision.clone())
+        .map_err(|e| format!("decision tree is malformed: {e}"))?;
+    tree.check_invariants(case.has_exclusions)?;
+    if !validation.is_null() {
+        serde_json::from_value::<Validation>(validation.clone())
+            .map_err(|e| format!("validation is malformed: {e}"))?;
+    }
+    let got: Vec<_> = charge_rows(decision);
+    let want: Vec<_> = charge_rows(&case.expect["decision"]);
+    let key = |rows: &[(String, String, &Value)]| -> Vec<(String, String, Value)> {
+        rows.iter()
+            .map(|(court, case, o)| (court.clone(), case.clone(), o["offense_id"].clone()))
+            .collect()
+    };
+    if key(&got) != key(&want) {
+        return Err(format!(
+            "the decision names other charges than the request ({} charges, expected {})",
+            got.len(),
+            want.len()
+        ));
+    }
+    let same_charges = got.iter().zip(&want).all(|((_, _, g), (_, _, w))| {
+        g["charge_decision"] == w["charge_decision"]
+            && g["routing"]["queue"] == w["queue"]
+            && g["cited_rules"] == w["cited_rules"]
+    });
+    let expect = &case.expect["decision"];
+    let same = same_charges
+        && decision["record_decision"] == expect["record_decision"]
+        && decision["search_queue"] == expect["search_queue"]
+        && validation["status"] == case.expect["validation_status"];
+    Ok(if same {
+        Outcome::Same
+    } else {
+        Outcome::Differs
+    })
+}
+
+/// `(court_search_id, case_number, offense)` for every charge of a decision tree.
+fn charge_rows(decision: &Value) -> Vec<(String, String, &Value)> {
+    fn items<'a>(v: &'a Value, key: &str) -> &'a [Value] {
+        v[key].as_array().map(Vec::as_slice).unwrap_or_default()
+    }
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    let mut rows = Vec::new();
+    for court in items(decision, "court_decisions") {
+        for case in items(court, "case_decisions") {
+            for offense in items(case, "offenses") {
+                rows.push((
+                    text(&court["court_search_id"]),
+                    text(&case["case_number"]),
+                    offense,
+                ));
+            }
+        }
+    }
+    rows
+}
+
+fn identity_probe(call: &ModuleCall<'_>) -> Result<(), String> {
+    let text = call(Export::IdentityMatch, IDENTITY_PROBE.as_bytes()).map_err(|e| e.to_string())?;
+    let answer: Value =
+        serde_json::from_str(&text).map_err(|_| "answer is not the expected JSON".to_owned())?;
+    if answer["http_status"] != 200 || !answer["body"]["match_score"].is_number() {
+        return Err("a valid request did not get a 200 with a match_score".to_owned());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_whole_corpus_is_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+        let files = std::fs::read_dir(dir)
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                    .count()
+            })
+            .unwrap_or(0);
+        assert!(files > 0);
+        assert_eq!(corpus().len(), files);
+        assert!(corpus().iter().any(|c| c.has_exclusions));
+    }
+}

@@ -1,0 +1,280 @@
+//! Rule-module versions while the service runs (DECISIONS §9, docs/modules.md): the base module
+//! (embedded, or `LOOKBACK_MODULE`), modules from `LOOKBACK_MODULES_DIR` (loaded at start and
+//! whenever files appear), uploads, activation, rollback, and the persisted pointer to the last
+//! good active module.
+//!
+//! Every way in goes through [`EngineHost::admit`] (digest, compile, imports, ABI, self-test), so
+//! a module that fails any check never enters the registry; the refusal is recorded with its
+//! reason and the active module stays.
+
+pub mod dir;
+pub mod watch;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::Context as _;
+
+use crate::engine::registry::{Activation, Inserted, RegistryError};
+use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadError, LoadedModule, Registry};
+
+/// Why an upload or a file was not admitted.
+#[derive(Debug, thiserror::Error)]
+pub enum ModuleError {
+    /// A check refused the module.
+    #[error("module refused: {0}")]
+    Refused(#[from] LoadError),
+    /// The registry refused it (version already taken by other bytes).
+    #[error("{0}")]
+    Registry(#[from] RegistryError),
+    /// The load did not finish (a panic or a cancelled task).
+    #[error("module load did not complete")]
+    Interrupted,
+}
+
+/// The module versions of one server.
+#[derive(Clone)]
+pub struct Modules {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    engine: EngineHost,
+    registry: Registry,
+    base_version: String,
+    dir: Option<PathBuf>,
+    /// Digests of directory files already refused, so a rescan does not report them again.
+    refused: Mutex<HashSet<String>>,
+}
+
+impl Modules {
+    /// Loads the base module (`module` or the embedded one), then the modules directory, then
+    /// restores the persisted active module. Blocking (each load compiles and self-tests).
+    /// A base module that fails is fatal; anything else is recorded and the service starts.
+    pub fn start(
+        engine: &EngineHost,
+        module: Option<&Path>,
+        dir: Option<&Path>,
+    ) -> anyhow::Result<Self> {
+        let (base, source) = match module {
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("reading engine module {}", path.display()))?;
+                let loaded = engine
+                    .admit(bytes, None)
+                    .with_context(|| format!("engine module {} refused", path.display()))?;
+                (loaded, format!("file:{}", path.display()))
+            }
+            None => (
+                engine
+                    .admit(EMBEDDED_MODULE, None)
+                    .context("embedded engine module refused")?,
+                "embedded".to_owned(),
+            ),
+        };
+        let modules = Self {
+            inner: Arc::new(Inner {
+                engine: engine.clone(),
+                base_version: base.info.engine_version.clone(),
+                registry: Registry::new(base, &source),
+                dir: dir.map(Path::to_path_buf),
+                refused: Mutex::new(HashSet::new()),
+            }),
+        };
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("creating modules directory {}", dir.display()))?;
+            modules.scan_blocking();
+            modules.restore_pointer(dir);
+        }
+        Ok(modules)
+    }
+
+    /// The registry.
+    pub fn registry(&self) -> &Registry {
+        &self.inner.registry
+    }
+
+    /// The version loaded at start (embedded or `LOOKBACK_MODULE`).
+    pub fn base_version(&self) -> &str {
+        &self.inner.base_version
+    }
+
+    /// The watched directory, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.inner.dir.as_deref()
+    }
+
+    /// Admits uploaded bytes (checked against `expected_sha256` when given) and saves them to the
+    /// modules directory. Does not activate.
+    pub async fn upload(
+        &self,
+        bytes: Vec<u8>,
+        expected_sha256: Option<String>,
+    ) -> Result<Inserted, ModuleError> {
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let inserted = this.admit_blocking(bytes, expected_sha256.as_deref(), "upload")?;
+            if let (Inserted::New(module), Some(dir)) = (&inserted, this.dir()) {
+                let path = dir::upload_path(dir, &module.info.engine_version, &module.sha256, &module.bytes);
+                if let Err(error) = dir::save(&path, &module.bytes) {
+                    // Loaded and usable, but it will not survive a restart: say so loudly.
+                    tracing::error!(%error, path = %path.display(), "could not save an uploaded module");
+                }
+            }
+            Ok(inserted)
+        })
+        .await
+        .unwrap_or(Err(ModuleError::Interrupted))
+    }
+
+    /// Activates a loaded version and persists the choice.
+    pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
+        let activation = self.registry().activate(version)?;
+        self.persist(&activation.active);
+        Ok(activation)
+    }
+
+    /// Rolls back to the previously active version and persists the choice.
+    pub fn rollback(&self) -> Result<Activation, RegistryError> {
+        let activation = self.registry().rollback()?;
+        self.persist(&activation.active);
+        Ok(activation)
+    }
+
+    /// Loads every directory file not yet loaded nor refused (the watcher calls this).
+    pub async fn rescan(&self) {
+        let this = self.clone();
+        let _ = tokio::task::spawn_blocking(move || this.scan_blocking()).await;
+    }
+
+    fn scan_blocking(&self) {
+        let Some(dir) = self.dir() else { return };
+        let files = match dir::module_files(dir) {
+            Ok(files) => files,
+            Err(error) => {
+                let reason = format!("cannot read the modules directory: {error}");
+                self.registry().record_failure("dir", &reason);
+                return;
+            }
+        };
+        for file in files {
+            let Ok(bytes) = std::fs::read(&file.path) else {
+                continue; // gone or unreadable right now; the next event retries
+            };
+            let sha256 = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
+            if self.registry().by_sha256(&sha256).is_some() || self.was_refused(&sha256) {
+                continue;
+            }
+            let expected = dir::expected_digest(&file.path);
+            match self.admit_blocking(bytes, expected.as_deref(), &file.source) {
+                Ok(inserted) => tracing::info!(
+                    source = %file.source,
+                    engine_version = %inserted.module().info.engine_version,
+                    "engine module loaded from the modules directory"
+                ),
+                Err(_) => {
+                    self.inner
+                        .refused
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .insert(sha256);
+                }
+            }
+        }
+    }
+
+    fn was_refused(&self, sha256: &str) -> bool {
+        self.inner
+            .refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(sha256)
+    }
+
+    /// Admit, then insert; a refusal of either kind is recorded with its reason.
+    fn admit_blocking(
+        &self,
+        bytes: Vec<u8>,
+        expected_sha256: Option<&str>,
+        source: &str,
+    ) -> Result<Inserted, ModuleError> {
+        let started = std::time::Instant::now();
+        let result = self
+            .inner
+            .engine
+            .admit(bytes, expected_sha256)
+            .map_err(ModuleError::from)
+            .and_then(|module| Ok(self.registry().insert(module, source)?));
+        match &result {
+            Ok(inserted) => {
+                let module = inserted.module();
+                tracing::info!(
+                    source,
+                    engine_version = %module.info.engine_version,
+                    rules_version = %module.info.rules_version,
+                    sha256 = %module.sha256,
+                    compiled = ?module.compiled,
+                    load_ms = started.elapsed().as_millis() as u64,
+                    "engine module admitted"
+                );
+            }
+            Err(error) => {
+                let reason = error.to_string();
+                tracing::warn!(source, reason = %reason, "engine module refused");
+                self.registry().record_failure(source, &reason);
+            }
+        }
+        result
+    }
+
+    /// Activates the persisted pointer's module if it is loaded with the recorded digest;
+    /// otherwise stays on the base module and records why.
+    fn restore_pointer(&self, dir: &Path) {
+        let pointer = match dir::read_pointer(dir) {
+            Ok(Some(pointer)) => pointer,
+            Ok(None) => return,
+            Err(reason) => {
+                self.refuse_pointer(reason);
+                return;
+            }
+        };
+        let problem = match self.registry().get(&pointer.engine_version) {
+            None => format!(
+                "persisted active module {} is not loaded",
+                pointer.engine_version
+            ),
+            Some(module) if module.sha256 != pointer.sha256 => format!(
+                "persisted active module {} now has sha256 {}, not the recorded {}",
+                pointer.engine_version, module.sha256, pointer.sha256
+            ),
+            Some(_) => {
+                if let Err(error) = self.registry().activate(&pointer.engine_version) {
+                    self.refuse_pointer(error.to_string());
+                } else {
+                    tracing::info!(engine_version = %pointer.engine_version, "restored the persisted active module");
+                }
+                return;
+            }
+        };
+        self.refuse_pointer(problem);
+    }
+
+    fn refuse_pointer(&self, problem: String) {
+        let warning = format!("{problem}; serving {} instead", self.base_version());
+        tracing::warn!(reason = %warning, "persisted active module refused");
+        self.registry().set_warning(warning);
+    }
+
+    fn persist(&self, active: &LoadedModule) {
+        let Some(dir) = self.dir() else { return };
+        let pointer = (active.info.engine_version != self.base_version()).then(|| dir::Pointer {
+            engine_version: active.info.engine_version.clone(),
+            sha256: active.sha256.clone(),
+        });
+        if let Err(error) = dir::write_pointer(dir, pointer.as_ref()) {
+            tracing::error!(%error, "could not persist the active module; a restart would not come back on it");
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! Offline tools on the server's own code (DECISIONS §9): `lookback inspect FILE.wasm` (what a
+//! module is and whether the server would admit it) and `lookback diff --from A.wasm --to B.wasm
+//! DIR` (rule-change impact review before a deploy).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::config::{EngineArgs, EngineSettings};
+use crate::diff::{self, ChargeChange, DiffReport, label_text, queue_text};
+use crate::engine::load::Surface;
+use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, ModuleInfo, SelfTestReport};
+use crate::pipeline::now_rfc3339;
+
+/// Flags of `lookback inspect`.
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// The module file.
+    pub file: PathBuf,
+    /// Refuse the module unless its SHA-256 (hex) is this.
+    #[arg(long)]
+    pub sha256: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Flags of `lookback diff`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The current module (default: the embedded one).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// The candidate module.
+    #[arg(long)]
+    pub to: PathBuf,
+    /// Folder of `/evaluate` bodies (`*.json`; a body may also sit under `request`, as in the
+    /// corpus), or one such file.
+    pub dir: PathBuf,
+    /// Evaluate as of this instant (RFC 3339). Default: each file's `now`, else the current time.
+    #[arg(long)]
+    pub now: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// What `lookback inspect` found.
+#[derive(Debug, Serialize)]
+pub struct Inspection {
+    /// The file.
+    pub file: String,
+    /// Its size.
+    pub size_bytes: usize,
+    /// SHA-256 of its bytes.
+    pub sha256: String,
+    /// Imports (an engine module has none).
+    pub imports: Vec<String>,
+    /// Exports with their types.
+    pub exports: Vec<String>,
+    /// Whether the server would admit it.
+    pub admitted: bool,
+    /// Why not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// `lookback_info`, when it got that far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub info: Option<ModuleInfo>,
+    /// The self-test, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub self_test: Option<SelfTestReport>,
+}
+
+/// `lookback inspect`: exit 0 when the server would admit the module, 1 when it would refuse it.
+pub fn inspect(args: InspectArgs) -> anyhow::Result<ExitCode> {
+    let json = args.json;
+    let report = inspection(args)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_inspection(&report);
+    }
+    Ok(if report.admitted {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Inspects a module file with every check of the server's admission.
+pub fn inspection(args: InspectArgs) -> anyhow::Result<Inspection> {
+    let bytes =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let host = EngineHost::new(&EngineSettings::from(args.engine))?;
+    let sha256 = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
+    let surface = host.surface(&bytes).unwrap_or(Surface {
+        imports: Vec::new(),
+        exports: Vec::new(),
+    });
+    let mut report = Inspection {
+        file: args.file.display().to_string(),
+        size_bytes: bytes.len(),
+        sha256,
+        imports: surface.imports,
+        exports: surface.exports,
+        admitted: false,
+        refused: None,
+        info: None,
+        self_test: None,
+    };
+    match host.admit(bytes, args.sha256.as_deref()) {
+        Ok(module) => {
+            report.admitted = true;
+            report.info = Some(module.info.clone());
+            report.self_test = module.self_test.clone();
+        }
+        Err(error) => {
+            if let crate::engine::LoadError::SelfTest(self_test) = &error {
+                report.self_test = Some(self_test.clone());
+            }
+            report.refused = Some(error.to_string());
+        }
+    }
+    Ok(report)
+}
+
+fn print_inspection(r: &Inspection) {
+    println!("file        {} ({} bytes)", r.file, r.size_bytes);
+    println!("sha256      {}", r.sha256);
+    if let Some(info) = &r.info {
+        println!("abi         {}", info.abi);
+        println!("engine      {}", info.engine_version);
+        println!("rules       {}", info.rules_version);
+        println!("build       {}", info.build);
+        println!("rule count  {}", info.rule_count);
+    }
+    println!("imports     {}", list_or_none(&r.imports));
+    println!("exports     {}", list_or_none(&r.exports));
+    if let Some(t) = &r.self_test {
+        println!(
+            "self-test   {} ({} cases, {} broke the contract, {} decide differently from the corpus)",
+            if t.passed { "passed" } else { "FAILED" },
+            t.cases,
+            t.failed,
+            t.decisions_differ
+        );
+        for failure in &t.failures {
+            println!("            - {failure}");
+        }
+        if !t.differing_cases.is_empty() {
+            println!("            differ: {}", t.differing_cases.join(", "));
+        }
+    }
+    match &r.refused {
+        None => println!("verdict     admitted"),
+        Some(reason) => println!("verdict     REFUSED: {reason}"),
+    }
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join("\n            ")
+    }
+}
+
+/// One request file's diff.
+#[derive(Debug, Serialize)]
+pub struct FileDiff {
+    /// File name.
+    pub file: String,
+    /// The comparison.
+    #[serde(flatten)]
+    pub report: DiffReport,
+}
+
+/// What `lookback diff` found.
+#[derive(Debug, Serialize)]
+pub struct DiffSummary {
+    /// The current module.
+    pub from: ModuleInfo,
+    /// Its digest.
+    pub from_sha256: String,
+    /// The candidate module.
+    pub to: ModuleInfo,
+    /// Its digest.
+    pub to_sha256: String,
+    /// Requests evaluated.
+    pub requests: usize,
+    /// Charges compared.
+    pub charges: usize,
+    /// Charges whose decision, queue or cited rules change.
+    pub changed_charges: usize,
+    /// Requests answered with another HTTP status.
+    pub changed_status: usize,
+    /// Per file.
+    pub files: Vec<FileDiff>,
+}
+
+/// `lookback diff`: every request in the folder on both modules; exit 0 (differences are the
+/// answer, not a failure), 2 when something cannot be read or loaded.
+pub async fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
+    let json = args.json;
+    let summary = diff_summary(args).await?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print!("{}", render_table(&summary));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Evaluates every request of `args.dir` with both modules.
+pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
+    let files = request_files(&args.dir)?;
+    let settings = EngineSettings::from(args.engine);
+    let (from_path, to_path) = (args.from.clone(), args.to.clone());
+    let (host, from, to) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        let host = EngineHost::new(&settings)?;
+        let from = load(&host, from_path.as_deref())?;
+        let to = load(&host, Some(&to_path))?;
+        Ok((host, from, to))
+    })
+    .await??;
+    let default_now = now_rfc3339();
+    let mut out = Vec::with_capacity(files.len());
+    for path in &files {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let file: Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not JSON", path.display()))?;
+        let body = if file.get("request").is_some() {
+            &file["request"]
+        } else {
+            &file
+        };
+        let now = args
+            .now
+            .clone()
+            .or_else(|| file["now"].as_str().map(str::to_owned))
+            .unwrap_or_else(|| default_now.clone());
+        let report = diff::diff(
+            &host,
+            from.clone(),
+            to.clone(),
+            serde_json::to_vec(body)?.into(),
+            &now,
+        )
+        .await;
+        out.push(FileDiff {
+            file: path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            report,
+        });
+    }
+    let summary = DiffSummary {
+        from: from.info.clone(),
+        from_sha256: from.sha256.clone(),
+        to: to.info.clone(),
+        to_sha256: to.sha256.clone(),
+        requests: out.len(),
+        charges: out.iter().map(|f| f.report.charges).sum(),
+        changed_charges: out.iter().map(|f| f.report.changes.len()).sum(),
+        changed_status: out
+            .iter()
+            .filter(|f| f.report.from.status != f.report.to.status)
+            .count(),
+        files: out,
+    };
+    Ok(summary)
+}
+
+fn load(host: &EngineHost, path: Option<&Path>) -> anyhow::Result<Arc<LoadedModule>> {
+    let module = match path {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            host.load(bytes)
+                .with_context(|| format!("module {} refused", path.display()))?
+        }
+        None => host
+            .load(EMBEDDED_MODULE)
+            .context("embedded module refused")?,
+    };
+    Ok(Arc::new(module))
+}
+
+/// `*.json` files of a folder (sorted), or the one file given.
+fn request_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if path.is_file() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The diff as a text table: one row per changed charge (and per request whose status changes).
+pub fn render_table(s: &DiffSummary) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "from {} (rules {}, sha256 {})",
+        s.from.engine_version,
+        s.from.rules_version,
+        &s.from_sha256[..12]
+    );
+    let _ = writeln!(
+        out,
+        "to   {} (rules {}, sha256 {})",
+        s.to.engine_version,
+        s.to.rules_version,
+        &s.to_sha256[..12]
+    );
+    let mut rows = vec![[
+        "file".to_owned(),
+        "offense".to_owned(),
+        "charge".to_owned(),
+        "decision".to_owned(),
+        "queue".to_owned(),
+        "rules".to_owned(),
+    ]];
+    for f in &s.files {
+        let (a, b) = (&f.report.from, &f.report.to);
+        if a.status != b.status {
+            rows.push([
+                f.file.clone(),
+                "-".into(),
+                "-".into(),
+                format!("status {} -> {}", a.status, b.status),
+                String::new(),
+                b.error
+                    .clone()
+                    .or_else(|| a.error.clone())
+                    .unwrap_or_default(),
+            ]);
+        }
+        for c in &f.report.changes {
+            rows.push(change_row(&f.file, c));
+        }
+    }
+    if rows.len() > 1 {
+        out.push_str(&columns(&rows));
+    }
+    let _ = writeln!(
+        out,
+        "{} requests, {} charges, {} changed{}",
+        s.requests,
+        s.charges,
+        s.changed_charges,
+        if s.changed_status > 0 {
+            format!(
+                ", {} requests answered with another status",
+                s.changed_status
+            )
+        } else {
+            String::new()
+        }
+    );
+    out
+}
+
+fn change_row(file: &str, c: &ChargeChange) -> [String; 6] {
+    let side = |o: Option<&diff::Outcome>, f: &dyn Fn(&diff::Outcome) -> String| {
+        o.map(f).unwrap_or_else(|| "(absent)".to_owned())
+    };
+    let (a, b) = (c.from.as_ref(), c.to.as_ref());
+    let arrow = |f: &dyn Fn(&diff::Outcome) -> String| {
+        let (x, y) = (side(a, f), side(b, f));
+        if x == y { x } else { format!("{x} -> {y}") }
+    };
+    let rules = if c.rules_changed.is_empty() {
+        b.or(a).map(|o| o.cited_rules.join(" ")).unwrap_or_default()
+    } else {
+        c.rules_changed.join(" ")
+    };
+    [
+        file.to_owned(),
+        c.offense_id.clone(),
+        c.charge.clone().unwrap_or_default(),
+        arrow(&|o| label_text(o.decision).to_owned()),
+        arrow(&|o| queue_text(o.queue).to_owned()),
+        rules,
+    ]
+}
+
+fn columns(rows: &[[String; 6]]) -> String {
+    let mut widths = [0usize; 6];
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(widths)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,306 @@
+//! The admin API for rule-module versions (DECISIONS §9, admin-role tokens; client role: 403):
+//! `GET /admin/modules`, `POST /admin/modules` (an `application/wasm` body; `?sha256=` to vouch
+//! for the bytes, `?activate=true` to activate once admitted), `POST /admin/modules/{version}/activate`,
+//! `POST /admin/modules/rollback`, `POST /admin/diff`.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::auth::Admin;
+use crate::context::RequestCtx;
+use crate::diff::{self, DiffReport};
+use crate::engine::registry::{Activation, Entry, Inserted, LoadEvent, RegistryError};
+use crate::engine::{Compiled, SelfTestReport};
+use crate::error::{AppError, json_response};
+use crate::extract::RawBody;
+use crate::modules::ModuleError;
+use crate::pipeline::now_rfc3339;
+use crate::state::AppState;
+
+/// One module in the listing.
+#[derive(Serialize)]
+struct ModuleView {
+    version: String,
+    rules_version: String,
+    build: String,
+    abi: u32,
+    rule_count: usize,
+    sha256: String,
+    size_bytes: usize,
+    source: String,
+    loaded_at: String,
+    activated_at: Option<String>,
+    active: bool,
+    compiled: &'static str,
+    self_test: Option<SelfTestReport>,
+}
+
+impl ModuleView {
+    fn new(entry: &Entry, active_version: &str) -> Self {
+        let m = &entry.module;
+        Self {
+            version: m.info.engine_version.clone(),
+            rules_version: m.info.rules_version.clone(),
+            build: m.info.build.clone(),
+            abi: m.info.abi,
+            rule_count: m.info.rule_count,
+            sha256: m.sha256.clone(),
+            size_bytes: m.bytes.len(),
+            source: entry.source.clone(),
+            loaded_at: entry.loaded_at.clone(),
+            activated_at: entry.activated_at.clone(),
+            active: m.info.engine_version == active_version,
+            compiled: match m.compiled {
+                Compiled::FromCache => "cache",
+                Compiled::Fresh => "fresh",
+            },
+            self_test: m.self_test.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Listing {
+    active: String,
+    base: String,
+    modules: Vec<ModuleView>,
+    history: Vec<String>,
+    last_load: Option<LoadEvent>,
+    degraded: Option<String>,
+}
+
+/// `GET /admin/modules`.
+pub async fn list(State(state): State<AppState>, Admin(_): Admin) -> Response {
+    Json(listing(&state)).into_response()
+}
+
+fn listing(state: &AppState) -> Listing {
+    let registry = state.registry();
+    let active = registry.active().info.engine_version.clone();
+    Listing {
+        modules: registry
+            .entries()
+            .iter()
+            .map(|e| ModuleView::new(e, &active))
+            .collect(),
+        active,
+        base: state.modules().base_version().to_owned(),
+        history: registry.history(),
+        last_load: registry.last_load(),
+        degraded: registry.degraded_reason(),
+    }
+}
+
+fn view_of(state: &AppState, version: &str) -> Option<ModuleView> {
+    let active = state.registry().active().info.engine_version.clone();
+    state
+        .registry()
+        .entries()
+        .iter()
+        .find(|e| e.module.info.engine_version == version)
+        .map(|e| ModuleView::new(e, &active))
+}
+
+/// Query of `POST /admin/modules`.
+#[derive(Deserialize)]
+pub struct UploadQuery {
+    /// Expected SHA-256 (hex) of the body.
+    sha256: Option<String>,
+    /// Activate once admitted.
+    #[serde(default)]
+    activate: bool,
+}
+
+/// The module bytes of an upload: `Content-Type: application/wasm`, at most the module limit.
+pub struct WasmBody(Bytes);
+
+impl FromRequest<AppState> for WasmBody {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let is_wasm = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/wasm"));
+        if !is_wasm {
+            return Err(AppError::Refused {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                code: "UNSUPPORTED_MEDIA_TYPE",
+                message: "a module upload needs Content-Type: application/wasm".into(),
+            });
+        }
+        match Bytes::from_request(request, state).await {
+            Ok(bytes) => Ok(Self(bytes)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::Refused {
+                    status: StatusCode::PAYLOAD_TOO_LARGE,
+                    code: "PAYLOAD_TOO_LARGE",
+                    message: format!(
+                        "module is larger than the limit of {} bytes",
+                        state.max_module_bytes()
+                    ),
+                })
+            }
+            Err(_) => Err(AppError::Refused {
+                status: StatusCode::BAD_REQUEST,
+                code: "INVALID_REQUEST",
+                message: "request body could not be read".into(),
+            }),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct UploadAnswer {
+    /// `loaded` (new), `already_loaded` (same version, same bytes).
+    status: &'static str,
+    module: Option<ModuleView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    previous: Option<String>,
+}
+
+/// `POST /admin/modules`: 201 admitted, 200 already loaded, 422 refused with the reason,
+/// 409 the version is taken by other bytes.
+pub async fn upload(
+    State(state): State<AppState>,
+    Admin(claims): Admin,
+    Query(query): Query<UploadQuery>,
+    WasmBody(bytes): WasmBody,
+) -> Result<Response, AppError> {
+    let inserted = state
+        .modules()
+        .upload(bytes.to_vec(), query.sha256)
+        .await
+        .map_err(module_error)?;
+    let (status, code) = match &inserted {
+        Inserted::New(_) => ("loaded", StatusCode::CREATED),
+        Inserted::AlreadyLoaded(_) => ("already_loaded", StatusCode::OK),
+    };
+    let version = inserted.module().info.engine_version.clone();
+    tracing::info!(sub = %claims.sub, engine_version = %version, status, "module upload");
+    let previous = if query.activate {
+        let activation = state.modules().activate(&version).map_err(registry_error)?;
+        Some(activation.previous.info.engine_version.clone())
+    } else {
+        None
+    };
+    let body = UploadAnswer {
+        status,
+        module: view_of(&state, &version),
+        previous,
+    };
+    Ok((code, Json(body)).into_response())
+}
+
+#[derive(Serialize)]
+struct ActivationAnswer {
+    active: Option<ModuleView>,
+    previous: String,
+}
+
+fn activation_answer(state: &AppState, activation: &Activation) -> Response {
+    Json(ActivationAnswer {
+        active: view_of(state, &activation.active.info.engine_version),
+        previous: activation.previous.info.engine_version.clone(),
+    })
+    .into_response()
+}
+
+/// `POST /admin/modules/{version}/activate`.
+pub async fn activate(
+    State(state): State<AppState>,
+    Admin(claims): Admin,
+    Path(version): Path<String>,
+) -> Result<Response, AppError> {
+    let activation = state.modules().activate(&version).map_err(registry_error)?;
+    tracing::info!(sub = %claims.sub, engine_version = %version, previous = %activation.previous.info.engine_version, "module activated");
+    Ok(activation_answer(&state, &activation))
+}
+
+/// `POST /admin/modules/rollback`.
+pub async fn rollback(
+    State(state): State<AppState>,
+    Admin(claims): Admin,
+) -> Result<Response, AppError> {
+    let activation = state.modules().rollback().map_err(registry_error)?;
+    tracing::info!(sub = %claims.sub, engine_version = %activation.active.info.engine_version, previous = %activation.previous.info.engine_version, "module rolled back");
+    Ok(activation_answer(&state, &activation))
+}
+
+#[derive(Deserialize)]
+struct DiffRequest {
+    record: Value,
+    versions: [String; 2],
+}
+
+/// `POST /admin/diff` with `{record, versions: [A, B]}`: the record evaluated by both versions at
+/// the same instant, and the charges whose decision, queue or cited rules differ.
+pub async fn diff(
+    State(state): State<AppState>,
+    ctx: RequestCtx,
+    Admin(_): Admin,
+    RawBody(body): RawBody,
+) -> Result<Response, AppError> {
+    let request: DiffRequest = serde_json::from_slice(&body).map_err(|_| {
+        AppError::invalid(
+            "body must be {\"record\": {...}, \"versions\": [\"A\", \"B\"]}",
+            &ctx,
+        )
+    })?;
+    let [a, b] = &request.versions;
+    let find = |version: &str| {
+        state
+            .registry()
+            .get(version)
+            .ok_or_else(|| RegistryError::Unknown(version.to_owned()))
+    };
+    let (from, to) = (
+        find(a).map_err(registry_error)?,
+        find(b).map_err(registry_error)?,
+    );
+    let evaluate_body = serde_json::to_vec(&serde_json::json!({ "record": request.record }))
+        .map_err(|_| AppError::Internal { meta: None })?;
+    let report: DiffReport = diff::diff(
+        state.engine(),
+        from,
+        to,
+        evaluate_body.into(),
+        &now_rfc3339(),
+    )
+    .await;
+    let text = serde_json::to_string(&report).map_err(|_| AppError::Internal { meta: None })?;
+    Ok(json_response(StatusCode::OK, text))
+}
+
+fn module_error(error: ModuleError) -> AppError {
+    match error {
+        ModuleError::Refused(reason) => AppError::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "MODULE_REFUSED",
+            message: reason.to_string(),
+        },
+        ModuleError::Registry(error) => registry_error(error),
+        ModuleError::Interrupted => AppError::Internal { meta: None },
+    }
+}
+
+fn registry_error(error: RegistryError) -> AppError {
+    let (status, code) = match &error {
+        RegistryError::Unknown(_) => (StatusCode::NOT_FOUND, "MODULE_NOT_FOUND"),
+        RegistryError::VersionTaken { .. } => (StatusCode::CONFLICT, "VERSION_CONFLICT"),
+        RegistryError::NoHistory => (StatusCode::CONFLICT, "NO_PREVIOUS_VERSION"),
+        RegistryError::NotSelfTested(_) => (StatusCode::UNPROCESSABLE_ENTITY, "MODULE_REFUSED"),
+    };
+    AppError::Refused {
+        status,
+        code,
+        message: error.to_string(),
+    }
+}

@@ -1,0 +1,16 @@
+//! The end-to-end suite as one test binary: the real server over real HTTP, real wasmtime, real
+//! modules, and the reviewer page in a real browser. One module per area.
+
+mod auth;
+mod bodies;
+mod browser;
+mod build_flavours;
+mod demo_routes;
+mod evaluate_http;
+mod faults;
+mod hot_swap;
+mod module_faults;
+mod modules_admin;
+mod modules_dir;
+mod offline_tools;
+mod xml_samples;

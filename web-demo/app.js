@@ -1,0 +1,333 @@
+// The reviewer page: wires the form, the samples, share links and the version picker to the
+// engine glue. Record data stays in this page: the only requests are GETs for the page, the
+// samples and module bytes.
+
+import { evaluate, fetchModule, nowRfc3339, prepareWorkers } from './engine.js';
+import { bodyText, classifyRecord, composeBody, decodeFile, decodeShare, encodeShare, sharedRecord, splitBody } from './request.js';
+import { differingCharges, h, renderResult } from './render.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  status: $('engine-status'),
+  form: $('request-form'),
+  sample: $('sample'),
+  sampleDescription: $('sample-description'),
+  record: $('record'),
+  recordFile: $('record-file'),
+  dropZone: $('drop-zone'),
+  rawNote: $('raw-note'),
+  submissionType: $('f-submission_type'),
+  extra: $('extra'),
+  evaluate: $('evaluate'),
+  copyLink: $('copy-link'),
+  share: $('share'),
+  shareUrl: $('share-url'),
+  shareStatus: $('share-status'),
+  inputError: $('input-error'),
+  compare: $('compare'),
+  columns: $('columns'),
+  announce: $('announce'),
+};
+const fieldControls = [...document.querySelectorAll('[data-field]')];
+
+const state = {
+  active: null,
+  /** Loaded modules by version, fetched once each. */
+  engines: new Map(),
+  /** Public metadata from /engine/modules. */
+  modules: [],
+  samples: [],
+  runs: 0,
+};
+
+// ---- the form as a request view -------------------------------------------------------------
+
+/** Whether the form control of `name` holds `value` exactly (a date input refuses 2025-13-45). */
+function fits(name, value) {
+  const control = fieldControls.find((c) => c.dataset.field === name);
+  if (!control) return false;
+  const before = control.value;
+  control.value = value;
+  const ok = control.value === value;
+  control.value = before;
+  return ok;
+}
+
+function currentView() {
+  const fields = {};
+  for (const control of fieldControls) fields[control.dataset.field] = control.value;
+  const extraText = ui.extra.value.trim();
+  let extra = {};
+  if (extraText !== '') {
+    try {
+      extra = JSON.parse(extraText);
+    } catch (error) {
+      throw new Error(`Other request fields are not valid JSON: ${error.message}`);
+    }
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) {
+      throw new Error('Other request fields must be a JSON object of record fields');
+    }
+  }
+  return { raw: false, fields, recordText: ui.record.value, submissionType: ui.submissionType.value, extra };
+}
+
+/** Shows a body in the form, or as written when the form cannot show it exactly. */
+function showBody(body) {
+  const view = splitBody(body, fits);
+  if (view.raw) {
+    for (const control of fieldControls) control.value = '';
+    ui.record.value = view.text;
+    ui.extra.value = '';
+    ui.submissionType.value = '';
+  } else {
+    for (const control of fieldControls) control.value = view.fields[control.dataset.field] ?? '';
+    ui.record.value = view.recordText;
+    ui.submissionType.value = view.submissionType;
+    ui.extra.value = Object.keys(view.extra).length ? JSON.stringify(view.extra, null, 2) : '';
+  }
+  updateRawNote();
+}
+
+/** The record box changed (typed, pasted, dropped): a whole body fills the form. */
+function recordChanged() {
+  const content = classifyRecord(ui.record.value);
+  if (content.kind === 'body') showBody(content.value);
+  else if (content.kind === 'xml') ui.submissionType.value = '';
+  else if (content.kind === 'record_json') ui.submissionType.value = 'resubmit';
+  updateRawNote();
+}
+
+function updateRawNote() {
+  const kind = classifyRecord(ui.record.value).kind;
+  ui.rawNote.hidden = !(kind === 'body' || kind === 'raw');
+}
+
+function showInputError(message) {
+  ui.inputError.textContent = message;
+  ui.inputError.hidden = !message;
+}
+
+// ---- evaluation ------------------------------------------------------------------------------
+
+async function evaluateForm() {
+  showInputError('');
+  let text;
+  try {
+    text = bodyText(composeBody(currentView()));
+  } catch (error) {
+    showInputError(error.message);
+    return;
+  }
+  const engines = [state.active];
+  const compared = ui.compare.value ? state.engines.get(ui.compare.value) : null;
+  if (compared) engines.push(compared);
+  const context = { now: nowRfc3339(), correlationId: crypto.randomUUID() };
+  const answers = [];
+  for (const engine of engines) answers.push(await evaluate(engine, text, context));
+  const differs = answers.length === 2 ? differingCharges(answers[0], answers[1]) : new Set();
+
+  ui.columns.replaceChildren(...answers.map((answer, i) => renderResult(answer, engines[i], {
+    label: i === 0 ? 'Active module' : 'Compared version',
+    differs,
+    onDownload: () => download(answer, engines[i]),
+  })));
+  ui.columns.classList.toggle('two', answers.length === 2);
+  document.body.classList.toggle('comparing', answers.length === 2);
+  state.runs += 1;
+  ui.columns.dataset.run = String(state.runs);
+  ui.announce.textContent = summary(answers[0]) + (differs.size ? ` ${differs.size} charge(s) differ between versions.` : '');
+}
+
+function summary({ status, body }) {
+  if (body.error) return `Invalid request: ${body.error.message}`;
+  const decision = body.data?.decision;
+  if (!decision) return `HTTP ${status}: ${body.data?.status ?? 'no decision'}`;
+  return `Evaluated: ${decision.record_decision}, queue ${decision.search_queue}.`;
+}
+
+function download(answer, engine) {
+  const blob = new Blob([JSON.stringify(answer.body, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const id = answer.body.data?.search_id ?? 'response';
+  const link = h('a', { href: url, download: `lookback-${id}-${engine.info.engine_version}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+// ---- share links (DECISIONS §10) -------------------------------------------------------------
+
+async function copyShareLink() {
+  showInputError('');
+  let text;
+  try {
+    text = bodyText(composeBody(currentView()));
+  } catch (error) {
+    showInputError(error.message);
+    return;
+  }
+  const url = `${location.href.split('#')[0]}#record=${encodeShare(text)}`;
+  // replaceState: the address bar shows the link without re-evaluating (no hashchange).
+  history.replaceState(null, '', url);
+  ui.share.hidden = false;
+  ui.shareUrl.value = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    ui.shareStatus.textContent = 'Link copied to the clipboard.';
+  } catch {
+    ui.shareUrl.select();
+    ui.shareStatus.textContent = 'Copy the selected link (Ctrl+C).';
+  }
+}
+
+/** Opens and evaluates a `#record=` link, entirely in this page. */
+async function openSharedRecord() {
+  const encoded = sharedRecord(location.hash);
+  if (encoded === null) return;
+  let text;
+  try {
+    text = decodeShare(encoded);
+  } catch (error) {
+    showInputError(`This share link is damaged: ${error.message}`);
+    return;
+  }
+  ui.sample.value = '';
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (body === undefined) {
+    ui.record.value = text;
+    updateRawNote();
+  } else {
+    showBody(body);
+  }
+  await evaluateForm();
+}
+
+// ---- samples, files, versions ----------------------------------------------------------------
+
+function fillSamples(samples) {
+  const groups = new Map();
+  for (const [i, sample] of samples.entries()) {
+    if (!groups.has(sample.group)) groups.set(sample.group, h('optgroup', { label: sample.group }));
+    groups.get(sample.group).append(h('option', { value: String(i), 'data-id': sample.id }, sample.title));
+  }
+  ui.sample.append(...groups.values());
+}
+
+function sampleChosen() {
+  const sample = state.samples[Number(ui.sample.value)];
+  ui.sampleDescription.textContent = sample ? sample.description ?? '' : '';
+  if (sample) showBody(sample.body);
+}
+
+async function readFile(file) {
+  try {
+    ui.record.value = decodeFile(new Uint8Array(await file.arrayBuffer()));
+    recordChanged();
+    showInputError('');
+  } catch (error) {
+    showInputError(`${file.name}: ${error.message}`);
+  }
+}
+
+async function compareChosen() {
+  const version = ui.compare.value;
+  if (!version) {
+    if (ui.columns.dataset.run) await evaluateForm();
+    return;
+  }
+  try {
+    await loadVersion(version);
+    ui.compare.dataset.loaded = version;
+  } catch (error) {
+    showInputError(`Version ${version} could not be loaded: ${error.message}`);
+    ui.compare.value = '';
+    return;
+  }
+  if (ui.columns.dataset.run) await evaluateForm();
+}
+
+async function loadVersion(version) {
+  if (state.engines.has(version)) return state.engines.get(version);
+  const listed = state.modules.find((m) => m.version === version);
+  const engine = await fetchModule(new URL(`../engine/${encodeURIComponent(version)}.wasm`, location.href));
+  if (listed && listed.sha256 !== engine.sha256) {
+    throw new Error('its sha256 differs from the one /engine/modules lists');
+  }
+  state.engines.set(version, engine);
+  return engine;
+}
+
+async function fetchJson(path) {
+  const response = await fetch(new URL(path, location.href), { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// ---- start -----------------------------------------------------------------------------------
+
+async function start() {
+  ui.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    evaluateForm();
+  });
+  ui.sample.addEventListener('change', sampleChosen);
+  ui.record.addEventListener('change', recordChanged);
+  ui.record.addEventListener('input', updateRawNote);
+  ui.recordFile.addEventListener('change', () => ui.recordFile.files[0] && readFile(ui.recordFile.files[0]));
+  ui.dropZone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    ui.dropZone.classList.add('dragging');
+  });
+  ui.dropZone.addEventListener('dragleave', () => ui.dropZone.classList.remove('dragging'));
+  ui.dropZone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    ui.dropZone.classList.remove('dragging');
+    const file = event.dataTransfer?.files?.[0];
+    if (file) readFile(file);
+  });
+  ui.copyLink.addEventListener('click', copyShareLink);
+  ui.compare.addEventListener('change', compareChosen);
+  window.addEventListener('hashchange', openSharedRecord);
+
+  const [active, modules, samples] = await Promise.allSettled([
+    fetchModule(new URL('../engine/active.wasm', location.href)),
+    fetchJson('../engine/modules'),
+    fetchJson('samples.json'),
+    prepareWorkers(),
+  ]);
+  if (samples.status === 'fulfilled') {
+    state.samples = samples.value;
+    fillSamples(state.samples);
+  }
+  if (modules.status === 'fulfilled') {
+    state.modules = modules.value.modules ?? [];
+    for (const m of state.modules) {
+      ui.compare.append(h('option', { value: m.version },
+        `${m.version} (rules ${m.rules_version}${m.active ? ', active' : ''})`));
+    }
+  }
+  if (active.status === 'rejected') {
+    ui.status.textContent = `The engine module could not be loaded: ${active.reason.message}`;
+    ui.status.classList.add('failed');
+    return;
+  }
+  state.active = active.value;
+  state.engines.set(state.active.info.engine_version, state.active);
+  const { info, sha256, verified } = state.active;
+  ui.status.replaceChildren(
+    'Engine ', h('strong', {}, info.engine_version),
+    ' · rules ', h('strong', {}, info.rules_version),
+    ' · sha256 ', h('code', { class: 'sha256' }, sha256),
+    verified ? ' (matches the server)' : ' (differs from what the server announced)');
+  ui.evaluate.disabled = false;
+  document.body.dataset.ready = 'true';
+  await openSharedRecord();
+}
+
+start();

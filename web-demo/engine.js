@@ -1,0 +1,256 @@
+// The engine module in the browser: hand-written glue against ABI v1 (docs/abi.md, DECISIONS §2)
+// and the /evaluate flow of host/src/pipeline.rs, so the page answers exactly as the server does.
+//
+// The module has zero imports and is instantiated with an empty import object, in a fresh
+// instance for every call (as the server does with a fresh store), so nothing leaks between
+// records. Calls run in a worker under the server's per-stage deadline, so a module that loops is
+// stopped and reported, not left to freeze the page. The engine reads no clock: `now` and the
+// correlation id come from the caller.
+
+import { StageError, callWithDeadline, prepareWorkers } from './runner.js';
+
+export { prepareWorkers };
+
+/** `meta.api_version` of the HTTP API the page mirrors (host/src/error.rs). */
+export const API_VERSION = '1.0.0';
+
+/** The ABI this glue speaks. */
+const ABI_VERSION = 1;
+
+/** Per-stage deadline, the server's default (DECISIONS §3). */
+export const STAGE_DEADLINE_MS = 2000;
+
+const REQUIRED_EXPORTS = {
+  memory: 'memory',
+  lookback_alloc: 'function',
+  lookback_free: 'function',
+  lookback_info: 'function',
+  lookback_transform: 'function',
+  lookback_evaluate: 'function',
+};
+
+const utf8 = new TextEncoder();
+
+/**
+ * Fetches module bytes (a GET that carries no record data) and loads them.
+ * @param {string} url
+ */
+export async function fetchModule(url) {
+  const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) {
+    throw new Error(`could not load the engine module from ${url} (HTTP ${response.status})`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return loadModule(bytes, response.headers.get('x-engine-sha256'));
+}
+
+/**
+ * Compiles and checks module bytes: zero imports, every ABI export, `lookback_info` with ABI 1.
+ * The sha256 is computed here over the exact bytes, never taken from the server.
+ * @param {Uint8Array} bytes
+ * @param {string | null} servedSha256 what the server said the digest is, if anything
+ */
+export async function loadModule(bytes, servedSha256 = null) {
+  const module = await WebAssembly.compile(bytes);
+  const imports = WebAssembly.Module.imports(module);
+  if (imports.length > 0) {
+    throw new Error(`module has ${imports.length} import(s); engine modules must have none`);
+  }
+  const exports = new Map(WebAssembly.Module.exports(module).map((e) => [e.name, e.kind]));
+  for (const [name, kind] of Object.entries(REQUIRED_EXPORTS)) {
+    if (exports.get(name) !== kind) {
+      throw new Error(`module export \`${name}\` is missing or not a ${kind}`);
+    }
+  }
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  const sha256 = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  const info = JSON.parse(await callWithDeadline(module, 'lookback_info', null, STAGE_DEADLINE_MS));
+  if (info.abi !== ABI_VERSION) {
+    throw new Error(`module reports ABI version ${info.abi}; this page speaks ABI version ${ABI_VERSION}`);
+  }
+  return {
+    module,
+    info,
+    sha256,
+    size: bytes.length,
+    servedSha256,
+    /** The digest computed here equals the one the server announced. */
+    verified: servedSha256 === sha256,
+  };
+}
+
+/**
+ * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
+ * with the host's wording (CallError in host/src/engine/limits.rs).
+ */
+async function stage(engine, name, input, parse) {
+  const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS);
+  try {
+    return parse(JSON.parse(text));
+  } catch (error) {
+    if (error instanceof StageError) throw error;
+    throw new StageError(`invalid module output: ${name.replace('lookback_', '')} answer is not the expected JSON`);
+  }
+}
+
+/** Milliseconds rounded to microseconds, as the host reports them. */
+function roundMs(ms) {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/**
+ * `POST /evaluate` in the browser: transform (stage 1: validation, parse, count gate) → evaluate
+ * (stages 2-3) → the envelope, with the HTTP status the server would answer.
+ * @param {object} engine from loadModule
+ * @param {string} bodyText the request body, exactly as it would be sent
+ * @param {{now: string, correlationId: string}} context `now` as RFC 3339 UTC seconds
+ * @returns {Promise<{status: number, body: object}>}
+ */
+export async function evaluate(engine, bodyText, { now, correlationId }) {
+  const started = performance.now();
+  const meta = () => ({
+    api_version: API_VERSION,
+    process_time_ms: roundMs(performance.now() - started),
+    correlation_id: correlationId,
+    engine: { version: engine.info.engine_version, rules_version: engine.info.rules_version, sha256: engine.sha256 },
+  });
+
+  let out;
+  const t0 = performance.now();
+  try {
+    out = await stage(engine, 'lookback_transform', utf8.encode(bodyText), (o) => {
+      if (o.ok === true && (o.record === undefined || o.record === null)) {
+        throw new StageError('invalid module output: transform answer has no record');
+      }
+      return o;
+    });
+  } catch (error) {
+    const transformMs = roundMs(performance.now() - t0);
+    return transformFailed(error.message, probeSearchId(bodyText), correlationId, transformMs, started, meta);
+  }
+  const transformMs = roundMs(performance.now() - t0);
+
+  if (!out.ok) {
+    if (out.http_status === 422) return validationRequired(out, correlationId, meta);
+    const message = out.message ?? 'invalid request';
+    const errors = Array.isArray(out.errors) && out.errors.length > 0 ? out.errors : [message];
+    return {
+      status: 400,
+      body: { success: false, error: { code: 'INVALID_REQUEST', message, errors }, meta: meta() },
+    };
+  }
+  // The server also checks record.tenant_id against the caller's token; the page has no token.
+
+  const input = `{"context":{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}},"record":${JSON.stringify(out.record)}}`;
+  const t1 = performance.now();
+  let evaluated;
+  try {
+    evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), (o) => {
+      if (o.ok !== true) throw new StageError(o.message ?? 'no decision');
+      if (o.decision === undefined || o.decision === null) {
+        throw new StageError('invalid module output: evaluate answer has no decision');
+      }
+      return o;
+    });
+  } catch (error) {
+    return complianceFailed(error.message, out.search_id ?? null, correlationId, transformMs, roundMs(performance.now() - t1), started, meta);
+  }
+  const complianceMs = roundMs(performance.now() - t1);
+
+  const data = {
+    search_id: out.search_id ?? null,
+    correlation_id: correlationId,
+    status: 'success',
+    errors: [],
+  };
+  // Absent (not null) when the data is clean (SPEC).
+  if (evaluated.validation !== undefined && evaluated.validation !== null) data.validation = evaluated.validation;
+  data.decision = evaluated.decision;
+  data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) };
+  return { status: 200, body: { success: true, data, meta: meta() } };
+}
+
+/** 422 `validation_required`: the count gate refused the cases[] mapping. */
+function validationRequired(out, correlationId, meta) {
+  const message = out.message ?? '';
+  return {
+    status: 422,
+    body: {
+      success: false,
+      data: {
+        search_id: out.search_id ?? null,
+        correlation_id: correlationId,
+        status: 'validation_required',
+        errors: [`xml_transformer failed with HTTP error 422: ${message}`],
+        degradation: {
+          xml_transformer: { status: 'failed', error: message },
+          compliance_engine: { status: 'not_called', error: null },
+        },
+      },
+      meta: meta(),
+    },
+  };
+}
+
+/** 500 `failed`: the transform stage trapped or answered garbage. */
+function transformFailed(reason, searchId, correlationId, transformMs, started, meta) {
+  return {
+    status: 500,
+    body: {
+      success: false,
+      data: {
+        search_id: searchId,
+        correlation_id: correlationId,
+        status: 'failed',
+        errors: [`xml_transformer failed: ${reason}`],
+        degradation: {
+          xml_transformer: { status: 'failed', error: reason },
+          compliance_engine: { status: 'not_called', error: null },
+        },
+        timing: { xml_transformer_ms: transformMs, compliance_ms: 0, total_ms: roundMs(performance.now() - started) },
+      },
+      meta: meta(),
+    },
+  };
+}
+
+/**
+ * The compliance stage failed after a good transform. The server answers 206 with its native
+ * fail-safe decision (every charge to human review); the page has no native engine, so it
+ * reports the failure without a decision instead.
+ */
+function complianceFailed(reason, searchId, correlationId, transformMs, complianceMs, started, meta) {
+  return {
+    status: 500,
+    body: {
+      success: false,
+      data: {
+        search_id: searchId,
+        correlation_id: correlationId,
+        status: 'failed',
+        errors: [`compliance engine failed: ${reason}`],
+        degradation: {
+          xml_transformer: { status: 'available', error: null },
+          compliance_engine: { status: 'failed', error: reason },
+        },
+        timing: { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) },
+      },
+      meta: meta(),
+    },
+  };
+}
+
+/** `record.search_id` of a body, read only on the failure path (the module could not say it). */
+function probeSearchId(bodyText) {
+  try {
+    const id = JSON.parse(bodyText)?.record?.search_id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Now as RFC 3339 UTC with seconds precision, e.g. `2026-11-22T05:00:00Z`. */
+export function nowRfc3339() {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
