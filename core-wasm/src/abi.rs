@@ -56,6 +56,12 @@ pub extern "C" fn lookback_transform(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::transform(input(ptr, len)))
 }
 
+/// Stage 1 alone for `/transform-xml`: context line, `\n`, raw body (docs/abi.md).
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_transform_xml(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::transform_xml(input(ptr, len)))
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn lookback_evaluate(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::evaluate(input(ptr, len)))

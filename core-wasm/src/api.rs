@@ -39,9 +39,39 @@ pub fn info() -> String {
     .to_string()
 }
 
-/// `lookback_transform`: stage 1 on a raw request body.
+/// `lookback_transform`: stage 1 on a raw `/evaluate` request body.
 pub fn transform(body: &[u8]) -> String {
-    let out = match parse::transform(body) {
+    transform_output(parse::transform(body))
+}
+
+/// `lookback_transform_xml`: stage 1 alone for `/transform-xml`. The input is one line of context
+/// JSON, `{"now": "<RFC 3339>"}`, then `\n`, then the raw request body (framed, not wrapped: the
+/// body may not even be JSON, and the engine reports that itself). Same output as [`transform`].
+pub fn transform_xml(input: &[u8]) -> String {
+    let (context, body) = match input.iter().position(|b| *b == b'\n') {
+        Some(at) => (&input[..at], &input[at + 1..]),
+        None => (input, &[][..]),
+    };
+    let now = match serde_json::from_slice::<TransformXmlContext>(context) {
+        Ok(c) => c.now,
+        Err(e) => {
+            return json!({"ok": false, "message": format!("invalid transform_xml context: {e}")})
+                .to_string();
+        }
+    };
+    // `now` is RFC 3339; its date part is the day the host's clock reads.
+    let today = now.get(..10).unwrap_or_default();
+    transform_output(parse::transform_xml(body, today))
+}
+
+#[derive(Deserialize)]
+struct TransformXmlContext {
+    now: String,
+}
+
+/// A stage-1 result as the host reads it (docs/abi.md).
+fn transform_output(transformed: Transformed) -> String {
+    let out = match transformed {
         Transformed::Ok {
             search,
             record_json,

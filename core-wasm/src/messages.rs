@@ -18,6 +18,9 @@ pub const CANDIDATE_INFO_MINIMUM: &str =
 pub const IS_EXCLUDED_REQUIRED: &str = "Field required [type=bool]";
 pub const DATE_OF_BIRTH_FORMAT: &str = "date_of_birth must be in YYYY-MM-DD format";
 pub const XML_PARSE_FAILED: &str = "Failed to parse XML data";
+/// Not in the SPEC: `/transform-xml` maps vendor XML only (DECISIONS §3).
+pub const TRANSFORM_XML_ONLY: &str =
+    "record_json is not accepted by /transform-xml; send the vendor document as xml";
 
 /// `<field> must not be empty`.
 pub fn must_not_be_empty(field: &str) -> String {

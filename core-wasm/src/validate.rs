@@ -99,6 +99,21 @@ impl Problems {
         }
     }
 
+    /// `search_id`: required; a number is accepted as its text.
+    fn required_id(&mut self, record: &Map<String, Value>) -> Option<String> {
+        match text(record, "search_id") {
+            Text::Value(v) => Some(v.trim().to_string()),
+            Text::WrongType => text_owned(record, "search_id").or_else(|| {
+                self.add(msg::must_be("search_id", "a string"));
+                None
+            }),
+            Text::Missing | Text::Empty => {
+                self.add(msg::missing_required("search_id"));
+                None
+            }
+        }
+    }
+
     /// A required non-empty array of objects.
     fn required_list<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> &'a [Value] {
         match obj.get(key) {
@@ -148,17 +163,7 @@ pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, 
         _ => {}
     }
 
-    let search_id = match text(record, "search_id") {
-        Text::Value(v) => Some(v.trim().to_string()),
-        Text::WrongType => text_owned(record, "search_id").or_else(|| {
-            p.add(msg::must_be("search_id", "a string"));
-            None
-        }),
-        Text::Missing | Text::Empty => {
-            p.add(msg::missing_required("search_id"));
-            None
-        }
-    };
+    let search_id = p.required_id(record);
     let search_date = match text(record, "search_date") {
         Text::Value(v) if parse_iso(v).is_some() => Some(v.trim().to_string()),
         Text::Value(_) | Text::WrongType => {
@@ -219,6 +224,58 @@ pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, 
             })
         }
         _ => Err(vec![msg::missing_required("search_id")]),
+    }
+}
+
+/// Validates the `record` of a `/transform-xml` body, `{search_id, xml, cases?}` (DECISIONS §3):
+/// stage 1 alone, so the order and search fields `/evaluate` needs are optional here. Without a
+/// `search_date`, `today` (the host's clock) anchors two-digit years and placeholder dates.
+pub fn validate_xml_record<'a>(
+    record: &'a Map<String, Value>,
+    today: &str,
+) -> Result<ValidRequest<'a>, Vec<String>> {
+    let mut p = Problems::default();
+    if !matches!(record.get("record_json"), None | Some(Value::Null)) {
+        p.add(msg::TRANSFORM_XML_ONLY);
+    }
+    let xml = match record.get("xml") {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.as_str()),
+        Some(Value::String(_)) | Some(Value::Null) | None => {
+            p.add(msg::missing_required("xml"));
+            None
+        }
+        Some(_) => {
+            p.add(msg::must_be("xml", "a string"));
+            None
+        }
+    };
+    let search_id = p.required_id(record);
+    let search_date = match text(record, "search_date") {
+        Text::Value(v) if parse_iso(v).is_some() => v.trim().to_string(),
+        Text::Value(_) | Text::WrongType => {
+            p.add(msg::date_format("search_date"));
+            String::new()
+        }
+        Text::Missing | Text::Empty => today.to_string(),
+    };
+    let candidate = check_candidate(record, false, &mut p);
+    let cases = check_cases(record, &mut p);
+    let optional = |key: &str| text_owned(record, key);
+    match (xml, search_id) {
+        (Some(xml), Some(search_id)) if p.0.is_empty() => Ok(ValidRequest {
+            input: RecordInput::Xml(xml),
+            search_id,
+            search_date,
+            order_id: optional("order_id").unwrap_or_default(),
+            order_number: optional("order_number").unwrap_or_default(),
+            candidate,
+            cases,
+            tenant_id: optional("tenant_id"),
+            applicant_state: optional("applicant_state"),
+            customer_state: optional("customer_state"),
+            search_type: optional("search_type"),
+        }),
+        _ => Err(p.0),
     }
 }
 

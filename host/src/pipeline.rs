@@ -128,6 +128,16 @@ pub fn evaluate_input(now: &str, correlation_id: &str, record: &RawValue) -> Str
     )
 }
 
+/// The `/transform-xml` stage's input (docs/abi.md): a context line with `now`, then the raw body.
+pub fn transform_xml_input(now: &str, body: &[u8]) -> Vec<u8> {
+    let context = serde_json::json!({ "now": now }).to_string();
+    let mut input = Vec::with_capacity(context.len() + 1 + body.len());
+    input.extend_from_slice(context.as_bytes());
+    input.push(b'\n');
+    input.extend_from_slice(body);
+    input
+}
+
 /// Now as RFC 3339 UTC with seconds precision, e.g. `2026-11-22T05:00:00Z` (the engine reads no
 /// clock: the host passes the time in).
 pub fn now_rfc3339() -> String {

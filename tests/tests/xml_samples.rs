@@ -472,3 +472,108 @@ fn snapshots_of_full_engine_outputs() {
         insta::assert_json_snapshot!(format!("{name}.evaluate"), evaluated);
     }
 }
+
+/// `POST /transform-xml` over real HTTP on the shipped module, with the body DECISIONS §3 gives
+/// (`{record: {search_id, xml, cases?}}`, nothing else): its record_json, resubmitted to
+/// `/evaluate`, decides every fixture exactly as `/evaluate` does on the XML itself.
+#[tokio::test]
+async fn transform_xml_over_http_round_trips_every_fixture() {
+    use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings};
+    let server = TestServer::start(test_settings()).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+    let decision = |reply: &Reply, what: &str| {
+        assert_eq!(reply.status, 200, "{what}: {}", reply.text);
+        without_date(reply.json["data"]["decision"].clone())
+    };
+    for f in fixtures() {
+        let mut record = json!({"search_id": f.request["search_id"], "xml": f.xml});
+        if let Some(cases) = f.request.get("cases") {
+            record["cases"] = cases.clone();
+        }
+        let transformed = Reply::read(
+            server
+                .client
+                .post(server.url("/transform-xml"))
+                .bearer_auth(&token)
+                .json(&json!({ "record": record }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(transformed.status, 200, "{}: {}", f.name, transformed.text);
+        assert_eq!(transformed.json["status"], "success", "{}", f.name);
+        assert_eq!(transformed.json["search_id"], f.request["search_id"]);
+        let record_json = &transformed.json["record_json"];
+        let body = |r: Value| json!({ "record": r }).to_string();
+        let from_xml = server
+            .evaluate(&token, body(xml_request(&f)))
+            .await
+            .unwrap();
+        let resubmitted = server
+            .evaluate(&token, body(resubmit_request(&f, record_json)))
+            .await
+            .unwrap();
+        assert_eq!(
+            decision(&from_xml, &f.name),
+            decision(&resubmitted, &f.name),
+            "{}: XML and resubmitted record_json decide alike",
+            f.name
+        );
+    }
+}
+
+/// What `/transform-xml` refuses, with `/evaluate`'s 400 shape: no xml, record_json instead of
+/// xml, no search_id, a bad search_date, malformed XML, and an unsupported root.
+#[tokio::test]
+async fn transform_xml_refusals_name_the_problem() {
+    use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings};
+    let server = TestServer::start(test_settings()).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+    let xml = fixtures().remove(0).xml;
+    let cases = [
+        (json!({"search_id": "S-1"}), "Missing required field: xml"),
+        (
+            json!({"search_id": "S-1", "record_json": {"search": {}}}),
+            "record_json is not accepted by /transform-xml; send the vendor document as xml",
+        ),
+        (json!({"xml": xml}), "Missing required field: search_id"),
+        (
+            json!({"search_id": "S-1", "xml": xml, "search_date": "11/20/2025"}),
+            "search_date must be in YYYY-MM-DD format",
+        ),
+        (
+            json!({"search_id": "S-1", "xml": "<ScreeningResults><unclosed>"}),
+            "Failed to parse XML data",
+        ),
+        (
+            json!({"search_id": "S-1", "xml": "<Invoice/>"}),
+            "Failed to parse XML data: unsupported root element",
+        ),
+    ];
+    for (record, message) in cases {
+        let reply = Reply::read(
+            server
+                .client
+                .post(server.url("/transform-xml"))
+                .bearer_auth(&token)
+                .json(&json!({ "record": record }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(reply.status, 400, "{message}: {}", reply.text);
+        assert_eq!(reply.json["success"], json!(false));
+        assert_eq!(reply.json["error"]["code"], "INVALID_REQUEST");
+        assert!(
+            reply.json["error"]["errors"]
+                .as_array()
+                .is_some_and(|e| e.contains(&json!(message))),
+            "{message}: {}",
+            reply.text
+        );
+    }
+}

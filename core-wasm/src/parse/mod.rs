@@ -9,7 +9,7 @@ pub mod states;
 pub mod to_record_json;
 pub mod xml;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::messages as msg;
 use crate::model::{Search, SourceKind};
@@ -37,8 +37,22 @@ pub enum Transformed {
     },
 }
 
-/// Runs stage 1 on the raw body of `POST /evaluate` or `/transform-xml`.
+/// Runs stage 1 on the raw body of `POST /evaluate`.
 pub fn transform(body: &[u8]) -> Transformed {
+    with_record(body, validate::validate_record)
+}
+
+/// Runs stage 1 on the raw body of `POST /transform-xml`, `{record: {search_id, xml, cases?}}`;
+/// `today` (`YYYY-MM-DD`, from the host) stands in for a missing `search_date`.
+pub fn transform_xml(body: &[u8], today: &str) -> Transformed {
+    with_record(body, |record| validate::validate_xml_record(record, today))
+}
+
+/// Reads the body's `record` object, validates it with `validate`, then normalises it.
+fn with_record(
+    body: &[u8],
+    validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
+) -> Transformed {
     let value: Value = match serde_json::from_slice(body) {
         Ok(v) => v,
         Err(e) => return invalid(None, body_error(body, &e)),
@@ -51,11 +65,10 @@ pub fn transform(body: &[u8]) -> Transformed {
         None | Some(Value::Null) => return invalid(None, msg::RECORD_REQUIRED),
         Some(_) => return invalid(None, &msg::must_be("record", "an object")),
     };
-    let search_id = validate::text_owned(record, "search_id");
-    match validate::validate_record(record) {
+    match validate(record) {
         Ok(request) => normalise(request),
         Err(messages) => Transformed::Invalid {
-            search_id,
+            search_id: validate::text_owned(record, "search_id"),
             messages,
         },
     }

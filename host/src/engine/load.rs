@@ -77,6 +77,7 @@ pub(crate) struct ExportIndices {
     pub alloc: ModuleExport,
     pub info: ModuleExport,
     pub transform: ModuleExport,
+    pub transform_xml: ModuleExport,
     pub evaluate: ModuleExport,
     pub identity_match: ModuleExport,
 }
@@ -86,6 +87,7 @@ impl ExportIndices {
         match export {
             Export::Info => &self.info,
             Export::Transform => &self.transform,
+            Export::TransformXml => &self.transform_xml,
             Export::Evaluate => &self.evaluate,
             Export::IdentityMatch => &self.identity_match,
         }
@@ -308,6 +310,7 @@ fn check_exports(module: &Module) -> Result<ExportIndices, LoadError> {
         alloc: func("lookback_alloc", &[I32], &[I32])?,
         info: func("lookback_info", &[], &[I64])?,
         transform: func("lookback_transform", &[I32, I32], &[I64])?,
+        transform_xml: func("lookback_transform_xml", &[I32, I32], &[I64])?,
         evaluate: func("lookback_evaluate", &[I32, I32], &[I64])?,
         identity_match: func("lookback_identity_match", &[I32, I32], &[I64])?,
     })

@@ -14,6 +14,8 @@ pub enum Export {
     Info,
     /// `lookback_transform`: stage 1.
     Transform,
+    /// `lookback_transform_xml`: stage 1 alone, for `/transform-xml`.
+    TransformXml,
     /// `lookback_evaluate`: stages 2-3.
     Evaluate,
     /// `lookback_identity_match`.

@@ -1,6 +1,7 @@
-//! `POST /transform-xml` (bearer auth): stage 1 alone. Returns the mapped `record_json` that
-//! `/evaluate` accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or the
-//! same 400 as `/evaluate`.
+//! `POST /transform-xml` (bearer auth): stage 1 alone on `{record: {search_id, xml, cases?}}`
+//! (the engine's `lookback_transform_xml`). Returns the mapped `record_json` that `/evaluate`
+//! accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or a 400 shaped as
+//! `/evaluate`'s.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -13,7 +14,7 @@ use crate::context::RequestCtx;
 use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
 use crate::extract::{EngineChoice, RawBody};
-use crate::pipeline::TransformOutput;
+use crate::pipeline::{TransformOutput, now_rfc3339, transform_xml_input};
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -48,7 +49,11 @@ pub async fn transform_xml(
     };
     let text = state
         .engine()
-        .call(module.clone(), Export::Transform, body)
+        .call(
+            module.clone(),
+            Export::TransformXml,
+            transform_xml_input(&now_rfc3339(), &body),
+        )
         .await
         .map_err(|e| failed(e.to_string()))?;
     let out = TransformOutput::parse(&text).map_err(|e| failed(e.to_string()))?;
