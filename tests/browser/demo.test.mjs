@@ -69,10 +69,15 @@ async function openPage(url = PAGE) {
   return { context, page };
 }
 
-async function serverEvaluate(body) {
+/** `POST /evaluate` on the server; `version` pins a loaded module (`X-Engine-Version`). */
+async function serverEvaluate(body, version = null) {
   const response = await fetch(`${BASE}/evaluate`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(version ? { 'X-Engine-Version': version } : {}),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
@@ -249,6 +254,8 @@ test('the version picker shows another loaded version side by side', async () =>
   assert.equal(next.sha256, modules.find((m) => m.version === NEXT_VERSION).sha256);
   assert.equal(next.body.meta.engine.version, NEXT_VERSION);
   assert.deepEqual(comparable(active.body), comparable((await serverEvaluate(body)).body));
+  assert.deepEqual(comparable(next.body), comparable((await serverEvaluate(body, NEXT_VERSION)).body),
+    'the compared column answers as the server pinned to that version');
   const charge = (r) => r.charges.find((c) => c.offense_id === 'OFF-1');
   assert.equal(charge(active).decision, 'REPORTABLE');
   assert.equal(charge(next).decision, 'NOT_REPORTABLE');
