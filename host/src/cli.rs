@@ -50,6 +50,10 @@ pub struct EvaluateArgs {
     /// Pretty-print the response.
     #[arg(long)]
     pub pretty: bool,
+    /// Evaluate as of this instant (RFC 3339), e.g. to reproduce an earlier decision. Default:
+    /// the current time.
+    #[arg(long)]
+    pub now: Option<String>,
     #[command(flatten)]
     pub engine: EngineArgs,
 }
@@ -152,7 +156,7 @@ pub async fn shutdown_signal() {
 pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     let body =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let answer = evaluate_offline(args.engine.into(), body).await?;
+    let answer = evaluate_offline(args.engine.into(), body, args.now).await?;
     let text = if args.pretty {
         serde_json::from_str::<serde_json::Value>(&answer.body)
             .and_then(|v| serde_json::to_string_pretty(&v))
@@ -170,7 +174,12 @@ pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding).
-pub async fn evaluate_offline(engine: EngineSettings, body: Vec<u8>) -> anyhow::Result<Answer> {
+/// `now` (RFC 3339) defaults to the current time.
+pub async fn evaluate_offline(
+    engine: EngineSettings,
+    body: Vec<u8>,
+    now: Option<String>,
+) -> anyhow::Result<Answer> {
     let settings = Settings {
         engine,
         ..Settings::default()
@@ -182,8 +191,9 @@ pub async fn evaluate_offline(engine: EngineSettings, body: Vec<u8>) -> anyhow::
     })
     .await??;
     let ctx = RequestCtx::new(None);
+    let now = now.unwrap_or_else(pipeline::now_rfc3339);
     Ok(
-        match pipeline::evaluate(&host, module, body.into(), &ctx, None).await {
+        match pipeline::evaluate_at(&host, module, body.into(), &ctx, None, &now).await {
             Ok(answer) => answer,
             Err(error) => Answer {
                 status: error.status(),

@@ -10,6 +10,10 @@ use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
 use crate::modules::Modules;
 
+/// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
+/// service, a fixed or scripted one in tests that need an exact "as of".
+pub type Clock = Arc<dyn Fn() -> String + Send + Sync>;
+
 /// Cheap to clone; everything lives behind one `Arc`.
 #[derive(Clone)]
 pub struct AppState {
@@ -23,6 +27,7 @@ struct Inner {
     max_body_bytes: usize,
     max_module_bytes: usize,
     canary: CanaryCache,
+    clock: Clock,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -40,6 +45,11 @@ impl AppState {
     /// the modules directory and the keys, and (on a tokio runtime) starts watching the modules
     /// directory. Blocking: each module is compiled (or taken from the cache) and self-tested.
     pub fn new(settings: &Settings) -> anyhow::Result<Self> {
+        Self::with_clock(settings, Arc::new(crate::pipeline::now_rfc3339))
+    }
+
+    /// [`AppState::new`] with another clock for the requests' `now`.
+    pub fn with_clock(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
         let engine = EngineHost::new(&settings.engine)?;
         let modules = Modules::start(
             &engine,
@@ -56,6 +66,7 @@ impl AppState {
                 max_body_bytes: settings.max_body_bytes,
                 max_module_bytes: settings.max_module_bytes,
                 canary: CanaryCache::default(),
+                clock,
                 watcher,
             }),
         })
@@ -89,6 +100,11 @@ impl AppState {
     /// Request body limit in bytes.
     pub fn max_body_bytes(&self) -> usize {
         self.inner.max_body_bytes
+    }
+
+    /// The time a request is evaluated as of (RFC 3339 UTC).
+    pub fn now(&self) -> String {
+        (self.inner.clock)()
     }
 
     /// Health canary cache.

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context as _;
+use lookback::state::Clock;
 use lookback::{AppState, Settings};
 use serde_json::Value;
 
@@ -61,6 +62,17 @@ impl TestServer {
     /// Starts `lookback::app` with `settings` on an ephemeral port.
     pub async fn start(settings: Settings) -> anyhow::Result<Self> {
         let state = tokio::task::spawn_blocking(move || AppState::new(&settings)).await??;
+        Self::serve(state).await
+    }
+
+    /// Starts the server with `clock` as the time requests are evaluated as of.
+    pub async fn start_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
+        let state =
+            tokio::task::spawn_blocking(move || AppState::with_clock(&settings, clock)).await??;
+        Self::serve(state).await
+    }
+
+    async fn serve(state: AppState) -> anyhow::Result<Self> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let addr = listener.local_addr()?;
         let app = lookback::app(state.clone());

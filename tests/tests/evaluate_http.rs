@@ -4,6 +4,8 @@
 #[path = "support/corpus.rs"]
 mod corpus;
 
+use std::sync::{Arc, Mutex};
+
 use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
 use serde_json::{Value, json};
 
@@ -14,15 +16,25 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// Each case is evaluated as of its own `now`, which the server's clock is set to before the call
+/// (the cases run one at a time), so the lookback windows do not drift with the calendar.
 #[test]
 fn corpus_over_http() {
     let rt = runtime();
+    let now = Arc::new(Mutex::new(String::new()));
+    let clock = {
+        let now = Arc::clone(&now);
+        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
+    };
     let (server, token) = rt.block_on(async {
-        let server = TestServer::start(test_settings()).await.unwrap();
+        let server = TestServer::start_with_clock(test_settings(), clock)
+            .await
+            .unwrap();
         let token = server.token(CLIENT_KEY).await.unwrap();
         (server, token)
     });
     corpus::run_all(|case| {
+        *now.lock().unwrap() = case.now.clone();
         let reply = rt
             .block_on(server.evaluate(&token, case.request.to_string()))
             .unwrap();
@@ -30,7 +42,7 @@ fn corpus_over_http() {
     });
 }
 
-/// The same module through `lookback evaluate`'s offline path (no HTTP).
+/// The same module through `lookback evaluate`'s offline path (no HTTP), as of each case's `now`.
 #[test]
 fn corpus_offline_wasm() {
     let rt = runtime();
@@ -40,6 +52,7 @@ fn corpus_offline_wasm() {
             .block_on(lookback::cli::evaluate_offline(
                 test_settings().engine,
                 body,
+                Some(case.now.clone()),
             ))
             .unwrap();
         (

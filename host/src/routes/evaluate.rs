@@ -20,7 +20,8 @@ pub async fn evaluate(
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
+    let tenant = claims.tenant.as_deref();
     let answer =
-        pipeline::evaluate(state.engine(), module, body, &ctx, claims.tenant.as_deref()).await?;
+        pipeline::evaluate_at(state.engine(), module, body, &ctx, tenant, &state.now()).await?;
     Ok(json_response(answer.status, answer.body))
 }

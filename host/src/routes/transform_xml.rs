@@ -14,7 +14,7 @@ use crate::context::RequestCtx;
 use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
 use crate::extract::{EngineChoice, RawBody};
-use crate::pipeline::{TransformOutput, now_rfc3339, transform_xml_input};
+use crate::pipeline::{TransformOutput, transform_xml_input};
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -52,7 +52,7 @@ pub async fn transform_xml(
         .call(
             module.clone(),
             Export::TransformXml,
-            transform_xml_input(&now_rfc3339(), &body),
+            transform_xml_input(&state.now(), &body),
         )
         .await
         .map_err(|e| failed(e.to_string()))?;
