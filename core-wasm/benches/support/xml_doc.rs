@@ -12,8 +12,16 @@ fn charge(n: usize) -> String {
          <sentencing><sentence_type>probation</sentence_type><active_amount>12 MONTHS</active_amount></sentencing>\
          <sentencing><sentence_type>fine</sentence_type><active_amount>$250</active_amount></sentencing>\
          <additionalInfo><title>Offense Class</title><value>MISDEMEANOR</value></additionalInfo></chargeinfo>",
-        if n % 3 == 0 { "Felony" } else { "Misdemeanor" },
-        if n % 2 == 0 { "GUILTY" } else { "DISMISSED" },
+        if n.is_multiple_of(3) {
+            "Felony"
+        } else {
+            "Misdemeanor"
+        },
+        if n.is_multiple_of(2) {
+            "GUILTY"
+        } else {
+            "DISMISSED"
+        },
         1 + n % 9,
         n % 10,
         1 + n % 28,

@@ -51,6 +51,20 @@ pub fn yes_no(raw: &str) -> Option<bool> {
     }
 }
 
+/// One address line, `street, city, ST ZIP`, skipping the parts that are empty.
+pub fn address_line(street: String, city: String, state: String, zip: String) -> String {
+    let tail = [state, zip]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    [street, city, tail]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,18 +104,4 @@ mod tests {
         assert_eq!(yes_no(""), None);
         assert_eq!(yes_no("maybe"), None);
     }
-}
-
-/// One address line, `street, city, ST ZIP`, skipping the parts that are empty.
-pub fn address_line(street: String, city: String, state: String, zip: String) -> String {
-    let tail = [state, zip]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    [street, city, tail]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
