@@ -1,4 +1,5 @@
-//! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `keys create`.
+//! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `rules`,
+//! `keys create`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +9,7 @@ use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 
 use crate::auth::keys::{self, Role};
+use crate::client_rules::Overlays;
 use crate::config::{EngineArgs, EngineSettings, ServeArgs, Settings};
 use crate::context::RequestCtx;
 use crate::engine::EngineHost;
@@ -34,6 +36,8 @@ pub enum Command {
     Inspect(crate::offline::InspectArgs),
     /// Evaluate every request in a folder with two modules and list the charges that change.
     Diff(crate::offline::DiffArgs),
+    /// List the rule catalogue (id, jurisdiction, summary, citation, confidence).
+    Rules(crate::rules_cli::RulesArgs),
     /// Manage API keys.
     Keys {
         /// Key action.
@@ -50,6 +54,9 @@ pub struct EvaluateArgs {
     /// Pretty-print the response.
     #[arg(long)]
     pub pretty: bool,
+    /// Folder of per-tenant client-rules overlays; the record's `tenant_id` picks one.
+    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
+    pub client_rules_dir: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
 }
@@ -81,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
+        Command::Rules(args) => crate::rules_cli::run(&args),
     }
 }
 
@@ -152,7 +160,9 @@ pub async fn shutdown_signal() {
 pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     let body =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let answer = evaluate_offline(args.engine.into(), body).await?;
+    let overlays = Overlays::load(args.client_rules_dir.as_deref())
+        .map_err(|e| anyhow::anyhow!("client rules refused: {e}"))?;
+    let answer = evaluate_offline(args.engine.into(), &overlays, body).await?;
     let text = if args.pretty {
         serde_json::from_str::<serde_json::Value>(&answer.body)
             .and_then(|v| serde_json::to_string_pretty(&v))
@@ -169,8 +179,13 @@ pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding).
-pub async fn evaluate_offline(engine: EngineSettings, body: Vec<u8>) -> anyhow::Result<Answer> {
+/// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding; the
+/// record's `tenant_id` picks its overlay from `overlays`).
+pub async fn evaluate_offline(
+    engine: EngineSettings,
+    overlays: &Overlays,
+    body: Vec<u8>,
+) -> anyhow::Result<Answer> {
     let settings = Settings {
         engine,
         ..Settings::default()
@@ -183,7 +198,15 @@ pub async fn evaluate_offline(engine: EngineSettings, body: Vec<u8>) -> anyhow::
     .await??;
     let ctx = RequestCtx::new(None);
     Ok(
-        match pipeline::evaluate(&host, module, body.into(), &ctx, None).await {
+        match pipeline::evaluate(
+            &host,
+            module,
+            body.into(),
+            &ctx,
+            pipeline::Tenancy::anonymous(overlays),
+        )
+        .await
+        {
             Ok(answer) => answer,
             Err(error) => Answer {
                 status: error.status(),

@@ -22,9 +22,13 @@ fn ca_conviction_six_years_old() -> Vec<u8> {
 }
 
 async fn first_charge(module: Option<&str>) -> (Value, Value) {
-    let answer = lookback::cli::evaluate_offline(settings(module), ca_conviction_six_years_old())
-        .await
-        .unwrap();
+    let answer = lookback::cli::evaluate_offline(
+        settings(module),
+        &lookback::client_rules::Overlays::none(),
+        ca_conviction_six_years_old(),
+    )
+    .await
+    .unwrap();
     assert_eq!(answer.status, 200, "{}", answer.body);
     let body: Value = serde_json::from_str(&answer.body).unwrap();
     let charge = offenses(&body["data"]["decision"])[0].clone();

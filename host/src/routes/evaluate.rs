@@ -20,7 +20,10 @@ pub async fn evaluate(
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    let answer =
-        pipeline::evaluate(state.engine(), module, body, &ctx, claims.tenant.as_deref()).await?;
+    let tenancy = pipeline::Tenancy {
+        bound: claims.tenant.as_deref(),
+        overlays: state.overlays(),
+    };
+    let answer = pipeline::evaluate(state.engine(), module, body, &ctx, tenancy).await?;
     Ok(json_response(answer.status, answer.body))
 }
