@@ -1,10 +1,12 @@
 //! `/evaluate` end to end: the corpus through the real server (real wasmtime, real HTTP) and
 //! through the offline path, every 400 message of the SPEC, the 422 body, and the envelope.
+#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
 
 #[path = "support/corpus.rs"]
 mod corpus;
 
-use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
+use lookback::client_rules::Overlays;
+use lookback_tests::{CLIENT_KEY, TestServer, temp_dir, test_settings};
 use serde_json::{Value, json};
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -14,11 +16,21 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// The corpus's client-rules overlays as a `LOOKBACK_CLIENT_RULES_DIR`.
+fn corpus_overlay_dir() -> std::path::PathBuf {
+    let dir = temp_dir("corpus-overlays");
+    let written = corpus::write_overlays(&corpus::load(), &dir);
+    assert!(written >= 3, "the corpus has overlay cases ({written})");
+    dir
+}
+
 #[test]
 fn corpus_over_http() {
     let rt = runtime();
+    let mut settings = test_settings();
+    settings.client_rules_dir = Some(corpus_overlay_dir());
     let (server, token) = rt.block_on(async {
-        let server = TestServer::start(test_settings()).await.unwrap();
+        let server = TestServer::start(settings).await.unwrap();
         let token = server.token(CLIENT_KEY).await.unwrap();
         (server, token)
     });
@@ -34,11 +46,13 @@ fn corpus_over_http() {
 #[test]
 fn corpus_offline_wasm() {
     let rt = runtime();
+    let overlays = Overlays::load(Some(&corpus_overlay_dir())).unwrap();
     corpus::run_all(|case| {
         let body = case.request.to_string().into_bytes();
         let answer = rt
             .block_on(lookback::cli::evaluate_offline(
                 test_settings().engine,
+                &overlays,
                 body,
             ))
             .unwrap();
