@@ -1,6 +1,12 @@
 //! Rules evaluation per charge, and how it grows with the applicable jurisdictions: federal-only
 //! (GA court), one CRA state (CA), three states (court CA, applicant NY, customer MD), three states
-//! plus a local rule (a Los Angeles County court), and the same with a client overlay.
+//! plus a local rule (a Los Angeles County court), and the same with a client overlay. Before
+//! measuring, it prints how many rule rows each scenario looks at, so the times can be read
+//! against the number of applicable jurisdictions and rules.
+#![allow(
+    clippy::expect_used,
+    reason = "a benchmark with a broken fixture stops"
+)]
 
 use std::hint::black_box;
 
@@ -35,6 +41,28 @@ fn charge(state: &str, disposition: &str) -> (Case, Offense) {
     (case, offense)
 }
 
+/// Rule rows the evaluator looks at for `f`: the federal, general and system table, the rows of
+/// every applicable state, the place's local rows and the overlay's rows.
+fn rows_examined(f: &ChargeFacts, client: bool) -> usize {
+    let states: usize = f
+        .states()
+        .iter()
+        .map(|code| lookback_core::rules::states::rules_for(code).len())
+        .sum();
+    let local = f.place.map_or(0, |p| {
+        lookback_core::rules::local::RULES
+            .iter()
+            .filter(|r| r.trigger == lookback_core::rules::catalog::Trigger::Local(p))
+            .count()
+    });
+    let client = if client {
+        lookback_core::rules::client::RULES.len()
+    } else {
+        0
+    };
+    lookback_core::rules::catalog::RULES.len() + states + local + client
+}
+
 fn bench(c: &mut Criterion) {
     let as_of = chrono::NaiveDate::from_ymd_opt(2025, 11, 6).expect("date");
     let mut group = c.benchmark_group("rules_per_charge");
@@ -57,6 +85,19 @@ fn bench(c: &mut Criterion) {
             ..ClientRules::default()
         };
         let d = disposition.to_lowercase();
+        for (name, f, client) in [
+            ("federal_only_GA", &federal_only, false),
+            ("one_state_CA", &one_state, false),
+            ("three_states_CA_NY_MD", &three, false),
+            ("three_states_plus_local", &three_local, false),
+            ("three_states_local_client", &three_local, true),
+        ] {
+            eprintln!(
+                "rules_per_charge/{d}/{name}: {} states, {} rule rows examined",
+                f.states().len(),
+                rows_examined(f, client)
+            );
+        }
         group.bench_function(format!("{d}/federal_only_GA"), |b| {
             b.iter(|| evaluate_charge(black_box(&federal_only)))
         });

@@ -16,6 +16,8 @@ fn main() {
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or(Value::Null);
+    // A corpus case's tenant overlay goes in the context, as the host passes it.
+    let client_rules = file.get("client_rules").cloned().unwrap_or(Value::Null);
     let body = if file.get("request").is_some() {
         file["request"].clone()
     } else {
@@ -28,7 +30,11 @@ fn main() {
         println!("{transformed:#}");
         return;
     }
-    let input = json!({"context": {"now": now, "correlation_id": "example"}, "record": transformed["record"]});
+    let mut context = json!({"now": now, "correlation_id": "example"});
+    if !client_rules.is_null() {
+        context["client_rules"] = client_rules;
+    }
+    let input = json!({"context": context, "record": transformed["record"]});
     let out: Value =
         serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
             .unwrap_or_default();

@@ -1,4 +1,5 @@
 //! The corpus against the native engine (`lookback_core::api`), composed the way the host does.
+#![allow(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
 mod corpus;
@@ -23,7 +24,11 @@ fn run_native(case: &corpus::CorpusCase) -> (u16, Value) {
             ),
         };
     }
-    let input = json!({"context": {"now": case.now, "correlation_id": "corpus"}, "record": transformed["record"]});
+    let mut context = json!({"now": case.now, "correlation_id": "corpus"});
+    if let Some(rules) = &case.client_rules {
+        context["client_rules"] = rules.clone();
+    }
+    let input = json!({"context": context, "record": transformed["record"]});
     let out: Value =
         serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
             .unwrap_or_default();

@@ -109,11 +109,18 @@ fn corpus_samples(dir: &Path) -> Result<Vec<Value>, Box<dyn Error>> {
             let case: Value = serde_json::from_slice(&std::fs::read(path)?)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             let name = file_stem(path)?;
+            // The page evaluates with no tenant overlay (the server holds those): say so.
+            let mut description = case["description"].as_str().unwrap_or_default().to_owned();
+            if case.get("client_rules").is_some_and(|c| !c.is_null()) {
+                description.push_str(
+                    " The page applies no client overlay, so here the law alone decides.",
+                );
+            }
             Ok(json!({
                 "id": format!("corpus/{name}"),
                 "group": "Corpus cases (JSON)",
                 "title": name,
-                "description": case["description"],
+                "description": description,
                 "body": case["request"],
             }))
         })

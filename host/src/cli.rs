@@ -1,4 +1,5 @@
-//! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `keys create`.
+//! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `rules`,
+//! `keys create`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +9,7 @@ use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 
 use crate::auth::keys::{self, Role};
+use crate::client_rules::Overlays;
 use crate::config::{EngineArgs, EngineSettings, ServeArgs, Settings};
 use crate::context::RequestCtx;
 use crate::engine::EngineHost;
@@ -34,6 +36,8 @@ pub enum Command {
     Inspect(crate::offline::InspectArgs),
     /// Evaluate every request in a folder with two modules and list the charges that change.
     Diff(crate::offline::DiffArgs),
+    /// List the rule catalogue (id, jurisdiction, summary, citation, confidence).
+    Rules(crate::rules_cli::RulesArgs),
     /// Manage API keys.
     Keys {
         /// Key action.
@@ -54,6 +58,9 @@ pub struct EvaluateArgs {
     /// the current time.
     #[arg(long)]
     pub now: Option<String>,
+    /// Folder of per-tenant client-rules overlays; the record's `tenant_id` picks one.
+    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
+    pub client_rules_dir: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
 }
@@ -85,6 +92,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
+        Command::Rules(args) => crate::rules_cli::run(&args),
     }
 }
 
@@ -156,7 +164,9 @@ pub async fn shutdown_signal() {
 pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     let body =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let answer = evaluate_offline(args.engine.into(), body, args.now).await?;
+    let overlays = Overlays::load(args.client_rules_dir.as_deref())
+        .map_err(|e| anyhow::anyhow!("client rules refused: {e}"))?;
+    let answer = evaluate_offline(args.engine.into(), &overlays, body, args.now).await?;
     let text = if args.pretty {
         serde_json::from_str::<serde_json::Value>(&answer.body)
             .and_then(|v| serde_json::to_string_pretty(&v))
@@ -173,10 +183,12 @@ pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding).
-/// `now` (RFC 3339) defaults to the current time.
+/// Runs one `/evaluate` body through a fresh engine (no authentication, no tenant binding; the
+/// record's `tenant_id` picks its overlay from `overlays`). `now` (RFC 3339) defaults to the
+/// current time.
 pub async fn evaluate_offline(
     engine: EngineSettings,
+    overlays: &Overlays,
     body: Vec<u8>,
     now: Option<String>,
 ) -> anyhow::Result<Answer> {
@@ -193,7 +205,16 @@ pub async fn evaluate_offline(
     let ctx = RequestCtx::new(None);
     let now = now.unwrap_or_else(pipeline::now_rfc3339);
     Ok(
-        match pipeline::evaluate_at(&host, module, body.into(), &ctx, None, &now).await {
+        match pipeline::evaluate(
+            &host,
+            module,
+            body.into(),
+            &ctx,
+            pipeline::Tenancy::anonymous(overlays),
+            &now,
+        )
+        .await
+        {
             Ok(answer) => answer,
             Err(error) => Answer {
                 status: error.status(),

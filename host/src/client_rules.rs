@@ -5,8 +5,56 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use lookback_core::rules::ClientRules;
+
+/// The loaded overlays, each kept as the JSON text the engine receives as `context.client_rules`
+/// (serialised once at load, not per request). Cheap to clone.
+#[derive(Debug, Clone, Default)]
+pub struct Overlays {
+    by_tenant: Arc<HashMap<String, String>>,
+}
+
+impl Overlays {
+    /// No overlays (no `LOOKBACK_CLIENT_RULES_DIR`, or offline tools without one).
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Loads `dir` with [`load_dir`]; `None` gives no overlays. The error names the bad file.
+    pub fn load(dir: Option<&Path>) -> Result<Self, String> {
+        let Some(dir) = dir else {
+            return Ok(Self::none());
+        };
+        let mut by_tenant = HashMap::new();
+        for (tenant, rules) in load_dir(dir)? {
+            let json = serde_json::to_string(&rules)
+                .map_err(|e| format!("{tenant}.json: cannot be re-encoded: {e}"))?;
+            by_tenant.insert(tenant, json);
+        }
+        Ok(Self {
+            by_tenant: Arc::new(by_tenant),
+        })
+    }
+
+    /// How many tenants have an overlay.
+    pub fn len(&self) -> usize {
+        self.by_tenant.len()
+    }
+
+    /// True when no tenant has an overlay.
+    pub fn is_empty(&self) -> bool {
+        self.by_tenant.is_empty()
+    }
+
+    /// The overlay (as JSON) of the tenant the token is bound to, else of `record.tenant_id`.
+    /// (When both are present they are equal: a mismatch is refused with 403 before this.)
+    pub fn for_tenant(&self, bound: Option<&str>, record: Option<&str>) -> Option<&str> {
+        let tenant = bound.or(record)?;
+        self.by_tenant.get(tenant).map(String::as_str)
+    }
+}
 
 /// Reads and validates every `*.json` overlay in `dir`, keyed by tenant id (the file stem).
 pub fn load_dir(dir: &Path) -> Result<HashMap<String, ClientRules>, String> {
@@ -103,6 +151,33 @@ mod tests {
             );
             let _ = std::fs::remove_dir_all(dir);
         }
+    }
+
+    #[test]
+    fn overlays_pick_the_bound_tenant_then_the_record_tenant() {
+        let dir = dir_with(&[
+            ("acme.json", r#"{"conviction_lookback_years": 7}"#),
+            ("globex.json", r#"{"always_review_felonies": true}"#),
+        ]);
+        let overlays = Overlays::load(Some(&dir)).unwrap();
+        assert_eq!(overlays.len(), 2);
+        let acme = overlays.for_tenant(Some("acme"), None).unwrap();
+        let parsed: ClientRules = serde_json::from_str(acme).unwrap();
+        assert_eq!(parsed.conviction_lookback_years, Some(7));
+        assert!(
+            overlays
+                .for_tenant(None, Some("globex"))
+                .unwrap()
+                .contains("\"always_review_felonies\":true")
+        );
+        assert_eq!(
+            overlays.for_tenant(Some("acme"), Some("globex")),
+            overlays.for_tenant(Some("acme"), None)
+        );
+        assert!(overlays.for_tenant(Some("initech"), None).is_none());
+        assert!(overlays.for_tenant(None, None).is_none());
+        assert!(Overlays::load(None).unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

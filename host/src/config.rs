@@ -26,6 +26,9 @@ pub struct Settings {
     pub modules_dir: Option<PathBuf>,
     /// Largest accepted module upload, in bytes.
     pub max_module_bytes: usize,
+    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
+    /// start; a bad file refuses the start.
+    pub client_rules_dir: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -36,6 +39,7 @@ impl Default for Settings {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             modules_dir: None,
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
+            client_rules_dir: None,
         }
     }
 }
@@ -199,6 +203,10 @@ pub struct ServeArgs {
     /// Largest accepted module upload (POST /admin/modules) in bytes.
     #[arg(long, env = "LOOKBACK_MAX_MODULE_BYTES", default_value_t = DEFAULT_MAX_MODULE_BYTES)]
     pub max_module_bytes: usize,
+    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`), loaded at start. An
+    /// overlay may only make results more protective; a bad one refuses the start.
+    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
+    pub client_rules_dir: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
 }
@@ -223,6 +231,7 @@ impl From<ServeArgs> for Settings {
             max_body_bytes: a.max_body_bytes,
             modules_dir: a.modules_dir,
             max_module_bytes: a.max_module_bytes,
+            client_rules_dir: a.client_rules_dir,
         }
     }
 }

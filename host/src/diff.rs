@@ -96,7 +96,10 @@ async fn side(
     now: &str,
 ) -> Side {
     let ctx = RequestCtx::new(Some("diff"));
-    let answer = match pipeline::evaluate_at(engine, module.clone(), body, &ctx, None, now).await {
+    // Rule versions are compared on the law alone, without a tenant's overlay.
+    let none = crate::client_rules::Overlays::none();
+    let tenancy = pipeline::Tenancy::anonymous(&none);
+    let answer = match pipeline::evaluate(engine, module.clone(), body, &ctx, tenancy, now).await {
         Ok(answer) => answer,
         Err(error) => Answer {
             status: error.status(),

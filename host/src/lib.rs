@@ -22,6 +22,7 @@ pub mod modules;
 pub mod offline;
 pub mod pipeline;
 pub mod routes;
+pub mod rules_cli;
 pub mod state;
 pub mod telemetry;
 

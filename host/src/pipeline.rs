@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::client_rules::Overlays;
 use crate::context::{RequestCtx, round_ms};
 use crate::engine::{CallError, EngineHost, Export, LoadedModule};
 use crate::error::{AppError, Meta, messages};
@@ -117,11 +118,21 @@ impl<'a> EvaluateOutput<'a> {
     }
 }
 
-/// The evaluate stage's input: `{"context": {"now", "correlation_id"}, "record": <raw record>}`.
-pub fn evaluate_input(now: &str, correlation_id: &str, record: &RawValue) -> String {
+/// The evaluate stage's input: `{"context": {"now", "correlation_id"[, "client_rules"]},
+/// "record": <raw record>}`. `client_rules` is the tenant's overlay as JSON (see
+/// [`Overlays`]), already validated at load.
+pub fn evaluate_input(
+    now: &str,
+    correlation_id: &str,
+    client_rules: Option<&str>,
+    record: &RawValue,
+) -> String {
     let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned());
+    let overlay = client_rules
+        .map(|json| format!(r#","client_rules":{json}"#))
+        .unwrap_or_default();
     format!(
-        r#"{{"context":{{"now":{},"correlation_id":{}}},"record":{}}}"#,
+        r#"{{"context":{{"now":{},"correlation_id":{}{overlay}}},"record":{}}}"#,
         quote(now),
         quote(correlation_id),
         record.get()
@@ -145,26 +156,36 @@ pub fn now_rfc3339() -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// Runs `/evaluate` for one request body on `module`. `tenant` is the token's tenant binding.
+/// Who is asking: the token's tenant binding and the client-rules overlays to pick from.
+#[derive(Debug, Clone, Copy)]
+pub struct Tenancy<'a> {
+    /// The tenant the token is bound to, if any.
+    pub bound: Option<&'a str>,
+    /// Every tenant's overlay (DECISIONS §7.5).
+    pub overlays: &'a Overlays,
+}
+
+impl<'a> Tenancy<'a> {
+    /// No binding and no overlays (offline tools, diffs).
+    pub fn anonymous(overlays: &'a Overlays) -> Self {
+        Self {
+            bound: None,
+            overlays,
+        }
+    }
+}
+
+/// Runs `/evaluate` for one request body on `module` as of `now` (RFC 3339, the host's clock:
+/// the engine reads none). `tenancy` gives the token's tenant binding and the overlays.
 pub async fn evaluate(
     engine: &EngineHost,
     module: Arc<LoadedModule>,
     body: axum::body::Bytes,
     ctx: &RequestCtx,
-    tenant: Option<&str>,
-) -> Result<Answer, AppError> {
-    evaluate_at(engine, module, body, ctx, tenant, &now_rfc3339()).await
-}
-
-/// [`evaluate`] as of `now` (RFC 3339): diffs evaluate one record on two modules at one instant.
-pub async fn evaluate_at(
-    engine: &EngineHost,
-    module: Arc<LoadedModule>,
-    body: axum::body::Bytes,
-    ctx: &RequestCtx,
-    tenant: Option<&str>,
+    tenancy: Tenancy<'_>,
     now: &str,
 ) -> Result<Answer, AppError> {
+    let tenant = tenancy.bound;
     let t0 = Instant::now();
     let transformed = engine
         .call(module.clone(), Export::Transform, body.clone())
@@ -198,8 +219,13 @@ pub async fn evaluate_at(
         });
     };
 
+    // The tenant's overlay travels with the request: the engine stays pure.
+    let overlay = tenancy
+        .overlays
+        .for_tenant(tenant, out.tenant_id.as_deref());
+
     let t1 = Instant::now();
-    let input = evaluate_input(now, &ctx.correlation_id, record);
+    let input = evaluate_input(now, &ctx.correlation_id, overlay, record);
     let evaluated = engine.call(module.clone(), Export::Evaluate, input).await;
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
@@ -425,13 +451,24 @@ mod tests {
     #[test]
     fn evaluate_input_splices_the_raw_record() {
         let record = RawValue::from_string(r#"{"a": [1, 2]}"#.to_owned()).unwrap();
-        let input = evaluate_input("2026-01-01T00:00:00Z", "c-1", &record);
+        let input = evaluate_input("2026-01-01T00:00:00Z", "c-1", None, &record);
         assert_eq!(
             input,
             r#"{"context":{"now":"2026-01-01T00:00:00Z","correlation_id":"c-1"},"record":{"a": [1, 2]}}"#
         );
         let parsed: serde_json::Value = serde_json::from_str(&input).unwrap();
         assert_eq!(parsed["record"]["a"][1], 2);
+        let with = evaluate_input(
+            "2026-01-01T00:00:00Z",
+            "c-1",
+            Some(r#"{"always_review_felonies":true}"#),
+            &record,
+        );
+        let parsed: serde_json::Value = serde_json::from_str(&with).unwrap();
+        assert_eq!(
+            parsed["context"]["client_rules"]["always_review_felonies"],
+            true
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 
 use crate::auth::Auth;
+use crate::client_rules::Overlays;
 use crate::config::Settings;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
@@ -28,6 +29,8 @@ struct Inner {
     max_module_bytes: usize,
     canary: CanaryCache,
     clock: Clock,
+    /// Per-tenant client-rules overlays.
+    overlays: Overlays,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -50,6 +53,8 @@ impl AppState {
 
     /// [`AppState::new`] with another clock for the requests' `now`.
     pub fn with_clock(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
+        // Overlays first: a bad one refuses the start before any module is compiled.
+        let overlays = load_overlays(settings)?;
         let engine = EngineHost::new(&settings.engine)?;
         let modules = Modules::start(
             &engine,
@@ -67,6 +72,7 @@ impl AppState {
                 max_module_bytes: settings.max_module_bytes,
                 canary: CanaryCache::default(),
                 clock,
+                overlays,
                 watcher,
             }),
         })
@@ -107,10 +113,30 @@ impl AppState {
         (self.inner.clock)()
     }
 
+    /// Per-tenant client-rules overlays.
+    pub fn overlays(&self) -> &Overlays {
+        &self.inner.overlays
+    }
+
     /// Health canary cache.
     pub fn canary(&self) -> &CanaryCache {
         &self.inner.canary
     }
+}
+
+/// Loads `LOOKBACK_CLIENT_RULES_DIR`; the error names the setting, the folder and the bad file.
+fn load_overlays(settings: &Settings) -> anyhow::Result<Overlays> {
+    let dir = settings.client_rules_dir.as_deref();
+    let overlays = Overlays::load(dir).map_err(|e| {
+        anyhow::anyhow!(
+            "client rules refused (LOOKBACK_CLIENT_RULES_DIR {}): {e}",
+            dir.map(|d| d.display().to_string()).unwrap_or_default()
+        )
+    })?;
+    if let Some(dir) = dir {
+        tracing::info!(dir = %dir.display(), tenants = overlays.len(), "client rules loaded");
+    }
+    Ok(overlays)
 }
 
 /// Loads the configured module file, or the embedded module.

@@ -154,3 +154,102 @@ fn inspect_exits_1_with_the_reason_for_a_module_it_would_refuse() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn rules_lists_the_catalogue_as_json_and_text() {
+    let out = Command::new(BIN)
+        .args(["rules", "--jurisdiction", "ca", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let listing: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        listing["rules_version"],
+        lookback_core::rules::RULES_VERSION
+    );
+    let rows = listing["rules"].as_array().unwrap();
+    let want: Vec<&str> = lookback_core::rules::all_rules()
+        .into_iter()
+        .filter(|r| r.jurisdiction == "CA")
+        .map(|r| r.id)
+        .collect();
+    assert!(want.len() > 3);
+    let got: Vec<&str> = rows.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(got, want);
+    for r in rows {
+        assert_eq!(r["jurisdiction"], "CA");
+        assert!(!r["summary"].as_str().unwrap().is_empty(), "{r}");
+        assert!(!r["citation"].as_str().unwrap().is_empty(), "{r}");
+        assert!(
+            ["high", "medium", "low"].contains(&r["confidence"].as_str().unwrap()),
+            "{r}"
+        );
+    }
+
+    // Text: a header, then one tab-separated row per rule of the whole catalogue.
+    let out = Command::new(BIN).arg("rules").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), lookback_core::rules::all_rules().len() + 2);
+    assert_eq!(lines[1], "id\tjurisdiction\tconfidence\tsummary\tcitation");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("FED_NONCONVICTION_7YR\tUS\thigh\t") && l.contains("1681c")),
+        "{text}"
+    );
+    assert!(lines.iter().skip(2).all(|l| l.split('\t').count() == 5));
+
+    let out = Command::new(BIN)
+        .args(["rules", "--jurisdiction", "New York City", "--json"])
+        .output()
+        .unwrap();
+    let listing: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        listing["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["id"].as_str().unwrap().starts_with("LOCAL_NYC_"))
+    );
+
+    let out = Command::new(BIN)
+        .args(["rules", "--jurisdiction", "ZZ"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no rules for jurisdiction \"ZZ\""));
+}
+
+#[test]
+fn serve_refuses_a_bad_client_rules_overlay_from_the_environment() {
+    let dir = temp_dir("client-rules");
+    std::fs::write(dir.join("good.json"), r#"{"conviction_lookback_years": 7}"#).unwrap();
+    std::fs::write(
+        dir.join("acme.json"),
+        r#"{"pending_lookback_years": 9, "never_report": ["juvenile"]}"#,
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--api-keys",
+            &format!("lkb_{}", "k".repeat(40)),
+        ])
+        .env("LOOKBACK_CLIENT_RULES_DIR", &dir)
+        .env_remove("LOOKBACK_MODULE")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("acme.json")
+            && stderr.contains("pending_lookback_years 9 is longer than the federal 7-year limit"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("listening"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -24,6 +24,7 @@ fn ca_conviction_six_years_old() -> Vec<u8> {
 async fn first_charge(module: Option<&str>) -> (Value, Value) {
     let answer = lookback::cli::evaluate_offline(
         settings(module),
+        &lookback::client_rules::Overlays::none(),
         ca_conviction_six_years_old(),
         Some("2025-11-06T15:04:05Z".into()),
     )

@@ -1,12 +1,14 @@
 //! `/evaluate` end to end: the corpus through the real server (real wasmtime, real HTTP) and
 //! through the offline path, every 400 message of the SPEC, the 422 body, and the envelope.
+#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
 
 #[path = "support/corpus.rs"]
 mod corpus;
 
 use std::sync::{Arc, Mutex};
 
-use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
+use lookback::client_rules::Overlays;
+use lookback_tests::{CLIENT_KEY, TestServer, temp_dir, test_settings};
 use serde_json::{Value, json};
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -16,20 +18,28 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// The corpus's client-rules overlays as a `LOOKBACK_CLIENT_RULES_DIR`.
+fn corpus_overlay_dir() -> std::path::PathBuf {
+    let dir = temp_dir("corpus-overlays");
+    let written = corpus::write_overlays(&corpus::load(), &dir);
+    assert!(written >= 3, "the corpus has overlay cases ({written})");
+    dir
+}
+
 /// Each case is evaluated as of its own `now`, which the server's clock is set to before the call
 /// (the cases run one at a time), so the lookback windows do not drift with the calendar.
 #[test]
 fn corpus_over_http() {
     let rt = runtime();
+    let mut settings = test_settings();
+    settings.client_rules_dir = Some(corpus_overlay_dir());
     let now = Arc::new(Mutex::new(String::new()));
     let clock = {
         let now = Arc::clone(&now);
         Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
     };
     let (server, token) = rt.block_on(async {
-        let server = TestServer::start_with_clock(test_settings(), clock)
-            .await
-            .unwrap();
+        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
         let token = server.token(CLIENT_KEY).await.unwrap();
         (server, token)
     });
@@ -46,11 +56,13 @@ fn corpus_over_http() {
 #[test]
 fn corpus_offline_wasm() {
     let rt = runtime();
+    let overlays = Overlays::load(Some(&corpus_overlay_dir())).unwrap();
     corpus::run_all(|case| {
         let body = case.request.to_string().into_bytes();
         let answer = rt
             .block_on(lookback::cli::evaluate_offline(
                 test_settings().engine,
+                &overlays,
                 body,
                 Some(case.now.clone()),
             ))

@@ -11,6 +11,7 @@ mod auth;
 mod bodies;
 mod browser;
 mod build_flavours;
+mod client_rules;
 mod demo_routes;
 mod evaluate_http;
 mod faults;

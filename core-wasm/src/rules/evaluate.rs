@@ -173,7 +173,7 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
 }
 
 /// Applies one rule to a charge, adding its finding (and a preemption note) when it has one.
-fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>) {
+pub(super) fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>) {
     if !rule.classes.contains(&f.class) {
         return;
     }

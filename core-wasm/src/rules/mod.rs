@@ -12,6 +12,8 @@ pub mod states;
 mod evaluate;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_boundaries;
 
 use serde::Serialize;
 
@@ -86,7 +88,7 @@ pub struct ChargeOutcome {
 impl ChargeOutcome {
     /// A bar beats a review, which beats a permit: the most protective outcome wins.
     pub fn combine(mut findings: Vec<Finding>) -> ChargeOutcome {
-        findings.sort_by(|a, b| b.effect.cmp(&a.effect));
+        findings.sort_by_key(|f| std::cmp::Reverse(f.effect));
         let strongest = findings.first().map(|f| f.effect);
         let reportability = match strongest {
             Some(Effect::Bar) => Reportability::NotReportable,

@@ -398,6 +398,46 @@ fn set_aside_and_pardon_only_where_the_table_says() {
     let mut mi = facts(K::NonConviction, D::ConvictionSetAside, "MI");
     mi.applicant_state = None;
     assert_eq!(outcome(&mi), Reportability::NotReportable);
+    // The law table also bars set-aside records in OR (ORS 137.225) and DC (2-1652(2)(A)), and in
+    // MI and OR only for their own courts; AZ reports them with their status; elsewhere a
+    // set-aside is an ordinary non-conviction (DECISIONS §7.2).
+    let set_aside = |court: &str, applicant: Option<&str>| {
+        let mut f = facts(K::NonConviction, D::ConvictionSetAside, court);
+        f.applicant_state = applicant.map(str::to_string);
+        f
+    };
+    for (court, id) in [
+        ("MI", "MI_SET_ASIDE"),
+        ("OR", "OR_SET_ASIDE"),
+        ("DC", "DC_CHP_SEALED_EXPUNGED"),
+    ] {
+        let f = set_aside(court, None);
+        assert_eq!(outcome(&f), Reportability::NotReportable, "{court}");
+        assert!(cites(&f, id), "{court}");
+    }
+    for court in ["AZ", "GA", "TX"] {
+        assert_eq!(
+            outcome(&set_aside(court, None)),
+            Reportability::Reportable,
+            "{court}"
+        );
+    }
+    // Court-keyed: a Georgia set-aside is not barred because the applicant lives in MI or OR...
+    assert_eq!(
+        outcome(&set_aside("GA", Some("MI"))),
+        Reportability::Reportable
+    );
+    assert_eq!(
+        outcome(&set_aside("GA", Some("OR"))),
+        Reportability::Reportable
+    );
+    // ... but D.C.'s provider duty applies whichever party is in D.C.
+    assert_eq!(
+        outcome(&set_aside("GA", Some("DC"))),
+        Reportability::NotReportable
+    );
+    // Minnesota: pardoned records are deleted on dispute, so they go to a person.
+    assert_eq!(outcome(&pardoned("MN")), Reportability::NotEnoughInfo);
 }
 
 #[test]

@@ -46,7 +46,7 @@ pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult
             evaluate: false,
         };
     };
-    let input = evaluate_input(&now_rfc3339(), "health-canary", record);
+    let input = evaluate_input(&now_rfc3339(), "health-canary", None, record);
     let evaluate = match engine.call(module, Export::Evaluate, input).await {
         Ok(text) => serde_json::from_str::<serde_json::Value>(&text)
             .is_ok_and(|v| v["ok"] == serde_json::Value::Bool(true) && v["decision"].is_object()),

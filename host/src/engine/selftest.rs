@@ -83,6 +83,9 @@ pub struct CorpusCase {
     pub expect: Value,
     /// Whether any `cases[]` row excludes a charge.
     pub has_exclusions: bool,
+    /// The case's client-rules overlay (JSON), passed as `context.client_rules` as the host would
+    /// for the record's tenant.
+    pub client_rules: Option<String>,
 }
 
 /// The embedded corpus, parsed once.
@@ -103,6 +106,10 @@ pub fn corpus() -> &'static [CorpusCase] {
                     request,
                     expect: file["expect"].clone(),
                     has_exclusions,
+                    client_rules: file
+                        .get("client_rules")
+                        .filter(|v| !v.is_null())
+                        .map(Value::to_string),
                 })
             })
             .collect()
@@ -210,7 +217,8 @@ fn run_case(call: &ModuleCall<'_>, case: &CorpusCase) -> Result<Outcome, String>
         }
         _ => {
             let record = out.record.ok_or("transform answer has no record")?;
-            let input = evaluate_input(&case.now, "self-test", record);
+            let input =
+                evaluate_input(&case.now, "self-test", case.client_rules.as_deref(), record);
             let text =
                 call(Export::Evaluate, input.as_bytes()).map_err(|e| format!("evaluate: {e}"))?;
             let answer: EvaluateAnswer = serde_json::from_str(&text)

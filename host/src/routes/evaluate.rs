@@ -20,8 +20,11 @@ pub async fn evaluate(
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    let tenant = claims.tenant.as_deref();
+    let tenancy = pipeline::Tenancy {
+        bound: claims.tenant.as_deref(),
+        overlays: state.overlays(),
+    };
     let answer =
-        pipeline::evaluate_at(state.engine(), module, body, &ctx, tenant, &state.now()).await?;
+        pipeline::evaluate(state.engine(), module, body, &ctx, tenancy, &state.now()).await?;
     Ok(json_response(answer.status, answer.body))
 }

@@ -1,6 +1,11 @@
 //! The shared corpus (`tests/corpus/*.json`): each file holds a request, the `now` the host would
 //! pass, and the expected outcome (status, decision tree with queues and cited rules, validation
 //! status). One checker serves every engine: native, wasm under wasmtime, HTTP, browser.
+//!
+//! A case may carry a tenant's client-rules overlay under `client_rules` (DECISIONS §7.5); its
+//! request then names that tenant in `record.tenant_id`. Harnesses pass the overlay the way the
+//! host does: as `context.client_rules` (native, self-test), or from an overlay folder made with
+//! [`write_overlays`] (HTTP and offline, which pick it by the record's tenant).
 
 use std::path::{Path, PathBuf};
 
@@ -8,9 +13,14 @@ use serde_json::{Map, Value, json};
 
 pub struct CorpusCase {
     pub name: String,
+    /// The `now` a harness that calls the engine directly passes (the HTTP and offline ones
+    /// use the host's clock: only `decision_date` depends on it).
+    #[allow(dead_code, reason = "HTTP and offline harnesses use the host's clock")]
     pub now: String,
     pub request: Value,
     pub expect: Value,
+    /// The tenant's client-rules overlay, if the case has one.
+    pub client_rules: Option<Value>,
 }
 
 pub fn corpus_dir() -> PathBuf {
@@ -35,6 +45,12 @@ pub fn load() -> Vec<CorpusCase> {
             let text = std::fs::read_to_string(p).unwrap_or_default();
             let v: Value =
                 serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let client_rules = v.get("client_rules").filter(|c| !c.is_null()).cloned();
+            assert!(
+                client_rules.is_none() || v["request"]["record"]["tenant_id"].is_string(),
+                "{}: a case with client_rules must name its tenant in request.record.tenant_id",
+                p.display()
+            );
             CorpusCase {
                 name: p
                     .file_stem()
@@ -46,9 +62,42 @@ pub fn load() -> Vec<CorpusCase> {
                     .to_string(),
                 request: v["request"].clone(),
                 expect: v["expect"].clone(),
+                client_rules,
             }
         })
         .collect()
+}
+
+/// Writes every case's overlay into `dir` as `<tenant_id>.json` (the layout of
+/// `LOOKBACK_CLIENT_RULES_DIR`); two cases naming one tenant must carry the same overlay.
+#[allow(
+    dead_code,
+    reason = "the native harness passes overlays in the context instead"
+)]
+pub fn write_overlays(cases: &[CorpusCase], dir: &Path) -> usize {
+    let mut written: Vec<(String, Value)> = Vec::new();
+    for case in cases {
+        let Some(rules) = &case.client_rules else {
+            continue;
+        };
+        let tenant = case.request["record"]["tenant_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        if let Some((_, earlier)) = written.iter().find(|(t, _)| *t == tenant) {
+            assert_eq!(
+                earlier, rules,
+                "{}: tenant {tenant} has two overlays",
+                case.name
+            );
+            continue;
+        }
+        let path = dir.join(format!("{tenant}.json"));
+        std::fs::write(&path, rules.to_string())
+            .unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+        written.push((tenant, rules.clone()));
+    }
+    written.len()
 }
 
 /// Checks an `/evaluate`-style answer (HTTP status and envelope body) against the expectation.
