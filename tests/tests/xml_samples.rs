@@ -473,6 +473,20 @@ fn snapshots_of_full_engine_outputs() {
     }
 }
 
+async fn post_transform_xml(
+    server: &lookback_tests::TestServer,
+    token: &str,
+    record: Value,
+) -> lookback_tests::Reply {
+    let request = server.client.post(server.url("/transform-xml"));
+    let response = request
+        .bearer_auth(token)
+        .json(&json!({ "record": record }));
+    lookback_tests::Reply::read(response.send().await.unwrap())
+        .await
+        .unwrap()
+}
+
 /// `POST /transform-xml` over real HTTP on the shipped module, with the body DECISIONS §3 gives
 /// (`{record: {search_id, xml, cases?}}`, nothing else): its record_json, resubmitted to
 /// `/evaluate`, decides every fixture exactly as `/evaluate` does on the XML itself.
@@ -490,18 +504,7 @@ async fn transform_xml_over_http_round_trips_every_fixture() {
         if let Some(cases) = f.request.get("cases") {
             record["cases"] = cases.clone();
         }
-        let transformed = Reply::read(
-            server
-                .client
-                .post(server.url("/transform-xml"))
-                .bearer_auth(&token)
-                .json(&json!({ "record": record }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+        let transformed = post_transform_xml(&server, &token, record).await;
         assert_eq!(transformed.status, 200, "{}: {}", f.name, transformed.text);
         assert_eq!(transformed.json["status"], "success", "{}", f.name);
         assert_eq!(transformed.json["search_id"], f.request["search_id"]);
@@ -528,7 +531,7 @@ async fn transform_xml_over_http_round_trips_every_fixture() {
 /// xml, no search_id, a bad search_date, malformed XML, and an unsupported root.
 #[tokio::test]
 async fn transform_xml_refusals_name_the_problem() {
-    use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings};
+    use lookback_tests::{CLIENT_KEY, TestServer, test_settings};
     let server = TestServer::start(test_settings()).await.unwrap();
     let token = server.token(CLIENT_KEY).await.unwrap();
     let xml = fixtures().remove(0).xml;
@@ -553,18 +556,7 @@ async fn transform_xml_refusals_name_the_problem() {
         ),
     ];
     for (record, message) in cases {
-        let reply = Reply::read(
-            server
-                .client
-                .post(server.url("/transform-xml"))
-                .bearer_auth(&token)
-                .json(&json!({ "record": record }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+        let reply = post_transform_xml(&server, &token, record).await;
         assert_eq!(reply.status, 400, "{message}: {}", reply.text);
         assert_eq!(reply.json["success"], json!(false));
         assert_eq!(reply.json["error"]["code"], "INVALID_REQUEST");
