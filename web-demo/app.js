@@ -109,15 +109,20 @@ function showInputError(message) {
 
 // ---- evaluation ------------------------------------------------------------------------------
 
-async function evaluateForm() {
+/** The /evaluate body the form describes, or null after showing why there is none. */
+function formBodyText() {
   showInputError('');
-  let text;
   try {
-    text = bodyText(composeBody(currentView()));
+    return bodyText(composeBody(currentView()));
   } catch (error) {
     showInputError(error.message);
-    return;
+    return null;
   }
+}
+
+async function evaluateForm() {
+  const text = formBodyText();
+  if (text === null) return;
   const engines = [state.active];
   const compared = ui.compare.value ? state.engines.get(ui.compare.value) : null;
   if (compared) engines.push(compared);
@@ -159,14 +164,8 @@ function download(answer, engine) {
 // ---- share links (DECISIONS §10) -------------------------------------------------------------
 
 async function copyShareLink() {
-  showInputError('');
-  let text;
-  try {
-    text = bodyText(composeBody(currentView()));
-  } catch (error) {
-    showInputError(error.message);
-    return;
-  }
+  const text = formBodyText();
+  if (text === null) return;
   const url = `${location.href.split('#')[0]}#record=${encodeShare(text)}`;
   // replaceState: the address bar shows the link without re-evaluating (no hashchange).
   history.replaceState(null, '', url);

@@ -126,7 +126,8 @@ export async function evaluate(engine, bodyText, { now, correlationId }) {
     });
   } catch (error) {
     const transformMs = roundMs(performance.now() - t0);
-    return transformFailed(error.message, probeSearchId(bodyText), correlationId, transformMs, started, meta);
+    return stageFailed('transform', error.message, probeSearchId(bodyText), correlationId,
+      { xml_transformer_ms: transformMs, compliance_ms: 0 }, started, meta);
   }
   const transformMs = roundMs(performance.now() - t0);
 
@@ -153,7 +154,8 @@ export async function evaluate(engine, bodyText, { now, correlationId }) {
       return o;
     });
   } catch (error) {
-    return complianceFailed(error.message, out.search_id ?? null, correlationId, transformMs, roundMs(performance.now() - t1), started, meta);
+    return stageFailed('compliance', error.message, out.search_id ?? null, correlationId,
+      { xml_transformer_ms: transformMs, compliance_ms: roundMs(performance.now() - t1) }, started, meta);
   }
   const complianceMs = roundMs(performance.now() - t1);
 
@@ -192,34 +194,14 @@ function validationRequired(out, correlationId, meta) {
   };
 }
 
-/** 500 `failed`: the transform stage trapped or answered garbage. */
-function transformFailed(reason, searchId, correlationId, transformMs, started, meta) {
-  return {
-    status: 500,
-    body: {
-      success: false,
-      data: {
-        search_id: searchId,
-        correlation_id: correlationId,
-        status: 'failed',
-        errors: [`xml_transformer failed: ${reason}`],
-        degradation: {
-          xml_transformer: { status: 'failed', error: reason },
-          compliance_engine: { status: 'not_called', error: null },
-        },
-        timing: { xml_transformer_ms: transformMs, compliance_ms: 0, total_ms: roundMs(performance.now() - started) },
-      },
-      meta: meta(),
-    },
-  };
-}
-
 /**
- * The compliance stage failed after a good transform. The server answers 206 with its native
- * fail-safe decision (every charge to human review); the page has no native engine, so it
- * reports the failure without a decision instead.
+ * 500 `failed`: a stage trapped, ran out of time or answered garbage. After a good transform the
+ * server answers 206 with its native fail-safe decision (every charge to human review); the page
+ * has no native engine, so it reports the compliance failure without a decision instead.
+ * @param {'transform' | 'compliance'} stage
  */
-function complianceFailed(reason, searchId, correlationId, transformMs, complianceMs, started, meta) {
+function stageFailed(stage, reason, searchId, correlationId, timing, started, meta) {
+  const inTransform = stage === 'transform';
   return {
     status: 500,
     body: {
@@ -228,12 +210,12 @@ function complianceFailed(reason, searchId, correlationId, transformMs, complian
         search_id: searchId,
         correlation_id: correlationId,
         status: 'failed',
-        errors: [`compliance engine failed: ${reason}`],
+        errors: [`${inTransform ? 'xml_transformer' : 'compliance engine'} failed: ${reason}`],
         degradation: {
-          xml_transformer: { status: 'available', error: null },
-          compliance_engine: { status: 'failed', error: reason },
+          xml_transformer: inTransform ? { status: 'failed', error: reason } : { status: 'available', error: null },
+          compliance_engine: inTransform ? { status: 'not_called', error: null } : { status: 'failed', error: reason },
         },
-        timing: { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) },
+        timing: { ...timing, total_ms: roundMs(performance.now() - started) },
       },
       meta: meta(),
     },
