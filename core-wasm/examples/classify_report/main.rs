@@ -224,6 +224,11 @@ fn south_dakota(rows: &[Value], report: &mut Report) {
             let m = mode.name;
             let said = || describe(charge, statute, &r);
             let minor = r.traffic == TrafficKind::MinorTraffic;
+            if title32 == Some(true) {
+                let any = r.traffic != TrafficKind::NotTraffic;
+                let metric = format!("SD title 32, any degree, read as traffic ({m})");
+                report.count(&metric, part, any, !any, said);
+            }
             if title32 == Some(true) && severity == "petty" {
                 let metric = format!("SD title-32 petty read as minor traffic ({m})");
                 report.count(&metric, part, minor, !minor, said);

@@ -1,10 +1,10 @@
-//! How the report reads one charge or disposition: through the same public entry points that
-//! stage 1 uses, so the figures are the engine's.
+//! How the report reads one charge or disposition: through stage 1's own `build_offense` and the
+//! `classification` every decided charge carries, so the figures are the engine's.
 
 use lookback_core::parse::classify::{
-    Disposition, SeverityLevel, TrafficKind, classify_disposition, classify_severity,
-    classify_traffic, severity_from_charge_text,
+    Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
 };
+use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 /// One charge as the engine reads it.
 pub struct Reading {
@@ -13,26 +13,25 @@ pub struct Reading {
     pub evidence: Vec<String>,
 }
 
-/// Severity from the type when it names a level, else from the charge text; traffic from the
-/// text, statute and severity.
+/// The charge sent with its text, and optionally a statute and a level word as `type`.
 pub fn read_charge(
     charge: &str,
     statute: Option<&str>,
     level: Option<&str>,
     state: Option<&str>,
 ) -> Reading {
-    let severity = classify_severity(level, state);
-    let traffic = classify_traffic(charge, statute, &severity);
-    let level = match severity.level {
-        SeverityLevel::Unknown => {
-            severity_from_charge_text(charge).unwrap_or(SeverityLevel::Unknown)
-        }
-        known => known,
+    let parts = OffenseParts {
+        raw_charge: charge.to_string(),
+        offense_type: level.map(str::to_string),
+        statute: statute.map(str::to_string),
+        ..OffenseParts::default()
     };
+    let offense = build_offense(parts, state);
+    let read = classification(&offense);
     Reading {
-        severity: level,
-        traffic,
-        evidence: Vec::new(),
+        severity: read.severity,
+        traffic: offense.traffic,
+        evidence: read.evidence,
     }
 }
 
