@@ -1,6 +1,6 @@
 // Renders one `/evaluate` answer as a readable tree: search → courts → cases → charges, with the
 // queue and decision of every node as coloured labels that also say it in words, the rationale,
-// cited rules and citations per charge, the identity breakdown per case, validation issues,
+// cited rules, citations and classification (with its evidence) per charge, the identity breakdown per case, validation issues,
 // timing, and the module that decided. DOM only through `h`, never through HTML strings.
 
 /**
@@ -158,7 +158,19 @@ function charge(offense, differs) {
     h('dt', {}, 'Citations'), h('dd', { class: 'citations' },
       (offense.citations ?? []).length ? h('ul', {}, offense.citations.map((c) => h('li', {}, c))) : 'none'),
     h('dt', {}, 'Routing'), h('dd', {},
-      `${routing.reportability ?? '—'}; identity ${routing.identity_level ?? '—'} (${fmt(routing.identity_score)}); ${flags.join('; ')}`)));
+      `${routing.reportability ?? '—'}; identity ${routing.identity_level ?? '—'} (${fmt(routing.identity_score)}); ${flags.join('; ')}`),
+    classification(offense.classification)));
+}
+
+// How stage 1 read the charge (DECISIONS §12), with the table entries that decided each class.
+function classification(read) {
+  if (!read) return null;
+  const summary = `severity ${read.severity ?? '—'}; traffic ${read.traffic ?? '—'}; disposition ${read.disposition_class ?? '—'}`;
+  return [
+    h('dt', {}, 'Read as'),
+    h('dd', { class: 'classification' }, summary,
+      h('ul', { class: 'evidence' }, (read.evidence ?? []).map((e) => h('li', {}, h('code', {}, e))))),
+  ];
 }
 
 function identity(idMatch) {

@@ -59,6 +59,7 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
                                 reportability_insufficient: true,
                                 third_id_required: false,
                             },
+                            classification: crate::parse::classify::classification(o),
                             excluded: o.excluded,
                         })
                         .collect(),

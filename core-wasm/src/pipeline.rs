@@ -9,6 +9,7 @@ use crate::model::{
     Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense,
     OffenseDecision, Queue, Reportability, Routing, Search, Subject,
 };
+use crate::parse::classify;
 use crate::parse::dates::parse_iso;
 use crate::rationale;
 use crate::rules::{self, ChargeFacts, routing};
@@ -132,6 +133,7 @@ fn offense_decision(
             outcome.reportability_insufficient,
             identity,
         ),
+        classification: classify::classification(offense),
         excluded: offense.excluded,
     }
 }

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::identity::IdentityLevel;
+use crate::parse::classify::{DispositionClass, SeverityLevel};
 
 /// `*_decision` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -102,6 +103,8 @@ pub struct OffenseDecision {
     pub cited_rules: Vec<String>,
     pub citations: Vec<String>,
     pub routing: Routing,
+    /// DECISIONS §12 extension: how stage 1 read the charge.
+    pub classification: Classification,
     /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
     #[serde(skip)]
     pub excluded: bool,
@@ -117,4 +120,16 @@ pub struct Routing {
     pub identity_insufficient: bool,
     pub reportability_insufficient: bool,
     pub third_id_required: bool,
+}
+
+/// DECISIONS §12 `classification`: severity, traffic class and disposition class of a charge as
+/// stage 1 read them, with the table entries (lexicon phrase, family, statute, type code,
+/// disposition rule) that decided each.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Classification {
+    pub severity: SeverityLevel,
+    /// `minor`, `serious`, `none` or `unknown`.
+    pub traffic: &'static str,
+    pub disposition_class: DispositionClass,
+    pub evidence: Vec<String>,
 }

@@ -122,6 +122,9 @@ pub struct Offense {
     pub disposition_class: Disposition,
     pub severity: Severity,
     pub traffic: TrafficKind,
+    /// What decided `traffic` (a lexicon phrase, family or statute), shown in `classification`.
+    #[serde(default)]
+    pub traffic_evidence: String,
 }
 
 /// Charge dates, each `YYYY-MM-DD` when usable, `None` when missing or malformed (malformed ones

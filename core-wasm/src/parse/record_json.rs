@@ -140,7 +140,7 @@ pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
         hidden,
     } = parts;
     let severity = classify::classify_severity(offense_type.as_deref(), state);
-    let traffic = classify::classify_traffic(&raw_charge, statute.as_deref(), &severity);
+    let traffic = classify::read_traffic(&raw_charge, statute.as_deref(), state, &severity);
     Offense {
         offense_id: String::new(),
         charge: classify::normalize_charge_text(&raw_charge),
@@ -154,7 +154,8 @@ pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
         excluded: false,
         hidden,
         severity,
-        traffic,
+        traffic: traffic.kind,
+        traffic_evidence: traffic.evidence,
     }
 }
 

@@ -10,9 +10,11 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::disposition_table::{CODES, Event, RULES, Reading, Rule, SEQUENCE_WORDS};
+use super::disposition_table::{
+    CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
+};
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
-use super::text::{Words, clean};
+use super::text::{Words, clean, word_matches};
 
 /// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -227,9 +229,11 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
         return (row.reading, format!("code:{}", row.code));
     }
     let compiled = compiled_rules();
-    let hits = compiled.index.scan(&Words::new(entry));
+    let words = Words::new(entry);
+    let hits = compiled.index.scan(&words);
+    let negated = conviction_only_negated(words.as_slice());
     for (rule, phrases) in RULES.iter().zip(&compiled.rules) {
-        if !applies(rule.states) {
+        if !applies(rule.states) || (negated && reads_conviction(rule.reading)) {
             continue;
         }
         let all = phrases.all.iter().all(|group| hits.has_any(group));
@@ -238,6 +242,56 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
         }
     }
     (Reading::Unrecognised, "unrecognised".to_string())
+}
+
+/// True when the entry names a conviction, and every conviction word in it is denied: a
+/// negation stands before it, with at most two `NEGATION_GAP` words between ("NOT CONVICTED",
+/// "NOT FOUND GUILTY", "PRE SENTENCED"; not "NO CONTEST GUILTY", not "PLEA OF NOT GUILTY FOUND
+/// GUILTY", whose second GUILTY stands alone), or `NONE` follows it ("CONVICTION: NONE").
+fn conviction_only_negated(words: &[&str]) -> bool {
+    let is_conviction = |w: &str| CONVICTION_WORDS.iter().any(|p| word_matches(w, p));
+    let denied = |at: usize| {
+        // "CONVICTION: NONE" denies from behind.
+        if words.get(at + 1) == Some(&"NONE") {
+            return true;
+        }
+        let mut i = at;
+        for _ in 0..3 {
+            let Some(prev) = i.checked_sub(1).and_then(|j| words.get(j)) else {
+                return false;
+            };
+            if NEGATIONS.contains(prev) {
+                return true;
+            }
+            if !NEGATION_GAP.contains(prev) {
+                return false;
+            }
+            i -= 1;
+        }
+        false
+    };
+    let mut any = false;
+    for (at, w) in words.iter().enumerate() {
+        if is_conviction(w) {
+            if !denied(at) {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
+}
+
+/// Rules a denied conviction must not fire: any conviction outcome, and the guilty/dismissed
+/// conflict (a denied conviction beside a dismissal is no conflict).
+fn reads_conviction(reading: Reading) -> bool {
+    match reading {
+        Reading::Outcome { canonical, .. } => {
+            canonical.defaults().0 == DispositionClass::Conviction
+        }
+        Reading::Conflict => true,
+        _ => false,
+    }
 }
 
 /// The phrases of one `Rule` as ids of the shared index.

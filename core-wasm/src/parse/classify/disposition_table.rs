@@ -298,6 +298,26 @@ const NOT_GUILTY_PLEA: &[&str] = &[
     "PLEADS NOT GUILTY",
 ];
 
+/// Words that deny what follows them ("NOT CONVICTED", "NO CONVICTION", "PRE SENTENCED").
+pub(crate) const NEGATIONS: &[&str] = &["NOT", "NO", "NON", "NEVER", "WITHOUT", "PRE", "NOR"];
+/// Words a negation may stand before without breaking it ("NOT FOUND GUILTY", "NOT YET SENTENCED").
+pub(crate) const NEGATION_GAP: &[&str] =
+    &["FOUND", "BEEN", "YET", "BE", "A", "ADJUDICATED", "ADJUDGED"];
+/// Words that say a conviction. When every one of them in an entry is negated, no rule that reads
+/// a conviction (or a guilty/dismissed conflict) may decide the entry (issue 14: `CONFINED NOT
+/// CONVICTED` was read as a conviction).
+pub(crate) const CONVICTION_WORDS: &[&str] = &["GUILTY", "GUILT", "CONVICT*", "CONV", "SENTENCED"];
+/// Negated convictions, as phrases for the rules below.
+const NOT_CONVICTED: &[&str] = &[
+    "NOT CONVICT*",
+    "NO CONVICTION*",
+    "NON CONVICTION*",
+    "NONCONVICTION*",
+    "NEVER CONVICTED",
+    "WITHOUT CONVICTION",
+    "WITHOUT A CONVICTION",
+];
+
 /// A2 step 3: phrase rules, most specific first. Read top to bottom; the first match wins.
 pub(crate) const RULES: &[Rule] = &[
     // An entry that says it is void states nothing (A3 UNKNOWN "ENTERED IN ERROR").
@@ -466,6 +486,10 @@ pub(crate) const RULES: &[Rule] = &[
             "WITHHOLD OF ADJUDICATION",
             "WITHHOLD ADJUDICATION",
             "WITHHOLD",
+            "ADJ W H",
+            "ADJ W HELD",
+            "W H ADJ",
+            "W HELD ADJ",
         ]],
         o(C::DeferredActive),
     ),
@@ -528,6 +552,7 @@ pub(crate) const RULES: &[Rule] = &[
         "found_not_guilty",
         &[&[
             "FOUND NOT GUILTY",
+            "NOT FOUND GUILTY",
             "FINDING NOT GUILTY",
             "FINDING OF NOT GUILTY",
             "VERDICT NOT GUILTY",
@@ -728,6 +753,8 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         o(C::DismissedByProsecutor),
     ),
+    // NC "NEVER TO BE SERVED": process never served, the charge ends without a hearing (N1 list).
+    rule("never_served", &[&["NEVER TO BE SERVED"]], o(C::Dismissed)),
     // A3 DISMISSED (PA "WITHDRAWN" included).
     rule(
         "dismissed",
@@ -816,10 +843,43 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         o(C::Pending),
     ),
+    // Held before trial: the case is open (Recidiviz groups these as pretrial).
+    rule(
+        "held_before_trial",
+        &[&[
+            "AWAITING",
+            "WAITING FOR TRIAL",
+            "DETAINED",
+            "BAIL SET",
+            "BOND SET",
+            "BOUND TO GRAND JURY",
+            "INVESTIGATIVE HOLD",
+        ]],
+        o(C::Pending),
+    ),
+    // A conviction denied, in custody: held before trial ("CONFINED NOT CONVICTED").
+    rule(
+        "not_convicted_in_custody",
+        &[
+            NOT_CONVICTED,
+            &[
+                "CONFINED",
+                "CONFINEMENT",
+                "DETAINED",
+                "CUSTODY",
+                "HELD",
+                "JAIL",
+                "INCARCERATED",
+            ],
+        ],
+        o(C::Pending),
+    ),
+    // A conviction denied and nothing else said: understood, no outcome.
+    rule("not_convicted", &[NOT_CONVICTED], Reading::NoOutcome),
     // A4 ADJUDICATED, qualified as juvenile: understood, not a conviction we can classify.
     rule(
         "juvenile_adjudication",
-        &[&["DELINQUEN*"]],
+        &[&["DELINQUEN*", "DELINQ", "DELIQ"]],
         Reading::NoOutcome,
     ),
     // A3 UNKNOWN: clear "no information" values (DECISIONS §11 sentinels included).

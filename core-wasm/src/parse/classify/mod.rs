@@ -5,8 +5,10 @@
 //! data in a `*_table.rs` file; the logic files only walk them. Pure functions: no I/O, no
 //! panics, deterministic.
 
+mod charge;
 mod disposition;
 mod disposition_table;
+mod doc;
 mod phrases;
 mod severity;
 mod severity_table;
@@ -15,13 +17,19 @@ mod text_table;
 mod traffic;
 mod traffic_table;
 
+pub use charge::classification;
 pub use disposition::{CanonicalDisposition, Disposition, DispositionClass, classify_disposition};
-pub use severity::{Severity, SeverityLevel, classify_severity, severity_from_charge_text};
+pub use doc::lexicon_markdown;
+pub use severity::{
+    Severity, SeverityLevel, charge_text_level, classify_severity, severity_from_charge_text,
+};
 pub use text::{charge_match_key, normalize_charge_text};
-pub use traffic::{TrafficKind, classify_traffic};
+pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
 
 #[cfg(test)]
 mod tests_disposition;
+#[cfg(test)]
+mod tests_doc;
 #[cfg(test)]
 mod tests_properties;
 #[cfg(test)]

@@ -154,11 +154,8 @@ impl Hits {
         ids.iter().any(|id| self.has(*id))
     }
 
-    /// True when every phrase of at least one non-empty row occurs.
-    pub(crate) fn any_row(&self, rows: &[Vec<PhraseId>]) -> bool {
+    /// True when at least one phrase occurs.
+    pub(crate) fn any(&self) -> bool {
         !self.none
-            && rows
-                .iter()
-                .any(|row| !row.is_empty() && row.iter().all(|id| self.has(*id)))
     }
 }

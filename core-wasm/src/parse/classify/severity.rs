@@ -189,24 +189,34 @@ fn class_from_words(words: &Words<'_>) -> Option<String> {
 /// used for the `type_class` warning when it disagrees with the declared type. `None` when the
 /// text says nothing, or names two different levels.
 pub fn severity_from_charge_text(charge: &str) -> Option<SeverityLevel> {
+    charge_text_level(charge).map(|(level, _)| level)
+}
+
+/// `severity_from_charge_text` with the first phrase or bracketed code that said it.
+pub fn charge_text_level(charge: &str) -> Option<(SeverityLevel, String)> {
     let cleaned = clean(charge);
     let mut words = Words::new(&cleaned);
     let tables = tables();
     let hits = tables.index.scan(&words);
-    let mut levels: Vec<SeverityLevel> = Vec::new();
+    let mut levels: Vec<(SeverityLevel, String)> = Vec::new();
     for ((phrase, level), id) in CHARGE_TEXT_LEVELS.iter().zip(&tables.charge_text) {
         // Blanking never creates a phrase: one the scan missed is never found below.
         if !hits.has(*id) {
             continue;
         }
         while let Some((start, len)) = words.find(phrase) {
-            levels.push(*level);
+            levels.push((*level, (*phrase).to_string()));
             words = words.without(start, len);
         }
     }
     levels.extend(bracketed_codes(charge));
-    let first = *levels.first()?;
-    levels.iter().all(|l| *l == first).then_some(first)
+    let (first, _) = levels.first()?;
+    let first = *first;
+    if levels.iter().all(|(l, _)| *l == first) {
+        levels.into_iter().next()
+    } else {
+        None
+    }
 }
 
 /// The severity phrase tables as ids of one index, compiled once.
@@ -246,7 +256,7 @@ fn tables() -> &'static Tables {
 
 /// Grade codes written in brackets inside a charge, e.g. "RETAIL THEFT (M1)". Only codes that
 /// cannot be ordinary words are read: at least two characters, and a real level.
-fn bracketed_codes(charge: &str) -> Vec<SeverityLevel> {
+fn bracketed_codes(charge: &str) -> Vec<(SeverityLevel, String)> {
     let mut out = Vec::new();
     let mut rest = charge;
     while let Some(open) = rest.find(['(', '[']) {
@@ -266,7 +276,7 @@ fn bracketed_codes(charge: &str) -> Vec<SeverityLevel> {
                 && inner != "MA"
                 && inner != "MI";
             if grade_like && row.level != SeverityLevel::Unknown && row.recognised {
-                out.push(row.level);
+                out.push((row.level, format!("({inner})")));
             }
         }
         rest = after.get(close + 1..).unwrap_or("");

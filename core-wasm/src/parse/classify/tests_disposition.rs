@@ -695,3 +695,68 @@ fn serde_names_are_screaming_snake_case() {
         Some(r#"["CONVICTED_GUILTY_PLEA","NON_CONVICTION"]"#)
     );
 }
+
+/// Issue 14: a denied conviction is never read as one, whatever else the entry says.
+#[test]
+fn negated_convictions_are_never_convictions() {
+    check(&[
+        ("CONFINED NOT CONVICTED", None, C::Pending),
+        ("DETAINED - NO CONVICTION", None, C::Pending),
+        ("DISMISSED - NOT CONVICTED", None, C::Dismissed),
+        (
+            "NOLLE PROSEQUI, NO CONVICTION ENTERED",
+            None,
+            C::DismissedByProsecutor,
+        ),
+        ("NOT FOUND GUILTY", None, C::Acquitted),
+        ("NOT GUILTY", None, C::Acquitted),
+        ("DEFERRED - NOT ADJUDICATED GUILTY", None, C::DeferredActive),
+        // One undenied conviction word is enough for the conviction rules.
+        (
+            "PLEA OF NOT GUILTY - FOUND GUILTY",
+            None,
+            C::ConvictedAtTrial,
+        ),
+        ("GUILTY - NOT SENTENCED YET", None, C::ConvictedAtTrial),
+        // "NO CONTEST" denies nothing.
+        ("NO CONTEST - GUILTY", None, C::ConvictedNolo),
+    ]);
+    check_unknown(&[
+        ("NOT CONVICTED", None, true),
+        ("NON-CONVICTION", None, true),
+        ("NEVER CONVICTED", None, true),
+        ("PRE SENTENCED", None, false),
+        ("NOT SENTENCED", None, false),
+    ]);
+    for raw in [
+        "CONFINED NOT CONVICTED",
+        "NOT CONVICTED",
+        "NO CONVICTION",
+        "NOT GUILTY",
+        "PRE SENTENCED",
+        "CONVICTION: NONE - NOT CONVICTED",
+        "NOT CONVICTED; NOT SENTENCED",
+    ] {
+        let d = classify_disposition(Some(raw), None);
+        assert_ne!(d.class, K::Conviction, "{raw}: {d:?}");
+    }
+}
+
+/// Court-system spellings seen in real dispositions (issue 12).
+#[test]
+fn court_system_spellings() {
+    check(&[
+        ("NEVER TO BE SERVED", Some("NC"), C::Dismissed),
+        ("District Never to Be Served", Some("NC"), C::Dismissed),
+        ("*Adj W/H", Some("FL"), C::DeferredActive),
+        ("W/HELD ADJ - DWLSR", Some("FL"), C::DeferredActive),
+        ("Dropped/Abandoned", Some("FL"), C::DismissedByProsecutor),
+        ("*NG/Acquitted", Some("FL"), C::Acquitted),
+        ("*P/T Diversion", Some("FL"), C::DeferredActive),
+        ("AWAITING", None, C::Pending),
+        ("WAITING FOR TRIAL", None, C::Pending),
+        ("BAIL SET", None, C::Pending),
+        ("BOUND TO GRAND JURY", None, C::Pending),
+    ]);
+    check_unknown(&[("*ADJ/Deliq", Some("FL"), true)]);
+}

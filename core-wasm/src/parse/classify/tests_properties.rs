@@ -104,3 +104,76 @@ proptest! {
         prop_assert!(!key.contains("  "));
     }
 }
+
+/// Charge words around which abbreviations are swapped in: vehicle and crime words, level words,
+/// punctuation.
+fn charge_words() -> impl Strategy<Value = Vec<&'static str>> {
+    let words = prop::sample::select(vec![
+        "SPEEDING",
+        "VEHICLE",
+        "DRIVING",
+        "LICENSE",
+        "WITHOUT",
+        "LAMP",
+        "LANE",
+        "NO",
+        "VALID",
+        "FRAUD",
+        "POSSESSION",
+        "FELONY",
+        "TOWED",
+        "SAFETY",
+        "DEVICE",
+        "PLATE",
+        "INSURANCE",
+        "OPERATING",
+        "LODGING",
+        "THEFT",
+        "EXCEED",
+        "LIMIT",
+        "RIGHT",
+        "REGISTRATION",
+        "CHECKS",
+        "PASSING",
+        "HIGHWAY",
+        "MOTOR",
+        "1ST",
+        "CLS",
+        "26",
+        "OR",
+        "MORE",
+        "-",
+        "/",
+        "(M2)",
+        "(PO)",
+    ]);
+    prop::collection::vec(words, 0..8)
+}
+
+proptest! {
+    // Every table row is tried in every case: fewer cases cover the rows just as well.
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Issue 12: writing any abbreviation of the table in place of its expansion, anywhere in a
+    /// charge, never changes how the charge is classified, nor the evidence.
+    #[test]
+    fn an_abbreviation_in_place_of_its_expansion_changes_nothing(
+        words in charge_words(),
+        at in any::<prop::sample::Index>(),
+        ty in prop::sample::select(vec!["", "MISDEMEANOR", "INFRACTION", "FELONY", "TRAFFIC"]),
+        st in prop::sample::select(vec![None, Some("SD"), Some("FL")]),
+    ) {
+        let at = at.index(words.len() + 1);
+        let with = |word: &str| {
+            let mut w: Vec<&str> = words.clone();
+            w.insert(at, word);
+            w.join(" ")
+        };
+        let sev = classify_severity(Some(ty), st);
+        for (short, long) in super::text_table::ABBREVIATIONS {
+            let spelled = read_traffic(&with(long), None, st, &sev);
+            let abbreviated = read_traffic(&with(short), None, st, &sev);
+            prop_assert_eq!(spelled, abbreviated, "{} / {}", with(long), with(short));
+        }
+    }
+}

@@ -50,10 +50,13 @@ fn minor_traffic_list() {
         ("EXPIRED REGISTRATION", "", T::MinorTraffic),
         ("NO REGISTRATION", "", T::MinorTraffic),
         ("EXPIRED TAGS", "", T::MinorTraffic),
-        ("NO VALID LICENSE", "MISDEMEANOR", T::MinorTraffic),
+        // A licence needs a driving or vehicle word: any trade's licence can lapse.
+        ("NO VALID LICENSE", "MISDEMEANOR", T::NotTraffic),
+        ("DRIVING - NO VALID LICENSE", "MISDEMEANOR", T::MinorTraffic),
         ("NO VALID D/L", "", T::MinorTraffic),
         ("NO DRIVERS LICENSE", "", T::MinorTraffic),
-        ("EXPIRED LICENSE", "", T::MinorTraffic),
+        ("EXPIRED LICENSE", "", T::NotTraffic),
+        ("EXPIRED DRIVER LICENSE", "", T::MinorTraffic),
         ("DRIVING WITHOUT A LICENSE", "", T::MinorTraffic),
         ("UNLICENSED DRIVER", "", T::MinorTraffic),
         (
@@ -163,8 +166,8 @@ fn word_boundaries_and_context() {
             "State Jail Felony",
             T::NotTraffic,
         ),
-        // A minor text declared a felony is not cleared on wording alone.
-        ("SPEEDING", "FELONY", T::SeriousTraffic),
+        // A minor text declared a felony is not cleared on wording alone: the signals disagree.
+        ("SPEEDING", "FELONY", T::Unknown),
     ]);
 }
 
@@ -234,4 +237,132 @@ fn serde_names_are_snake_case() {
         json.ok().as_deref(),
         Some(r#"["not_traffic","minor_traffic","serious_traffic"]"#)
     );
+}
+
+/// Issue 12: court-table spellings, concept families with a vehicle context, word order.
+#[test]
+fn families_and_abbreviations_of_court_text() {
+    check(&[
+        ("EXCEED SPD LMT 1ST CLS 26 OR MORE", "", T::MinorTraffic),
+        ("DR RT LN/SM DRT-RESLT AC", "", T::MinorTraffic),
+        ("TOWD VEH-IMP SAFETY DEV", "", T::MinorTraffic),
+        (
+            "DRIVING WITHOUT A VALID DRIVER LICENSE",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "Rear Lamps Required - Height of Mounting",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "Clearance lamps on trucks",
+            "PETTY OFFENSE",
+            T::MinorTraffic,
+        ),
+        ("Unsecured load on vehicle", "", T::MinorTraffic),
+        (
+            "Failure to Flag or Light Extended Load",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "Seatbelts- Drivers Ages 14-18 Required",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "Failure to transfer title to motor vehicle",
+            "",
+            T::MinorTraffic,
+        ),
+        ("Loss of Plates", "", T::MinorTraffic),
+        ("IMPROPER COMML DRIVERS LICENSE", "", T::MinorTraffic),
+        ("Passing in No Passing Zone", "", T::MinorTraffic),
+        ("Turn Signal Required / Visibility", "", T::MinorTraffic),
+        // No vehicle context: a trade licence, a lodging house, a day care.
+        (
+            "OPERATING LODGING ESTABLISHMENT WITHOUT A LICENSE",
+            "",
+            T::NotTraffic,
+        ),
+        (
+            "Illegal Operation of Unregistered Family Day Care Home",
+            "",
+            T::NotTraffic,
+        ),
+        (
+            "PRACTICING CONTRACTING WITHOUT A LICENSE",
+            "",
+            T::NotTraffic,
+        ),
+        // A vehicle word beside a crime word is not minor traffic.
+        ("Passing NSF Checks $400 or less", "", T::NotTraffic),
+        (
+            "Prohibited Big Game Hunting On Highway/Right Of Way",
+            "",
+            T::NotTraffic,
+        ),
+        ("Unsecured Load with Injury/Death", "", T::NotTraffic),
+        ("Display Another's Drivers License", "", T::NotTraffic),
+        ("LOADED FIREARM IN VEHICLE", "", T::NotTraffic),
+        (
+            "Leave Child in Veh > 15 minutes - neglect",
+            "",
+            T::NotTraffic,
+        ),
+        // Serious families found in court tables.
+        ("DWLSR - INFRACTION", "", T::SeriousTraffic),
+        ("Driving Under Revocation (M1)", "", T::SeriousTraffic),
+        (
+            "Zero Tolerance / Consume Alcohol or any Drug Under 21",
+            "",
+            T::SeriousTraffic,
+        ),
+        ("Failure to Stop For Road Block", "", T::SeriousTraffic),
+    ]);
+}
+
+/// A state's motor-vehicle title decides when the text says nothing, and overrules a minor
+/// reading when the statute lies elsewhere in that state's code (issue 12).
+#[test]
+fn state_traffic_titles() {
+    let read = |charge: &str, statute: &str, state: &str, ty: &str| {
+        read_traffic(charge, Some(statute), Some(state), &sev(ty)).kind
+    };
+    assert_eq!(
+        read("Dangling Objects", "32-15-6", "SD", "PETTY OFFENSE"),
+        T::MinorTraffic
+    );
+    assert_eq!(
+        read("Dangling Objects", "32-15-6", "SD", "MISDEMEANOR"),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        read("Dangling Objects", "32-15-6", "SD", ""),
+        T::SeriousTraffic
+    );
+    assert_eq!(
+        read("COUNT 1", "316.0741", "FL", "INFRACTION"),
+        T::MinorTraffic
+    );
+    // Minor text under another title of the same code: the signals disagree.
+    assert_eq!(
+        read("Speeding", "22-30A-1", "SD", "MISDEMEANOR"),
+        T::Unknown
+    );
+    // Ordinance and placeholder numbers say nothing.
+    assert_eq!(
+        read("City - Speeding (M2)", "10.12.310", "SD", ""),
+        T::MinorTraffic
+    );
+    assert_eq!(read("Speeding", "88888888888", "FL", ""), T::MinorTraffic);
+    // Without the state the number is not read.
+    assert_eq!(
+        read("Dangling Objects", "32-15-6", "", "PETTY OFFENSE"),
+        T::NotTraffic
+    );
+    let evidence = read_traffic("Speeding", Some("22-30A-1"), Some("SD"), &sev("")).evidence;
+    assert!(evidence.contains("SDCL title 32"), "{evidence}");
 }

@@ -1,0 +1,41 @@
+//! How the report reads one charge or disposition: through stage 1's own `build_offense` and the
+//! `classification` every decided charge carries, so the figures are the engine's.
+
+use lookback_core::parse::classify::{
+    Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
+};
+use lookback_core::parse::record_json::{OffenseParts, build_offense};
+
+/// One charge as the engine reads it.
+pub struct Reading {
+    pub severity: SeverityLevel,
+    pub traffic: TrafficKind,
+    pub evidence: Vec<String>,
+}
+
+/// The charge sent with its text, and optionally a statute and a level word as `type`.
+pub fn read_charge(
+    charge: &str,
+    statute: Option<&str>,
+    level: Option<&str>,
+    state: Option<&str>,
+) -> Reading {
+    let parts = OffenseParts {
+        raw_charge: charge.to_string(),
+        offense_type: level.map(str::to_string),
+        statute: statute.map(str::to_string),
+        ..OffenseParts::default()
+    };
+    let offense = build_offense(parts, state);
+    let read = classification(&offense);
+    Reading {
+        severity: read.severity,
+        traffic: offense.traffic,
+        evidence: read.evidence,
+    }
+}
+
+/// One disposition string as the engine reads it.
+pub fn read_disposition(raw: &str, state: Option<&str>) -> Disposition {
+    classify_disposition(Some(raw), state)
+}

@@ -1,0 +1,205 @@
+//! `docs/lexicon.md`, generated from the very tables the classifiers walk, so the documentation
+//! cannot drift from the engine (the test `lexicon_doc_is_current` fails when it does).
+
+use std::fmt::Write as _;
+
+use super::disposition_table::{
+    CODES, CONVICTION_WORDS, NEGATION_GAP, NEGATIONS, RULES, Reading, SEQUENCE_WORDS,
+};
+use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
+use super::traffic_table::{
+    FAMILIES, MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, TRAFFIC_TITLES,
+    VEHICLE_CONTEXT,
+};
+
+/// The whole lexicon as Markdown.
+pub fn lexicon_markdown() -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Charge and disposition lexicon\n");
+    let _ = writeln!(
+        out,
+        "Generated from the engine's classifier tables by \
+         `lookback_core::parse::classify::lexicon_markdown()`; do not edit by hand. Regenerate with \
+         `UPDATE_LEXICON_DOC=1 cargo test -p lookback-core lexicon_doc`.\n\n\
+         Every charge of `/evaluate` carries `classification: {{severity, traffic, disposition_class, \
+         evidence}}` (DECISIONS §12). Each evidence line names the entry below that decided: \
+         `traffic.minor: family \"speed\" (\"SPEEDING\")`, `traffic.serious: \"DUI\"`, \
+         `disposition.non_conviction: rule:dismissed`, `severity.felony: type \"F3\"`. Phrases \
+         match whole words of the cleaned, upper-case text; a trailing `*` matches a word prefix. \
+         Accuracy on real court text: `docs/classify-report.md`.\n"
+    );
+    abbreviations(&mut out);
+    traffic(&mut out);
+    dispositions(&mut out);
+    out
+}
+
+fn abbreviations(out: &mut String) {
+    let _ = writeln!(out, "## Abbreviations\n");
+    let _ = writeln!(
+        out,
+        "Expanded in the charge's match key only (never in the text shown). The first row that \
+         starts at a word wins. Writing an abbreviation in place of its expansion never changes a \
+         classification (property test `an_abbreviation_in_place_of_its_expansion_changes_nothing`).\n"
+    );
+    let _ = writeln!(out, "| written | read as |\n|---|---|");
+    for (short, long) in SLASH_PREFIXES.iter().chain(ABBREVIATIONS) {
+        let _ = writeln!(out, "| `{short}` | {long} |");
+    }
+    out.push('\n');
+}
+
+fn traffic(out: &mut String) {
+    let _ = writeln!(out, "## Traffic (DECISIONS §7.4)\n");
+    let _ = writeln!(
+        out,
+        "Order: a serious row (text, then statute) gives `serious`; else a minor row or family \
+         gives `minor`, unless a crime word is present (`none`), the level is a felony, or the \
+         statute lies outside the state's motor-vehicle title (`unknown`); else a motor-vehicle \
+         statute or a traffic type gives `minor` at an infraction, violation, civil or petty \
+         level and `serious` otherwise; else `none`. `unknown` and `serious` follow the ordinary \
+         rules: only `minor` makes a charge NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
+    );
+    rows(
+        out,
+        "Serious rows (all phrases of a row must occur)",
+        SERIOUS,
+    );
+    rows(out, "Serious statutes", SERIOUS_STATUTE);
+    rows(out, "Minor rows", MINOR);
+    let _ = writeln!(
+        out,
+        "### Minor families\n\nA family reads as minor with one of its vehicle-only words, or one \
+         of its objects together with a vehicle context word; where qualifiers are listed, one of \
+         them must occur too.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| family | vehicle-only words | objects (need context) | qualifiers |\n|---|---|---|---|"
+    );
+    for f in FAMILIES {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            f.name,
+            list(f.vehicular),
+            list(f.objects),
+            list(f.qualifiers)
+        );
+    }
+    let _ = writeln!(out, "\n### Vehicle context\n\n{}\n", list(VEHICLE_CONTEXT));
+    let _ = writeln!(
+        out,
+        "### Crime words (a minor reading beside them is `none`)\n\n{}\n",
+        list(NOT_MINOR_CONTEXT)
+    );
+    rows(out, "Traffic statute words", TRAFFIC_STATUTE);
+    let _ = writeln!(
+        out,
+        "### Motor-vehicle titles by state\n\nA statute number under these prefixes is traffic \
+         law for a case of that state; a number shaped like that state's sections but under \
+         another prefix contradicts a minor reading.\n"
+    );
+    let _ = writeln!(out, "| state | prefixes | source |\n|---|---|---|");
+    for t in TRAFFIC_TITLES {
+        let _ = writeln!(out, "| {} | {} | {} |", t.state, list(t.prefixes), t.source);
+    }
+    out.push('\n');
+}
+
+fn dispositions(out: &mut String) {
+    let _ = writeln!(out, "## Dispositions (DISPOSITIONS.md Part A)\n");
+    let _ = writeln!(
+        out,
+        "An entry is read with the state's exact codes, then the global codes, then the phrase \
+         rules in order (the first match wins). Entries are split at `;`, `|`, new lines and {}. \
+         Negation: when every conviction word ({}) of an entry follows a negation ({}, with at \
+         most two of {} between) or is followed by `NONE`, no rule that reads a conviction may \
+         decide the entry.\n",
+        list(SEQUENCE_WORDS),
+        list(CONVICTION_WORDS),
+        list(NEGATIONS),
+        list(NEGATION_GAP)
+    );
+    let _ = writeln!(
+        out,
+        "### Exact codes\n\n| states | code | reading |\n|---|---|---|"
+    );
+    for c in CODES {
+        let states = states(c.states);
+        let _ = writeln!(out, "| {states} | `{}` | {} |", c.code, reading(c.reading));
+    }
+    let _ = writeln!(
+        out,
+        "\n### Phrase rules\n\nEvery group must have one phrase present (groups are separated by \
+         ` AND `), and no phrase of \"unless\".\n"
+    );
+    let _ = writeln!(
+        out,
+        "| rule | states | phrases | unless | reading |\n|---|---|---|---|---|"
+    );
+    for r in RULES {
+        let states = states(r.states);
+        let groups: Vec<String> = r.all.iter().map(|g| list(g)).collect();
+        let _ = writeln!(
+            out,
+            "| `{}` | {states} | {} | {} | {} |",
+            r.id,
+            groups.join(" AND "),
+            list(r.none),
+            reading(r.reading)
+        );
+    }
+}
+
+/// The states a row is limited to, or `any`.
+fn states(states: &[&str]) -> String {
+    if states.is_empty() {
+        "any".to_string()
+    } else {
+        states.join(", ")
+    }
+}
+
+fn rows(out: &mut String, title: &str, table: &[&[&str]]) {
+    let _ = writeln!(out, "### {title}\n");
+    let joined: Vec<String> = table.iter().map(|row| row.join(" + ")).collect();
+    let _ = writeln!(out, "{}\n", list(&joined));
+}
+
+fn list<S: AsRef<str>>(items: &[S]) -> String {
+    if items.is_empty() {
+        return "-".to_string();
+    }
+    items
+        .iter()
+        .map(|i| format!("`{}`", i.as_ref().replace('|', "\\|")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn reading(r: Reading) -> String {
+    match r {
+        Reading::Outcome {
+            canonical,
+            sensitive,
+        } => {
+            let class = super::charge::lower(&canonical.defaults().0);
+            let name = super::charge::lower(&canonical).to_uppercase();
+            let sensitive = if sensitive {
+                ", jurisdiction sensitive"
+            } else {
+                ""
+            };
+            format!("{name} ({class}{sensitive})")
+        }
+        Reading::Reopened => "reopened (pending)".to_string(),
+        Reading::NoInfo => "no information (unknown, recognised)".to_string(),
+        Reading::NoOutcome => "no outcome (unknown, recognised)".to_string(),
+        Reading::Event(e) => format!("event {e:?} (no class by itself)"),
+        Reading::Ambiguous => "ambiguous (unknown)".to_string(),
+        Reading::SentenceOnly => "sentence terms only (unknown)".to_string(),
+        Reading::Conflict => "conflict (unknown)".to_string(),
+        Reading::Unrecognised => "not understood (unknown)".to_string(),
+    }
+}
