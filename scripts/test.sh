@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the repository on a fresh machine (rustup's stable Rust is all it assumes).
-# Installs what the tests need first: the wasm32 target the engine module is built for, and for
-# the browser test (tests/tests/browser.rs) Debian's Chromium and playwright-core.
+# Installs what the tests need first: the wasm32 target the engine module is built for, for
+# the browser test (tests/tests/browser.rs) Debian's Chromium and playwright-core, and for the
+# multi-replica tests (tests/tests/replicas/) Debian's PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +29,25 @@ if ! install_browser; then
     exit 1
   fi
   echo "warning: chromium or playwright-core missing; the browser test will skip" >&2
+fi
+
+# The multi-replica tests (tests/tests/replicas/) start their own PostgreSQL cluster from Debian's
+# packages (initdb + pg_ctl in a temporary folder). Here they must run: LOOKBACK_REQUIRE_POSTGRES=0
+# lets them skip where PostgreSQL cannot be installed.
+export LOOKBACK_REQUIRE_POSTGRES="${LOOKBACK_REQUIRE_POSTGRES:-1}"
+install_postgres() {
+  if [ -z "${LOOKBACK_PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo "installing Debian's postgresql for the multi-replica tests"
+    [ "$(id -u)" = 0 ] || { echo "not root: cannot apt-get install postgresql" >&2; return 1; }
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || return 1
+  fi
+}
+if ! install_postgres; then
+  if [ "$LOOKBACK_REQUIRE_POSTGRES" = 1 ]; then
+    echo "the multi-replica tests need PostgreSQL (set LOOKBACK_REQUIRE_POSTGRES=0 to skip them)" >&2
+    exit 1
+  fi
+  echo "warning: PostgreSQL missing; the multi-replica tests will skip" >&2
 fi
 
 cargo test --workspace --all-targets

@@ -82,13 +82,35 @@ pub enum KeysCommand {
     },
 }
 
+/// The `lookback` program: parses the command line, logs to standard error, runs the command;
+/// an error is printed and exits 2.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    crate::telemetry::init();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("lookback: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Keys {
             command: KeysCommand::Create { tenant, role, file },
         } => create_key(&file, tenant, role),
-        Command::Serve(args) => runtime()?.block_on(serve(args)).map(|()| ExitCode::SUCCESS),
+        Command::Serve(args) => match runtime()?.block_on(serve(args)) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // An unreachable database at start: exit 1, as operators and orchestrators expect.
+            Err(error) if error.chain().any(|e| e.is::<crate::store::StoreError>()) => {
+                eprintln!("lookback: {error:#}");
+                Ok(ExitCode::from(1))
+            }
+            Err(error) => Err(error),
+        },
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),

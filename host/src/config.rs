@@ -29,6 +29,8 @@ pub struct Settings {
     /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
     /// start; a bad file refuses the start.
     pub client_rules_dir: Option<PathBuf>,
+    /// The shared registry on PostgreSQL (issue 13); off without a database URL.
+    pub store: crate::store::StoreSettings,
 }
 
 impl Default for Settings {
@@ -40,6 +42,7 @@ impl Default for Settings {
             modules_dir: None,
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
             client_rules_dir: None,
+            store: crate::store::StoreSettings::default(),
         }
     }
 }
@@ -209,6 +212,8 @@ pub struct ServeArgs {
     pub client_rules_dir: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
+    #[command(flatten)]
+    pub store: crate::store::StoreArgs,
 }
 
 impl From<ServeArgs> for Settings {
@@ -232,6 +237,7 @@ impl From<ServeArgs> for Settings {
             modules_dir: a.modules_dir,
             max_module_bytes: a.max_module_bytes,
             client_rules_dir: a.client_rules_dir,
+            store: a.store.into(),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
 //!   error type, the body extractor.
 //! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
+//! - [`store`]: the registry shared by replicas on PostgreSQL (`LOOKBACK_DATABASE_URL`).
 
 pub mod auth;
 pub mod cli;
@@ -24,6 +25,7 @@ pub mod pipeline;
 pub mod routes;
 pub mod rules_cli;
 pub mod state;
+pub mod store;
 pub mod telemetry;
 
 pub use config::Settings;

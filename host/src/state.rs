@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
 use crate::modules::Modules;
+use crate::store::Shared;
 
 /// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
 /// service, a fixed or scripted one in tests that need an exact "as of".
@@ -31,6 +32,8 @@ struct Inner {
     clock: Clock,
     /// Per-tenant client-rules overlays.
     overlays: Overlays,
+    /// The shared registry, with `LOOKBACK_DATABASE_URL`.
+    shared: Option<Shared>,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -53,7 +56,9 @@ impl AppState {
 
     /// [`AppState::new`] with another clock for the requests' `now`.
     pub fn with_clock(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
-        // Overlays first: a bad one refuses the start before any module is compiled.
+        // Settings first: a bad overlay or database setting refuses the start before any module
+        // is compiled.
+        crate::store::check(settings)?;
         let overlays = load_overlays(settings)?;
         let engine = EngineHost::new(&settings.engine)?;
         let modules = Modules::start(
@@ -62,6 +67,7 @@ impl AppState {
             settings.modules_dir.as_deref(),
         )?;
         let auth = Auth::from_settings(&settings.auth)?;
+        let shared = crate::store::start(settings, &modules)?;
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -73,6 +79,7 @@ impl AppState {
                 canary: CanaryCache::default(),
                 clock,
                 overlays,
+                shared,
                 watcher,
             }),
         })
@@ -91,6 +98,11 @@ impl AppState {
     /// Module versions: upload, activation, rollback, the modules directory.
     pub fn modules(&self) -> &Modules {
         &self.inner.modules
+    }
+
+    /// The registry shared with other replicas, when there is a database.
+    pub fn shared(&self) -> Option<&Shared> {
+        self.inner.shared.as_ref()
     }
 
     /// Module upload limit in bytes.

@@ -44,7 +44,7 @@ struct Inner {
     registry: Registry,
     base_version: String,
     dir: Option<PathBuf>,
-    /// Digests of directory files already refused, so a rescan does not report them again.
+    /// Digests already refused (directory files, shared-registry rows), so they are not retried.
     refused: Mutex<HashSet<String>>,
 }
 
@@ -113,9 +113,21 @@ impl Modules {
         bytes: Vec<u8>,
         expected_sha256: Option<String>,
     ) -> Result<Inserted, ModuleError> {
+        self.admit_and_save(bytes, expected_sha256, "upload").await
+    }
+
+    /// [`Modules::upload`] for bytes from elsewhere (`source`, e.g. the shared registry): the
+    /// same checks, and the same copy in the modules directory, which is this replica's cache.
+    pub async fn admit_and_save(
+        &self,
+        bytes: Vec<u8>,
+        expected_sha256: Option<String>,
+        source: &str,
+    ) -> Result<Inserted, ModuleError> {
         let this = self.clone();
+        let source = source.to_owned();
         tokio::task::spawn_blocking(move || {
-            let inserted = this.admit_blocking(bytes, expected_sha256.as_deref(), "upload")?;
+            let inserted = this.admit_blocking(bytes, expected_sha256.as_deref(), &source)?;
             if let (Inserted::New(module), Some(dir)) = (&inserted, this.dir()) {
                 let path = dir::upload_path(dir, &module.info.engine_version, &module.sha256, &module.bytes);
                 if let Err(error) = dir::save(&path, &module.bytes) {
@@ -174,23 +186,28 @@ impl Modules {
                     engine_version = %inserted.module().info.engine_version,
                     "engine module loaded from the modules directory"
                 ),
-                Err(_) => {
-                    self.inner
-                        .refused
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .insert(sha256);
-                }
+                Err(_) => self.remember_refused(sha256),
             }
         }
     }
 
-    fn was_refused(&self, sha256: &str) -> bool {
+    /// Whether bytes with this digest were refused before (from the directory or the shared
+    /// registry), so a rescan or re-read does not admit them again.
+    pub(crate) fn was_refused(&self, sha256: &str) -> bool {
         self.inner
             .refused
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .contains(sha256)
+    }
+
+    /// Remembers a refused digest (see [`Modules::was_refused`]).
+    pub(crate) fn remember_refused(&self, sha256: String) {
+        self.inner
+            .refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(sha256);
     }
 
     /// Admit, then insert; a refusal of either kind is recorded with its reason.

@@ -21,6 +21,8 @@ use crate::extract::RawBody;
 use crate::modules::ModuleError;
 use crate::pipeline::now_rfc3339;
 use crate::state::AppState;
+use crate::store::db::ReplicaRow;
+use crate::store::{ReplicaView, StoreError};
 
 /// One module in the listing.
 #[derive(Serialize)]
@@ -72,11 +74,22 @@ struct Listing {
     history: Vec<String>,
     last_load: Option<LoadEvent>,
     degraded: Option<String>,
+    /// With a shared registry: this replica.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replica: Option<ReplicaView>,
+    /// With a shared registry: every replica's last report (absent while the database is down).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replicas: Option<Vec<ReplicaRow>>,
 }
 
 /// `GET /admin/modules`.
 pub async fn list(State(state): State<AppState>, Admin(_): Admin) -> Response {
-    Json(listing(&state)).into_response()
+    let mut listing = listing(&state);
+    if let Some(shared) = state.shared() {
+        listing.replica = Some(shared.view());
+        listing.replicas = shared.replicas().await;
+    }
+    Json(listing).into_response()
 }
 
 fn listing(state: &AppState) -> Listing {
@@ -93,6 +106,8 @@ fn listing(state: &AppState) -> Listing {
         history: registry.history(),
         last_load: registry.last_load(),
         degraded: registry.degraded_reason(),
+        replica: None,
+        replicas: None,
     }
 }
 
@@ -174,11 +189,22 @@ pub async fn upload(
     Query(query): Query<UploadQuery>,
     WasmBody(bytes): WasmBody,
 ) -> Result<Response, AppError> {
+    let shared = state.shared();
+    if let Some(shared) = shared {
+        // Refuse before the slow admission when the database cannot take the result.
+        shared.check_writable().await.map_err(store_error)?;
+    }
     let inserted = state
         .modules()
         .upload(bytes.to_vec(), query.sha256)
         .await
         .map_err(module_error)?;
+    if let Some(shared) = shared {
+        shared
+            .publish(inserted.module(), &claims.sub)
+            .await
+            .map_err(store_error)?;
+    }
     let (status, code) = match &inserted {
         Inserted::New(_) => ("loaded", StatusCode::CREATED),
         Inserted::AlreadyLoaded(_) => ("already_loaded", StatusCode::OK),
@@ -186,7 +212,7 @@ pub async fn upload(
     let version = inserted.module().info.engine_version.clone();
     tracing::info!(sub = %claims.sub, engine_version = %version, status, "module upload");
     let previous = if query.activate {
-        let activation = state.modules().activate(&version).map_err(registry_error)?;
+        let activation = activate_everywhere(&state, &version, &claims.sub).await?;
         Some(activation.previous.info.engine_version.clone())
     } else {
         None
@@ -219,7 +245,7 @@ pub async fn activate(
     Admin(claims): Admin,
     Path(version): Path<String>,
 ) -> Result<Response, AppError> {
-    let activation = state.modules().activate(&version).map_err(registry_error)?;
+    let activation = activate_everywhere(&state, &version, &claims.sub).await?;
     tracing::info!(sub = %claims.sub, engine_version = %version, previous = %activation.previous.info.engine_version, "module activated");
     Ok(activation_answer(&state, &activation))
 }
@@ -229,7 +255,10 @@ pub async fn rollback(
     State(state): State<AppState>,
     Admin(claims): Admin,
 ) -> Result<Response, AppError> {
-    let activation = state.modules().rollback().map_err(registry_error)?;
+    let activation = match state.shared() {
+        Some(shared) => shared.rollback(&claims.sub).await.map_err(store_error)?,
+        None => state.modules().rollback().map_err(registry_error)?,
+    };
     tracing::info!(sub = %claims.sub, engine_version = %activation.active.info.engine_version, previous = %activation.previous.info.engine_version, "module rolled back");
     Ok(activation_answer(&state, &activation))
 }
@@ -277,6 +306,33 @@ pub async fn diff(
     .await;
     let text = serde_json::to_string(&report).map_err(|_| AppError::Internal { meta: None })?;
     Ok(json_response(StatusCode::OK, text))
+}
+
+/// Activates `version` here, or (with a shared registry) on every replica.
+async fn activate_everywhere(
+    state: &AppState,
+    version: &str,
+    key_id: &str,
+) -> Result<Activation, AppError> {
+    match state.shared() {
+        Some(shared) => shared.activate(version, key_id).await.map_err(store_error),
+        None => state.modules().activate(version).map_err(registry_error),
+    }
+}
+
+fn store_error(error: StoreError) -> AppError {
+    match error {
+        StoreError::Registry(error) => registry_error(error),
+        StoreError::Module(error) => module_error(error),
+        StoreError::Unavailable { .. } => AppError::Refused {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            code: "DATABASE_UNAVAILABLE",
+            message: error.to_string(),
+        },
+        StoreError::BadUrl | StoreError::NeedsJwtSecret | StoreError::Unreachable { .. } => {
+            AppError::Internal { meta: None }
+        }
+    }
 }
 
 fn module_error(error: ModuleError) -> AppError {
