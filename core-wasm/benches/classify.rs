@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PostalAddress};
 use lookback_core::parse::classify;
+use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 fn name(first: &str, middle: &str, last: &str) -> PersonName {
     PersonName {
@@ -51,6 +52,40 @@ fn people() -> (Person, Person) {
     };
     (candidate, record)
 }
+
+/// Ten charges of the kinds found in court tables: (charge, statute, disposition).
+const COURT_TEXT: &[(&str, Option<&str>, &str)] = &[
+    ("EXCEED SPD LMT 1ST CLS 26 OR MORE", None, "*Guilty"),
+    ("DR RT LN/SM DRT-RESLT AC", None, "Dropped/Abandoned"),
+    ("TOWD VEH-IMP SAFETY DEV", None, "*Adj W/H"),
+    (
+        "Rear Lamps Required - Height of Mounting",
+        Some("32-17-8"),
+        "GUILTY",
+    ),
+    ("Driving Under Revocation (M1)", Some("32-12-65"), "GUILTY"),
+    (
+        "Passing NSF Checks $400 or less (M2)",
+        Some("22-30A-24"),
+        "CONFINED NOT CONVICTED",
+    ),
+    ("POSSESSION OF CONTROLLED SUBSTANCE", None, "NOLLE PROSEQUI"),
+    (
+        "OPERATING LODGING ESTABLISHMENT WITHOUT A LICENSE",
+        None,
+        "DISMISSED",
+    ),
+    (
+        "Seatbelts- Drivers Ages 14-18 Required",
+        Some("32-37-1.2"),
+        "PAID CIVIL PENALTY",
+    ),
+    (
+        "AGGRAVATED ASSAULT",
+        Some("22-18-1.1"),
+        "DEFERRED ADJUDICATION; THEN DISMISSED",
+    ),
+];
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("classify");
@@ -104,6 +139,26 @@ fn bench(c: &mut Criterion) {
     g.bench_function("normalize_charge_text", |b| {
         b.iter(|| {
             classify::normalize_charge_text(black_box("  possession of   controlled substance "))
+        })
+    });
+    // One whole charge as stage 1 reads it (issue 12): build the offense (severity, traffic,
+    // disposition) and its `classification`, over court-table spellings; the figure is per charge.
+    let charges: Vec<OffenseParts> = COURT_TEXT
+        .iter()
+        .map(|(charge, statute, disposition)| OffenseParts {
+            raw_charge: (*charge).to_string(),
+            statute: statute.map(str::to_string),
+            disposition: Some((*disposition).to_string()),
+            offense_type: Some("MISDEMEANOR".to_string()),
+            ..OffenseParts::default()
+        })
+        .collect();
+    g.bench_function("charge_with_classification_per_charge", |b| {
+        b.iter(|| {
+            for parts in &charges {
+                let offense = build_offense(black_box(parts.clone()), black_box(Some("SD")));
+                black_box(classify::classification(&offense));
+            }
         })
     });
     let (candidate, record) = people();

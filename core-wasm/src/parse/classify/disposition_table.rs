@@ -814,6 +814,9 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         Reading::Event(Event::SentenceCompleted),
     ),
+    // A sanction (drug court, probation) follows a finding: a sentence term, never pending and
+    // never a conviction by itself (A2 step 5), even when it is pending ("PEND SANCTION").
+    rule("sanction", &[&["SANCTION*"]], Reading::SentenceOnly),
     // A3 PENDING.
     rule(
         "pending",

@@ -758,5 +758,9 @@ fn court_system_spellings() {
         ("BAIL SET", None, C::Pending),
         ("BOUND TO GRAND JURY", None, C::Pending),
     ]);
-    check_unknown(&[("*ADJ/Deliq", Some("FL"), true)]);
+    check_unknown(&[
+        ("*ADJ/Deliq", Some("FL"), true),
+        ("DRUG COURT SANCTION", None, false),
+        ("PEND SANCTION", None, false),
+    ]);
 }
