@@ -8,21 +8,26 @@
 //! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
 //!   error type, the body extractor.
 //! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
+//! - [`metrics`], [`decision_log`], [`shadow`]: operations: Prometheus metrics, the audit log of
+//!   decisions, shadow evaluation of candidate module versions.
 
 pub mod auth;
 pub mod cli;
 pub mod client_rules;
 pub mod config;
 pub mod context;
+pub mod decision_log;
 pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod extract;
+pub mod metrics;
 pub mod modules;
 pub mod offline;
 pub mod pipeline;
 pub mod routes;
 pub mod rules_cli;
+pub mod shadow;
 pub mod state;
 pub mod telemetry;
 

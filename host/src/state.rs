@@ -7,9 +7,12 @@ use anyhow::Context as _;
 use crate::auth::Auth;
 use crate::client_rules::Overlays;
 use crate::config::Settings;
+use crate::decision_log::DecisionLog;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
+use crate::metrics::Metrics;
 use crate::modules::Modules;
+use crate::shadow::Shadows;
 
 /// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
 /// service, a fixed or scripted one in tests that need an exact "as of".
@@ -31,6 +34,12 @@ struct Inner {
     clock: Clock,
     /// Per-tenant client-rules overlays.
     overlays: Overlays,
+    /// Prometheus metrics.
+    metrics: Metrics,
+    /// The audit log of decisions.
+    decision_log: DecisionLog,
+    /// Shadow evaluations of candidate versions.
+    shadows: Shadows,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -55,6 +64,8 @@ impl AppState {
     pub fn with_clock(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
         // Overlays first: a bad one refuses the start before any module is compiled.
         let overlays = load_overlays(settings)?;
+        // Likewise a decision log that cannot be written; its thread starts after the modules.
+        crate::decision_log::check_writable(&settings.decision_log)?;
         let engine = EngineHost::new(&settings.engine)?;
         let modules = Modules::start(
             &engine,
@@ -62,6 +73,12 @@ impl AppState {
             settings.modules_dir.as_deref(),
         )?;
         let auth = Auth::from_settings(&settings.auth)?;
+        let metrics = Metrics::new(modules.events());
+        // Observed from here on: requests and the health canary, not the loads' self-tests.
+        let engine = engine.observed_by(Arc::new(metrics.clone()));
+        let decision_log = DecisionLog::start(&settings.decision_log, metrics.clone())?;
+        // A quarter of the pool at most runs candidates, so live requests keep their slots.
+        let shadows = Shadows::new((settings.engine.max_instances / 4).max(1) as usize);
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -73,6 +90,9 @@ impl AppState {
                 canary: CanaryCache::default(),
                 clock,
                 overlays,
+                metrics,
+                decision_log,
+                shadows,
                 watcher,
             }),
         })
@@ -116,6 +136,21 @@ impl AppState {
     /// Per-tenant client-rules overlays.
     pub fn overlays(&self) -> &Overlays {
         &self.inner.overlays
+    }
+
+    /// Prometheus metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// The decision log.
+    pub fn decision_log(&self) -> &DecisionLog {
+        &self.inner.decision_log
+    }
+
+    /// Shadow evaluations.
+    pub fn shadows(&self) -> &Shadows {
+        &self.inner.shadows
     }
 
     /// Health canary cache.
