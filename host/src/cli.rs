@@ -129,6 +129,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 /// standard error (DECISIONS §1); it is never logged.
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let addr = args.addr;
+    let drain = std::time::Duration::from_secs(args.drain_secs);
     let mut settings: Settings = args.into();
     if settings.auth.has_no_keys() {
         let key = keys::generate_key();
@@ -149,10 +150,37 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {addr}"))?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
-    axum::serve(listener, crate::app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    serve_until_signal(listener, state.clone(), drain).await?;
+    // Every answered request queued its line before its answer went out: write them all.
+    let log = state.decision_log().clone();
+    tokio::task::spawn_blocking(move || log.close()).await?;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// Serves until SIGTERM or SIGINT, then stops accepting and lets in-flight requests finish for
+/// at most `drain`; connections still open after that are closed.
+async fn serve_until_signal(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    drain: std::time::Duration,
+) -> anyhow::Result<()> {
+    let signalled = std::sync::Arc::new(tokio::sync::Notify::new());
+    let notify = signalled.clone();
+    let server = axum::serve(listener, crate::app(state)).with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        notify.notify_one();
+    });
+    let drain_over = async {
+        signalled.notified().await;
+        tokio::time::sleep(drain).await;
+    };
+    tokio::select! {
+        served = server => served?,
+        () = drain_over => {
+            tracing::warn!(drain_secs = drain.as_secs(), "drain time over; closing the remaining connections");
+        }
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::decision_log::{self, DecisionLogSettings, Sink};
 use crate::engine::Limits;
 
 /// Default cap on a request body (then 413).
@@ -31,6 +32,8 @@ pub struct Settings {
     pub client_rules_dir: Option<PathBuf>,
     /// The shared registry on PostgreSQL (issue 13); off without a database URL.
     pub store: crate::store::StoreSettings,
+    /// The decision log (DECISIONS §12).
+    pub decision_log: DecisionLogSettings,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
             client_rules_dir: None,
             store: crate::store::StoreSettings::default(),
+            decision_log: DecisionLogSettings::default(),
         }
     }
 }
@@ -210,10 +214,52 @@ pub struct ServeArgs {
     /// overlay may only make results more protective; a bad one refuses the start.
     #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
     pub client_rules_dir: Option<PathBuf>,
+    /// Seconds a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests before it
+    /// closes the remaining connections and flushes the decision log.
+    #[arg(long, env = "LOOKBACK_DRAIN_SECS", default_value_t = 10)]
+    pub drain_secs: u64,
+    #[command(flatten)]
+    pub decision_log: DecisionLogArgs,
     #[command(flatten)]
     pub engine: EngineArgs,
     #[command(flatten)]
     pub store: crate::store::StoreArgs,
+}
+
+/// Decision-log flags of `lookback serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DecisionLogArgs {
+    /// Decision log: a file path (JSON lines, size-rotated) or `stdout`. Off when unset.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG")]
+    pub decision_log: Option<String>,
+    /// Rotate the decision-log file when it would grow past this many bytes.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_MAX_BYTES", default_value_t = decision_log::DEFAULT_MAX_BYTES)]
+    pub decision_log_max_bytes: u64,
+    /// Rotated decision-log files kept (`path.1` newest).
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_KEEP", default_value_t = decision_log::DEFAULT_KEEP)]
+    pub decision_log_keep: usize,
+    /// Salt of the SSN last-four hash in decision-log lines; without it no hash is written.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_SALT", hide_env_values = true)]
+    pub decision_log_salt: Option<String>,
+    /// Decision-log queue length; when full, lines are dropped (counted and logged), never waited for.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_QUEUE", default_value_t = decision_log::DEFAULT_QUEUE)]
+    pub decision_log_queue: usize,
+}
+
+impl From<DecisionLogArgs> for DecisionLogSettings {
+    fn from(a: DecisionLogArgs) -> Self {
+        Self {
+            sink: a
+                .decision_log
+                .filter(|s| !s.is_empty())
+                .as_deref()
+                .map(Sink::parse),
+            max_bytes: a.decision_log_max_bytes,
+            keep: a.decision_log_keep,
+            salt: a.decision_log_salt.filter(|s| !s.is_empty()),
+            queue: a.decision_log_queue,
+        }
+    }
 }
 
 impl From<ServeArgs> for Settings {
@@ -238,6 +284,7 @@ impl From<ServeArgs> for Settings {
             max_module_bytes: a.max_module_bytes,
             client_rules_dir: a.client_rules_dir,
             store: a.store.into(),
+            decision_log: a.decision_log.into(),
         }
     }
 }

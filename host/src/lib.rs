@@ -9,21 +9,26 @@
 //!   error type, the body extractor.
 //! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
 //! - [`store`]: the registry shared by replicas on PostgreSQL (`LOOKBACK_DATABASE_URL`).
+//! - [`metrics`], [`decision_log`], [`shadow`]: operations: Prometheus metrics, the audit log of
+//!   decisions, shadow evaluation of candidate module versions.
 
 pub mod auth;
 pub mod cli;
 pub mod client_rules;
 pub mod config;
 pub mod context;
+pub mod decision_log;
 pub mod diff;
 pub mod engine;
 pub mod error;
 pub mod extract;
+pub mod metrics;
 pub mod modules;
 pub mod offline;
 pub mod pipeline;
 pub mod routes;
 pub mod rules_cli;
+pub mod shadow;
 pub mod state;
 pub mod store;
 pub mod telemetry;

@@ -7,9 +7,12 @@ use anyhow::Context as _;
 use crate::auth::Auth;
 use crate::client_rules::Overlays;
 use crate::config::Settings;
+use crate::decision_log::DecisionLog;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
+use crate::metrics::Metrics;
 use crate::modules::Modules;
+use crate::shadow::Shadows;
 use crate::store::Shared;
 
 /// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
@@ -34,6 +37,12 @@ struct Inner {
     overlays: Overlays,
     /// The shared registry, with `LOOKBACK_DATABASE_URL`.
     shared: Option<Shared>,
+    /// Prometheus metrics.
+    metrics: Metrics,
+    /// The audit log of decisions.
+    decision_log: DecisionLog,
+    /// Shadow evaluations of candidate versions.
+    shadows: Shadows,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -60,6 +69,8 @@ impl AppState {
         // is compiled.
         crate::store::check(settings)?;
         let overlays = load_overlays(settings)?;
+        // Likewise a decision log that cannot be written; its thread starts after the modules.
+        crate::decision_log::check_writable(&settings.decision_log)?;
         let engine = EngineHost::new(&settings.engine)?;
         let modules = Modules::start(
             &engine,
@@ -68,6 +79,12 @@ impl AppState {
         )?;
         let auth = Auth::from_settings(&settings.auth)?;
         let shared = crate::store::start(settings, &modules)?;
+        let metrics = Metrics::new(modules.events());
+        // Observed from here on: requests and the health canary, not the loads' self-tests.
+        let engine = engine.observed_by(Arc::new(metrics.clone()));
+        let decision_log = DecisionLog::start(&settings.decision_log, metrics.clone())?;
+        // A quarter of the pool at most runs candidates, so live requests keep their slots.
+        let shadows = Shadows::new((settings.engine.max_instances / 4).max(1) as usize);
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -80,6 +97,9 @@ impl AppState {
                 clock,
                 overlays,
                 shared,
+                metrics,
+                decision_log,
+                shadows,
                 watcher,
             }),
         })
@@ -128,6 +148,21 @@ impl AppState {
     /// Per-tenant client-rules overlays.
     pub fn overlays(&self) -> &Overlays {
         &self.inner.overlays
+    }
+
+    /// Prometheus metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// The decision log.
+    pub fn decision_log(&self) -> &DecisionLog {
+        &self.inner.decision_log
+    }
+
+    /// Shadow evaluations.
+    pub fn shadows(&self) -> &Shadows {
+        &self.inner.shadows
     }
 
     /// Health canary cache.

@@ -253,3 +253,191 @@ fn serve_refuses_a_bad_client_rules_overlay_from_the_environment() {
     assert!(!stderr.contains("listening"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A `lookback serve` child on an ephemeral port with `envs`, and its address once it listens.
+fn spawn_server(envs: &[(&str, &std::ffi::OsStr)]) -> (std::process::Child, String) {
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("LOOKBACK_API_KEYS", SERVE_KEY)
+        .env_remove("LOOKBACK_MODULE")
+        .env("LOOKBACK_LOG_FORMAT", "json")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in envs {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let addr = loop {
+        let line = lines.next().unwrap().unwrap();
+        let event: Value = serde_json::from_str(&line).unwrap_or_default();
+        if let Some(addr) = event["fields"]["addr"].as_str() {
+            break addr.to_owned();
+        }
+    };
+    // Keep draining standard error so the child never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, format!("http://{addr}"))
+}
+
+const SERVE_KEY: &str = "lkb_servetestkey000000000000000000000000000";
+
+fn sigterm(child: &std::process::Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+async fn token(client: &reqwest::Client, base: &str) -> String {
+    let answer: Value = client
+        .post(format!("{base}/auth/token"))
+        .header("X-API-Key", SERVE_KEY)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    answer["access_token"].as_str().unwrap().to_owned()
+}
+
+/// SIGTERM under load: the server stops accepting, finishes what is in flight, flushes the
+/// decision log and exits 0; the log holds exactly one line per 200 answer the clients got.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sigterm_under_load_drains_and_flushes_one_log_line_per_answer() {
+    let dir = temp_dir("sigterm");
+    let log = dir.join("decisions.jsonl");
+    let _ = std::fs::remove_file(&log);
+    let (mut child, base) = spawn_server(&[("LOOKBACK_DECISION_LOG", log.as_os_str())]);
+    let client = reqwest::Client::new();
+    let token = token(&client, &base).await;
+
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut workers = Vec::new();
+    for _ in 0..8 {
+        let (client, base, token, stop) =
+            (client.clone(), base.clone(), token.clone(), stop.clone());
+        workers.push(tokio::spawn(async move {
+            let mut answered = Vec::new();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let sent = client
+                    .post(format!("{base}/evaluate"))
+                    .bearer_auth(&token)
+                    .header("content-type", "application/json")
+                    .body(CANARY_REQUEST)
+                    .send()
+                    .await;
+                match sent {
+                    Ok(response) if response.status() == 200 => {
+                        let id = response.headers()["x-correlation-id"]
+                            .to_str()
+                            .unwrap()
+                            .to_owned();
+                        // Only a body read in full counts as an answer.
+                        if response.bytes().await.is_ok() {
+                            answered.push(id);
+                        }
+                    }
+                    Ok(response) => panic!("unexpected status {}", response.status()),
+                    Err(_) => break, // the server stopped accepting
+                }
+            }
+            answered
+        }));
+    }
+    // Let load build up, then ask the server to stop while requests are in flight.
+    let warmup = std::time::Instant::now();
+    while warmup.elapsed() < std::time::Duration::from_secs(1) {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    sigterm(&child);
+    let exited = tokio::task::spawn_blocking(move || child.wait().unwrap())
+        .await
+        .unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(exited.success(), "exit status {exited}");
+
+    let mut answered = Vec::new();
+    for worker in workers {
+        answered.extend(worker.await.unwrap());
+    }
+    assert!(
+        answered.len() >= 8,
+        "only {} answers under load",
+        answered.len()
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut logged: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let line: Value = serde_json::from_str(l).unwrap();
+            assert_eq!(line["http_status"], 200, "{l}");
+            line["correlation_id"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    logged.sort();
+    answered.sort();
+    assert_eq!(logged, answered, "one log line per 200 answer");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `LOOKBACK_DECISION_LOG=stdout`: lines on standard output (logs stay on standard error).
+#[tokio::test]
+async fn decision_log_to_stdout() {
+    let (mut child, base) = spawn_server(&[("LOOKBACK_DECISION_LOG", "stdout".as_ref())]);
+    let client = reqwest::Client::new();
+    let token = token(&client, &base).await;
+    let response = client
+        .post(format!("{base}/evaluate"))
+        .bearer_auth(&token)
+        .header("content-type", "application/json")
+        .body(CANARY_REQUEST)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let id = response.headers()["x-correlation-id"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    sigterm(&child);
+    let out = tokio::task::spawn_blocking(move || {
+        let status = child.wait().unwrap();
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut stdout).unwrap();
+        (status, stdout)
+    })
+    .await
+    .unwrap();
+    assert!(out.0.success());
+    let lines: Vec<Value> = out
+        .1
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", out.1);
+    assert_eq!(lines[0]["type"], "decision");
+    assert_eq!(lines[0]["correlation_id"], id.as_str());
+}
+
+#[test]
+fn serve_refuses_a_decision_log_it_cannot_write_naming_the_path() {
+    let path = temp_dir("bad-log")
+        .join("no-such-dir")
+        .join("decisions.jsonl");
+    let out = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--api-keys", SERVE_KEY])
+        .env("LOOKBACK_DECISION_LOG", &path)
+        .env_remove("LOOKBACK_MODULE")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert!(!stderr.contains("listening"), "{stderr}");
+}

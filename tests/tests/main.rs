@@ -20,5 +20,6 @@ mod module_faults;
 mod modules_admin;
 mod modules_dir;
 mod offline_tools;
+mod ops;
 mod replicas;
 mod xml_samples;

@@ -17,6 +17,7 @@ pub mod runner;
 pub mod selftest;
 
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
 use wasmtime::{Config, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
@@ -43,6 +44,13 @@ const POOL_MAX_MEMORY: usize = 256 << 20;
 /// self-test calls) never waits for, nor takes a slot from, requests. Loads run one at a time.
 const LOAD_SLOTS: u32 = 1;
 
+/// Told about every finished [`EngineHost::call`] (metrics): the export, how long the module ran
+/// and the outcome.
+pub trait CallObserver: Send + Sync {
+    /// One finished call.
+    fn observe(&self, export: Export, elapsed: Duration, result: &Result<String, CallError>);
+}
+
 /// The process's wasmtime engine, its limits and the gate in front of the instance pool.
 #[derive(Clone)]
 pub struct EngineHost {
@@ -51,6 +59,7 @@ pub struct EngineHost {
     permits: Arc<Semaphore>,
     cache: Option<ArtifactCache>,
     loading: Arc<Mutex<()>>,
+    observer: Option<Arc<dyn CallObserver>>,
 }
 
 impl EngineHost {
@@ -93,7 +102,15 @@ impl EngineHost {
             permits: Arc::new(Semaphore::new(slots as usize)),
             cache,
             loading: Arc::new(Mutex::new(())),
+            observer: None,
         })
+    }
+
+    /// This host (sharing engine, pool and cache) with `observer` told about every call made
+    /// through it; clones made earlier (module loading) stay unobserved.
+    pub fn observed_by(mut self, observer: Arc<dyn CallObserver>) -> Self {
+        self.observer = Some(observer);
+        self
     }
 
     /// Limits applied to each call.
@@ -158,10 +175,19 @@ impl EngineHost {
         let limits = self.limits;
         let joined = tokio::task::spawn_blocking(move || {
             let _slot = permit; // held until the store is dropped
-            runner::call(&engine, &module, export, input.as_ref(), &limits)
+            let started = Instant::now();
+            let result = runner::call(&engine, &module, export, input.as_ref(), &limits);
+            (result, started.elapsed())
         })
         .await;
-        joined.unwrap_or_else(|_| Err(CallError::Other("engine call did not complete".into())))
+        let (result, elapsed) = joined.unwrap_or_else(|_| {
+            let error = CallError::Other("engine call did not complete".into());
+            (Err(error), Duration::ZERO)
+        });
+        if let Some(observer) = &self.observer {
+            observer.observe(export, elapsed, &result);
+        }
+        result
     }
 }
 

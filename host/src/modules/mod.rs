@@ -18,6 +18,7 @@ use anyhow::Context as _;
 
 use crate::engine::registry::{Activation, Inserted, RegistryError};
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadError, LoadedModule, Registry};
+use crate::metrics::ModuleEvents;
 
 /// Why an upload or a file was not admitted.
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +47,8 @@ struct Inner {
     dir: Option<PathBuf>,
     /// Digests already refused (directory files, shared-registry rows), so they are not retried.
     refused: Mutex<HashSet<String>>,
+    /// Swaps and refusals, for the metrics.
+    events: ModuleEvents,
 }
 
 impl Modules {
@@ -80,6 +83,7 @@ impl Modules {
                 registry: Registry::new(base, &source),
                 dir: dir.map(Path::to_path_buf),
                 refused: Mutex::new(HashSet::new()),
+                events: ModuleEvents::default(),
             }),
         };
         if let Some(dir) = dir {
@@ -99,6 +103,11 @@ impl Modules {
     /// The version loaded at start (embedded or `LOOKBACK_MODULE`).
     pub fn base_version(&self) -> &str {
         &self.inner.base_version
+    }
+
+    /// Swap and refusal counters.
+    pub fn events(&self) -> &ModuleEvents {
+        &self.inner.events
     }
 
     /// The watched directory, if any.
@@ -144,6 +153,9 @@ impl Modules {
     /// Activates a loaded version and persists the choice.
     pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
         let activation = self.registry().activate(version)?;
+        if !Arc::ptr_eq(&activation.active, &activation.previous) {
+            self.inner.events.swaps.inc();
+        }
         self.persist(&activation.active);
         Ok(activation)
     }
@@ -151,6 +163,7 @@ impl Modules {
     /// Rolls back to the previously active version and persists the choice.
     pub fn rollback(&self) -> Result<Activation, RegistryError> {
         let activation = self.registry().rollback()?;
+        self.inner.events.swaps.inc();
         self.persist(&activation.active);
         Ok(activation)
     }
@@ -240,6 +253,10 @@ impl Modules {
             Err(error) => {
                 let reason = error.to_string();
                 tracing::warn!(source, reason = %reason, "engine module refused");
+                self.inner.events.refusals.inc();
+                if matches!(error, ModuleError::Refused(LoadError::SelfTest(_))) {
+                    self.inner.events.self_test_failures.inc();
+                }
                 self.registry().record_failure(source, &reason);
             }
         }

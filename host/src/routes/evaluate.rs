@@ -1,15 +1,20 @@
 //! `POST /evaluate`: one search, one decision (SPEC "POST /evaluate rules", DECISIONS §3).
 //! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
-//! request (the active one, or the version pinned by `X-Engine-Version`).
+//! request (the active one, or the version pinned by `X-Engine-Version`). Every answer is queued
+//! for the decision log and, when sampled, for shadow evaluation; both run after the answer.
+
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
 
 use crate::auth::Bearer;
 use crate::context::RequestCtx;
+use crate::decision_log::Evaluated;
 use crate::error::{AppError, json_response};
 use crate::extract::{EngineChoice, RawBody};
 use crate::pipeline;
+use crate::shadow::{self, Answered};
 use crate::state::AppState;
 
 /// Handler.
@@ -24,7 +29,38 @@ pub async fn evaluate(
         bound: claims.tenant.as_deref(),
         overlays: state.overlays(),
     };
-    let answer =
-        pipeline::evaluate(state.engine(), module, body, &ctx, tenancy, &state.now()).await?;
+    let now = state.now();
+    let result = pipeline::evaluate(
+        state.engine(),
+        module.clone(),
+        body.clone(),
+        &ctx,
+        tenancy,
+        &now,
+    )
+    .await;
+    state.decision_log().submit(Evaluated {
+        correlation_id: ctx.correlation_id.clone(),
+        tenant: claims.tenant.clone(),
+        module: module.clone(),
+        request: body.clone(),
+        status: result
+            .as_ref()
+            .map_or_else(AppError::status, |a| a.status)
+            .as_u16(),
+        answer: result.as_ref().ok().map(|a| a.body.clone()),
+    });
+    let answer = result?;
+    if state.shadows().any() {
+        let answered = Arc::new(Answered {
+            module,
+            body,
+            correlation_id: ctx.correlation_id,
+            tenant: claims.tenant,
+            now,
+            answer: answer.clone(),
+        });
+        shadow::after_answer(&state, &answered);
+    }
     Ok(json_response(answer.status, answer.body))
 }

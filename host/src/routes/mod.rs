@@ -6,6 +6,8 @@ pub mod engine_modules;
 pub mod evaluate;
 pub mod health;
 pub mod identity_match;
+pub mod openapi;
+pub mod shadow;
 pub mod token;
 pub mod transform_xml;
 
@@ -23,6 +25,7 @@ use crate::{context, telemetry};
 pub fn router(state: AppState) -> Router {
     let body_limit = state.max_body_bytes();
     let module_limit = state.max_module_bytes();
+    let metrics = axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track);
     Router::new()
         .route("/health", get(health::health))
         .route("/auth/token", post(token::token))
@@ -46,9 +49,18 @@ pub fn router(state: AppState) -> Router {
         .route("/admin/modules/rollback", post(admin::rollback))
         .route("/admin/modules/{version}/activate", post(admin::activate))
         .route("/admin/diff", post(admin::diff))
+        .route(
+            "/admin/modules/{version}/shadow",
+            post(shadow::start)
+                .get(shadow::summary)
+                .delete(shadow::stop),
+        )
+        .route("/metrics", get(crate::metrics::scrape))
+        .route("/openapi.json", get(openapi::openapi))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(metrics)
         .layer(telemetry::trace_layer())
         // Outermost: the correlation id exists before tracing starts and is echoed on every answer.
         .layer(axum::middleware::from_fn(context::correlation))

@@ -1,0 +1,126 @@
+//! The decision log: one JSON line per `/evaluate` answer, naming the module that decided and
+//! every charge's outcome, with no personal data.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use lookback::decision_log::{Sink, last4_hash};
+use lookback_tests::{CLIENT_KEY, TestServer, offenses, temp_dir, test_settings, valid_request};
+use serde_json::Value;
+
+const SALT: &str = "decision-log-test-salt";
+
+/// Settings writing the decision log to `path`, with a salt.
+pub fn logging_settings(path: &Path) -> lookback::Settings {
+    let mut settings = test_settings();
+    settings.decision_log.sink = Some(Sink::File(path.to_path_buf()));
+    settings.decision_log.salt = Some(SALT.to_owned());
+    settings
+}
+
+/// The log's lines once there are at least `count` (the writer runs off the response path).
+pub async fn read_lines(path: &PathBuf, count: usize) -> Vec<Value> {
+    for _ in 0..100 {
+        let lines: Vec<Value> = std::fs::read_to_string(path)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        if lines.len() >= count {
+            return lines;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("fewer than {count} lines in {}", path.display());
+}
+
+#[tokio::test]
+async fn each_answer_is_one_masked_line_naming_the_module_and_every_charge() {
+    let path = temp_dir("decision-log").join("decisions.jsonl");
+    let server = TestServer::start(logging_settings(&path)).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+    let mut request = valid_request("S-LOG-1");
+    request["record"]["candidate_info"]["ssn"] = Value::from("123-45-6789");
+    request["record"]["candidate_info"]["address"] = Value::from("12 ELM ROAD, AUSTIN, TX");
+    let good = server.evaluate(&token, request.to_string()).await.unwrap();
+    assert_eq!(good.status, 200, "{}", good.text);
+    let bad = server.evaluate(&token, "{}").await.unwrap();
+    assert_eq!(bad.status, 400);
+
+    let text_lines = read_lines(&path, 2).await;
+    assert_eq!(text_lines.len(), 2, "{text_lines:?}");
+    let raw = std::fs::read_to_string(&path).unwrap();
+    for personal in ["JANE", "DOE", "1980-01-01", "6789", "ELM ROAD", "MAIN ST"] {
+        assert!(
+            !raw.contains(personal),
+            "{personal} in the decision log: {raw}"
+        );
+    }
+
+    let line = &text_lines[0];
+    let active = server.state.registry().active();
+    assert_eq!(line["type"], "decision");
+    assert_eq!(
+        line["correlation_id"].as_str(),
+        good.header("x-correlation-id")
+    );
+    assert_eq!(line["search_id"], "S-LOG-1");
+    assert_eq!(line["http_status"], 200);
+    assert_eq!(line["status"], "success");
+    assert_eq!(
+        line["engine"]["version"],
+        active.info.engine_version.as_str()
+    );
+    assert_eq!(
+        line["engine"]["rules_version"],
+        active.info.rules_version.as_str()
+    );
+    assert_eq!(line["engine"]["sha256"], active.sha256.as_str());
+    assert_eq!(
+        line["ssn_last4_sha256"].as_str(),
+        last4_hash(SALT, "6789").as_deref()
+    );
+    assert!(line["time"].as_str().unwrap().ends_with('Z'));
+    let decision = &good.json["data"]["decision"];
+    assert_eq!(line["record_decision"], decision["record_decision"]);
+    let expected: Vec<Value> = offenses(decision)
+        .into_iter()
+        .map(|o| {
+            serde_json::json!([
+                o["offense_id"],
+                o["charge_decision"],
+                o["routing"]["queue"],
+                o["cited_rules"]
+            ])
+        })
+        .collect();
+    let logged: Vec<Value> = line["charges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| serde_json::json!([c["offense_id"], c["decision"], c["queue"], c["cited_rules"]]))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(logged, expected);
+
+    let refused = &text_lines[1];
+    assert_eq!(refused["http_status"], 400);
+    assert_eq!(
+        refused["correlation_id"].as_str(),
+        bad.header("x-correlation-id")
+    );
+    assert_eq!(refused["charges"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn a_log_path_that_cannot_be_written_refuses_the_start_naming_it() {
+    let path = temp_dir("decision-log-bad")
+        .join("missing-dir")
+        .join("decisions.jsonl");
+    let error = TestServer::start(logging_settings(&path))
+        .await
+        .err()
+        .unwrap();
+    let message = format!("{error:#}");
+    assert!(message.contains(&path.display().to_string()), "{message}");
+}

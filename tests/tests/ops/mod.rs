@@ -1,0 +1,26 @@
+//! Operating Lookback (issue 16): metrics, decision log, shadow evaluation, OpenAPI.
+
+mod decision_log;
+mod metrics;
+mod openapi;
+mod shadow;
+
+use lookback_tests::{Reply, TestServer};
+
+/// `GET path` with a bearer token.
+pub async fn get(server: &TestServer, token: &str, path: &str) -> Reply {
+    let response = server
+        .client
+        .get(server.url(path))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    Reply::read(response).await.unwrap()
+}
+
+/// `GET path` without credentials.
+pub async fn get_anonymous(server: &TestServer, path: &str) -> Reply {
+    let response = server.client.get(server.url(path)).send().await.unwrap();
+    Reply::read(response).await.unwrap()
+}
