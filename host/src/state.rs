@@ -67,7 +67,7 @@ impl AppState {
             settings.modules_dir.as_deref(),
         )?;
         let auth = Auth::from_settings(&settings.auth)?;
-        let shared = crate::store::start(settings, &modules)?;
+        let shared = crate::store::start(settings, &modules, &overlays)?;
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -125,9 +125,13 @@ impl AppState {
         (self.inner.clock)()
     }
 
-    /// Per-tenant client-rules overlays.
-    pub fn overlays(&self) -> &Overlays {
-        &self.inner.overlays
+    /// Per-tenant client-rules overlays (with a database, its overlays in place of the folder's
+    /// for the same tenants). Cheap: shares the maps.
+    pub fn overlays(&self) -> Overlays {
+        match &self.inner.shared {
+            Some(shared) => shared.overlays(),
+            None => self.inner.overlays.clone(),
+        }
     }
 
     /// Health canary cache.

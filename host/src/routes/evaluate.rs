@@ -20,9 +20,10 @@ pub async fn evaluate(
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
+    let overlays = state.overlays();
     let tenancy = pipeline::Tenancy {
         bound: claims.tenant.as_deref(),
-        overlays: state.overlays(),
+        overlays: &overlays,
     };
     let answer =
         pipeline::evaluate(state.engine(), module, body, &ctx, tenancy, &state.now()).await?;
