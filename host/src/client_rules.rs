@@ -38,6 +38,16 @@ impl Overlays {
         })
     }
 
+    /// Overlays from already validated JSON texts by tenant (the shared registry's), in place of
+    /// this set's for the same tenants.
+    pub fn with(&self, texts: impl IntoIterator<Item = (String, String)>) -> Self {
+        let mut by_tenant = (*self.by_tenant).clone();
+        by_tenant.extend(texts);
+        Self {
+            by_tenant: Arc::new(by_tenant),
+        }
+    }
+
     /// How many tenants have an overlay.
     pub fn len(&self) -> usize {
         self.by_tenant.len()
@@ -80,18 +90,24 @@ pub fn load_dir(dir: &Path) -> Result<HashMap<String, ClientRules>, String> {
         }
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        let rules: ClientRules = serde_json::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
-        if let Some(id) = &rules.tenant_id
-            && id != &tenant
-        {
-            return Err(format!(
-                "{name}: tenant_id {id:?} does not match the file name"
-            ));
-        }
-        rules.validate().map_err(|e| format!("{name}: {e}"))?;
+        let rules =
+            parse_overlay(&tenant, &text, "the file name").map_err(|e| format!("{name}: {e}"))?;
         out.insert(tenant, rules);
     }
     Ok(out)
+}
+
+/// Parses and validates one tenant's overlay: JSON with only known fields, none loosening the
+/// law, and a `tenant_id` (if any) equal to `tenant` (which came from `tenant_source`).
+pub fn parse_overlay(tenant: &str, text: &str, tenant_source: &str) -> Result<ClientRules, String> {
+    let rules: ClientRules = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if let Some(id) = &rules.tenant_id
+        && id != tenant
+    {
+        return Err(format!("tenant_id {id:?} does not match {tenant_source}"));
+    }
+    rules.validate()?;
+    Ok(rules)
 }
 
 #[cfg(test)]

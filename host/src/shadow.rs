@@ -389,9 +389,10 @@ pub fn after_answer(state: &AppState, answered: &Arc<Answered>) {
 
 async fn run(state: &AppState, shadow: &Shadow, candidate: Arc<LoadedModule>, seen: &Answered) {
     let ctx = RequestCtx::new(Some(&seen.correlation_id));
+    let overlays = state.overlays();
     let tenancy = Tenancy {
         bound: seen.tenant.as_deref(),
-        overlays: state.overlays(),
+        overlays: &overlays,
     };
     let result = pipeline::evaluate(
         state.engine(),

@@ -78,13 +78,13 @@ impl AppState {
             settings.modules_dir.as_deref(),
         )?;
         let auth = Auth::from_settings(&settings.auth)?;
-        let shared = crate::store::start(settings, &modules)?;
         let metrics = Metrics::new(modules.events());
         // Observed from here on: requests and the health canary, not the loads' self-tests.
         let engine = engine.observed_by(Arc::new(metrics.clone()));
         let decision_log = DecisionLog::start(&settings.decision_log, metrics.clone())?;
         // A quarter of the pool at most runs candidates, so live requests keep their slots.
         let shadows = Shadows::new((settings.engine.max_instances / 4).max(1) as usize);
+        let shared = crate::store::start(settings, &modules, &overlays)?;
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -145,9 +145,13 @@ impl AppState {
         (self.inner.clock)()
     }
 
-    /// Per-tenant client-rules overlays.
-    pub fn overlays(&self) -> &Overlays {
-        &self.inner.overlays
+    /// Per-tenant client-rules overlays (with a database, its overlays in place of the folder's
+    /// for the same tenants). Cheap: shares the maps.
+    pub fn overlays(&self) -> Overlays {
+        match &self.inner.shared {
+            Some(shared) => shared.overlays(),
+            None => self.inner.overlays.clone(),
+        }
     }
 
     /// Prometheus metrics.

@@ -136,6 +136,13 @@ impl KeyStore {
     }
 }
 
+/// Keys from elsewhere (the shared registry's `api_keys`).
+impl Extend<KeyEntry> for KeyStore {
+    fn extend<I: IntoIterator<Item = KeyEntry>>(&mut self, entries: I) {
+        self.entries.extend(entries);
+    }
+}
+
 /// Parses a key file: one JSON object per line (blank lines and `#` comments skipped), or a
 /// JSON array of the same objects.
 pub fn parse_key_file(text: &str, path: &str) -> Result<Vec<KeyEntry>, KeyFileError> {

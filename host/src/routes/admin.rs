@@ -320,8 +320,14 @@ async fn activate_everywhere(
     }
 }
 
-fn store_error(error: StoreError) -> AppError {
+/// The answer for a refused shared-registry operation: 503 while the database is down.
+pub(crate) fn store_error(error: StoreError) -> AppError {
     match error {
+        StoreError::Overlay(_) => AppError::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "OVERLAY_REFUSED",
+            message: error.to_string(),
+        },
         StoreError::Registry(error) => registry_error(error),
         StoreError::Module(error) => module_error(error),
         StoreError::Unavailable { .. } => AppError::Refused {

@@ -25,9 +25,10 @@ pub async fn evaluate(
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
+    let overlays = state.overlays();
     let tenancy = pipeline::Tenancy {
         bound: claims.tenant.as_deref(),
-        overlays: state.overlays(),
+        overlays: &overlays,
     };
     let now = state.now();
     let result = pipeline::evaluate(

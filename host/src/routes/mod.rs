@@ -1,6 +1,7 @@
 //! HTTP routes, one file per endpoint, and the router that ties them together.
 
 pub mod admin;
+pub mod admin_tenancy;
 pub mod demo;
 pub mod engine_modules;
 pub mod evaluate;
@@ -14,7 +15,7 @@ pub mod transform_xml;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler as _;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -57,6 +58,12 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/metrics", get(crate::metrics::scrape))
         .route("/openapi.json", get(openapi::openapi))
+        .route("/admin/keys", post(admin_tenancy::create_key))
+        .route("/admin/keys/{key_id}", delete(admin_tenancy::revoke_key))
+        .route(
+            "/admin/overlays/{tenant_id}",
+            get(admin_tenancy::get_overlay).put(admin_tenancy::put_overlay),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))

@@ -26,9 +26,11 @@ pub async fn token(
         .map(str::trim)
         .unwrap_or("");
     let auth = state.auth();
+    let shared_keys = state.shared().map(crate::store::Shared::keys);
     let key = auth
         .keys
         .verify(presented)
+        .or_else(|| shared_keys.as_deref()?.verify(presented))
         .ok_or(AppError::Unauthorized(messages::INVALID_API_KEY))?;
     let access_token = auth
         .tokens

@@ -6,6 +6,7 @@ use serde::Serialize;
 use tokio_postgres::Client;
 use tokio_postgres::error::SqlState;
 
+use crate::auth::keys::{KeyRecord, Role};
 use crate::engine::LoadedModule;
 use crate::engine::registry::RegistryError;
 
@@ -275,6 +276,98 @@ pub async fn replicas(client: &Client) -> Result<Vec<ReplicaRow>, tokio_postgres
             detail: row.get(4),
         })
         .collect())
+}
+
+/// Every key not revoked.
+pub async fn keys(client: &Client) -> Result<Vec<KeyRecord>, tokio_postgres::Error> {
+    let rows = client
+        .query(
+            "SELECT key_id, sha256, tenant, role FROM api_keys WHERE revoked_at IS NULL ORDER BY key_id",
+            &[],
+        )
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| {
+            let role = match row.get::<_, &str>(3) {
+                "admin" => Role::Admin,
+                "client" => Role::Client,
+                _ => return None,
+            };
+            Some(KeyRecord {
+                key_id: row.get(0),
+                sha256: row.get(1),
+                tenant: row.get(2),
+                role,
+            })
+        })
+        .collect())
+}
+
+/// Stores a new key's record (its hash, never the key).
+pub async fn create_key(
+    client: &mut Client,
+    record: &KeyRecord,
+    actor: Actor<'_>,
+    at: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let role = match record.role {
+        Role::Admin => "admin",
+        Role::Client => "client",
+    };
+    let tx = client.transaction().await?;
+    tx.execute(
+        "INSERT INTO api_keys (key_id, sha256, tenant, role, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[&record.key_id, &record.sha256, &record.tenant, &role, &actor.key_id, &at],
+    )
+    .await?;
+    notify(&tx).await?;
+    tx.commit().await
+}
+
+/// Revokes a key; false when no such key is active.
+pub async fn revoke_key(
+    client: &mut Client,
+    key_id: &str,
+    at: &str,
+) -> Result<bool, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let revoked = tx
+        .execute(
+            "UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1 AND revoked_at IS NULL",
+            &[&key_id, &at],
+        )
+        .await?;
+    notify(&tx).await?;
+    tx.commit().await?;
+    Ok(revoked > 0)
+}
+
+/// Every tenant's overlay (validated JSON text).
+pub async fn overlays(client: &Client) -> Result<Vec<(String, String)>, tokio_postgres::Error> {
+    let rows = client
+        .query("SELECT tenant_id, overlay FROM client_overlays", &[])
+        .await?;
+    Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+}
+
+/// Stores a tenant's validated overlay, replacing the previous one.
+pub async fn put_overlay(
+    client: &mut Client,
+    tenant: &str,
+    overlay: &str,
+    actor: Actor<'_>,
+    at: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    tx.execute(
+        "INSERT INTO client_overlays (tenant_id, overlay, updated_by, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (tenant_id) DO UPDATE SET overlay = $2, updated_by = $3, updated_at = $4",
+        &[&tenant, &overlay, &actor.key_id, &at],
+    )
+    .await?;
+    notify(&tx).await?;
+    tx.commit().await
 }
 
 async fn notify(tx: &tokio_postgres::Transaction<'_>) -> Result<(), tokio_postgres::Error> {

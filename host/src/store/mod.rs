@@ -19,11 +19,14 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::Duration;
 
+use arc_swap::ArcSwap;
 use serde::Serialize;
 use tokio::sync::Notify;
 use tokio_postgres::config::Host;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
+use crate::auth::keys::{self, KeyRecord, KeyStore, Role};
+use crate::client_rules::{Overlays, parse_overlay};
 use crate::config::Settings;
 use crate::engine::LoadedModule;
 use crate::engine::registry::{Activation, RegistryError};
@@ -119,6 +122,9 @@ pub enum StoreError {
     /// This replica refused the module.
     #[error(transparent)]
     Module(#[from] ModuleError),
+    /// A client-rules overlay that is not valid or would loosen the law.
+    #[error("overlay refused: {0}")]
+    Overlay(String),
 }
 
 /// The shared registry of one replica. Cheap to clone.
@@ -138,6 +144,12 @@ struct Inner {
     status: RwLock<Status>,
     wake: Arc<Notify>,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Keys from the database (hashes), refreshed every sync.
+    keys: ArcSwap<KeyStore>,
+    /// This replica's own overlays (`LOOKBACK_CLIENT_RULES_DIR`) ...
+    base_overlays: Overlays,
+    /// ... with the database's in place of them for the same tenants, refreshed every sync.
+    overlays: ArcSwap<Overlays>,
 }
 
 impl Drop for Inner {
@@ -197,7 +209,11 @@ pub fn check(settings: &Settings) -> Result<(), StoreError> {
 /// Connects, migrates, publishes this replica's base module and follows the registry once,
 /// then keeps following it on the current tokio runtime. Blocking: call it off the runtime's
 /// worker threads (as `AppState::new` runs). `None` without a database URL.
-pub fn start(settings: &Settings, modules: &Modules) -> anyhow::Result<Option<Shared>> {
+pub fn start(
+    settings: &Settings,
+    modules: &Modules,
+    overlays: &Overlays,
+) -> anyhow::Result<Option<Shared>> {
     let Some(url) = &settings.store.database_url else {
         return Ok(None);
     };
@@ -222,6 +238,9 @@ pub fn start(settings: &Settings, modules: &Modules) -> anyhow::Result<Option<Sh
             status: RwLock::new(Status::default()),
             wake: Arc::new(Notify::new()),
             task: Mutex::new(None),
+            keys: ArcSwap::from_pointee(KeyStore::default()),
+            base_overlays: overlays.clone(),
+            overlays: ArcSwap::from_pointee(overlays.clone()),
         }),
     };
     runtime.block_on(async {
@@ -351,6 +370,105 @@ impl Shared {
             self.sync().await;
         }
         Ok(self.inner.modules.activate(&target)?)
+    }
+
+    /// API keys kept in the database (active ones, by hash).
+    pub fn keys(&self) -> Arc<KeyStore> {
+        self.inner.keys.load_full()
+    }
+
+    /// Client-rules overlays: this replica's own, with the database's in place of them.
+    pub fn overlays(&self) -> Overlays {
+        (**self.inner.overlays.load()).clone()
+    }
+
+    /// Creates an API key in the database; returns the key (shown once, stored nowhere) and its
+    /// record (the hash).
+    pub async fn create_key(
+        &self,
+        tenant: Option<String>,
+        role: Role,
+        key_id: &str,
+    ) -> Result<(String, KeyRecord), StoreError> {
+        let key = keys::generate_key();
+        let record = KeyRecord {
+            key_id: format!("key_{}", keys::random_base62(12)),
+            sha256: hex::encode(keys::hash_key(&key)),
+            tenant: tenant.filter(|t| !t.is_empty()),
+            role,
+        };
+        let now = crate::pipeline::now_rfc3339();
+        let created = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            db::create_key(client, &record, self.actor(key_id), &now).await
+        };
+        self.finish_write(created.map_err(WriteError::from))?;
+        self.refresh_tenancy().await;
+        Ok((key, record))
+    }
+
+    /// Revokes a key everywhere (no new tokens for it); false when no such key is active.
+    pub async fn revoke_key(&self, revoked_key: &str) -> Result<bool, StoreError> {
+        let now = crate::pipeline::now_rfc3339();
+        let revoked = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            db::revoke_key(client, revoked_key, &now).await
+        };
+        let revoked = self.finish_write(revoked.map_err(WriteError::from))?;
+        self.refresh_tenancy().await;
+        Ok(revoked)
+    }
+
+    /// Validates and stores a tenant's overlay (a less protective one is refused, as from the
+    /// folder); returns the stored JSON.
+    pub async fn put_overlay(
+        &self,
+        tenant: &str,
+        text: &str,
+        key_id: &str,
+    ) -> Result<String, StoreError> {
+        let rules =
+            parse_overlay(tenant, text, "the tenant in the path").map_err(StoreError::Overlay)?;
+        let json = serde_json::to_string(&rules).map_err(|e| StoreError::Overlay(e.to_string()))?;
+        let now = crate::pipeline::now_rfc3339();
+        let stored = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            db::put_overlay(client, tenant, &json, self.actor(key_id), &now).await
+        };
+        self.finish_write(stored.map_err(WriteError::from))?;
+        self.refresh_tenancy().await;
+        Ok(json)
+    }
+
+    /// Re-reads keys and overlays now (after a write here; the others follow on notification).
+    async fn refresh_tenancy(&self) {
+        let guard = self.inner.client.lock().await;
+        if let Some(client) = guard.as_ref()
+            && let Err(error) = self.load_tenancy(client).await
+        {
+            tracing::warn!(%error, "could not re-read keys and overlays");
+        }
+    }
+
+    /// Replaces the cached keys and overlays with the database's.
+    async fn load_tenancy(&self, client: &Client) -> Result<(), tokio_postgres::Error> {
+        let records = db::keys(client).await?;
+        let overlays = db::overlays(client).await?;
+        // The database holds exactly the key file's records: one parser for both.
+        let text = serde_json::to_string(&records).unwrap_or_else(|_| "[]".to_owned());
+        let mut store = KeyStore::default();
+        match keys::parse_key_file(&text, "database") {
+            Ok(entries) => store.extend(entries),
+            Err(error) => tracing::warn!(%error, "keys in the database are not valid records"),
+        }
+        self.inner.keys.store(Arc::new(store));
+        self.inner
+            .overlays
+            .store(Arc::new(self.inner.base_overlays.with(overlays)));
+        Ok(())
     }
 
     fn actor<'a>(&'a self, key_id: &'a str) -> Actor<'a> {

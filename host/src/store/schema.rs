@@ -52,6 +52,24 @@ const MIGRATIONS: &[&str] = &[
         detail         TEXT
     );
     ",
+    // 2: API keys by hash (never the key) and per-tenant client-rules overlays.
+    r"
+    CREATE TABLE api_keys (
+        key_id     TEXT PRIMARY KEY,
+        sha256     TEXT NOT NULL UNIQUE,
+        tenant     TEXT,
+        role       TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+    );
+    CREATE TABLE client_overlays (
+        tenant_id  TEXT PRIMARY KEY,
+        overlay    TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    ",
 ];
 
 /// The schema version this build writes and reads.

@@ -55,6 +55,7 @@ impl Shared {
             let Some(client) = guard.as_ref() else {
                 return Ok(None);
             };
+            self.load_tenancy(client).await?;
             (db::active(client).await?, db::modules(client).await?)
         };
         for row in rows {

@@ -374,6 +374,22 @@ impl Replica {
         self.send(request).await
     }
 
+    /// `PUT path` with a JSON body.
+    pub async fn put_json(&self, path: &str, token: &str, body: &str) -> anyhow::Result<Reply> {
+        let request = self
+            .client
+            .put(self.url(path))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body(body.to_owned());
+        self.send(request).await
+    }
+
+    /// The HTTP client.
+    pub fn client(&self) -> &reqwest::Client {
+        &self.client
+    }
+
     /// `POST /evaluate` with `body`.
     pub async fn evaluate(&self, token: &str, body: &Value) -> anyhow::Result<Reply> {
         self.post(

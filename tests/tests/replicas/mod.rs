@@ -78,6 +78,20 @@ async fn upload_next_and_activate(
         .unwrap()
 }
 
+/// The database and replicas `ids` for one test, alone (see [`ONE_CLUSTER_AT_A_TIME`]); `None`
+/// when the test must skip.
+async fn cluster(
+    ids: &[&str],
+) -> Option<(tokio::sync::MutexGuard<'static, ()>, Postgres, Vec<Replica>)> {
+    if skip_without_postgres("replicas") {
+        return None;
+    }
+    let alone = ONE_CLUSTER_AT_A_TIME.lock().await;
+    let pg = Postgres::start().unwrap();
+    let replicas = start_replicas(&pg, ids);
+    Some((alone, pg, replicas))
+}
+
 fn median(samples: &mut [Duration]) -> Duration {
     samples.sort();
     samples[samples.len() / 2]
@@ -85,12 +99,9 @@ fn median(samples: &mut [Duration]) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changes_on_one_replica_reach_every_replica_within_two_seconds() {
-    if skip_without_postgres("replicas") {
+    let Some((_alone, pg, replicas)) = cluster(&["a", "b"]).await else {
         return;
-    }
-    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
-    let pg = Postgres::start().unwrap();
-    let replicas = start_replicas(&pg, &["a", "b"]);
+    };
     let (a, b) = (&replicas[0], &replicas[1]);
     let record = ca_conviction_six_years_old();
 
@@ -229,12 +240,10 @@ fn load(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_outage_loses_no_request_and_replicas_catch_up() {
-    if skip_without_postgres("replicas") {
+    let Some((_alone, pg, replicas)) = cluster(&["a", "b"]).await else {
         return;
-    }
-    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
-    let pg = Postgres::start().unwrap();
-    let mut replicas = start_replicas(&pg, &["a", "b"]).into_iter();
+    };
+    let mut replicas = replicas.into_iter();
     let (a, b) = (Arc::new(replicas.next().unwrap()), replicas.next().unwrap());
     let client = a.token(CLIENT_KEY).await.unwrap();
     let admin = a.token(ADMIN_KEY).await.unwrap();
@@ -319,17 +328,17 @@ async fn a_database_outage_loses_no_request_and_replicas_catch_up() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replicas_starting_together_migrate_once_and_refuse_corrupted_modules() {
-    if skip_without_postgres("replicas") {
+    let Some((_alone, pg, replicas)) = cluster(&["a", "b", "c"]).await else {
         return;
-    }
-    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
-    let pg = Postgres::start().unwrap();
-    let replicas = start_replicas(&pg, &["a", "b", "c"]);
+    };
     let schema = pg
         .psql("SELECT count(*) || ' ' || min(version) || ' ' || max(version) FROM schema_version")
         .unwrap();
-    assert_eq!(schema, "1 1 1", "one migration, applied once");
-    let applied_by = pg.psql("SELECT applied_by FROM schema_version").unwrap();
+    assert_eq!(schema, "2 1 2", "each migration applied once");
+    // One replica migrated; the others waited on the lock and found nothing to do.
+    let applied_by = pg
+        .psql("SELECT DISTINCT applied_by FROM schema_version")
+        .unwrap();
     assert!(
         ["a", "b", "c"].contains(&applied_by.as_str()),
         "{applied_by}"
@@ -378,6 +387,113 @@ async fn replicas_starting_together_migrate_once_and_refuse_corrupted_modules() 
             "{}",
             listing.text
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_and_overlays_made_on_one_replica_work_on_every_replica() {
+    let Some((_alone, pg, replicas)) = cluster(&["a", "b"]).await else {
+        return;
+    };
+    let (a, b) = (&replicas[0], &replicas[1]);
+    let admin = a.token(ADMIN_KEY).await.unwrap();
+    let json = "application/json";
+
+    // A key created on A: B issues tokens for it within 2 s; the database holds its hash only.
+    let created = a
+        .post(
+            "/admin/keys",
+            &admin,
+            Some((br#"{"tenant": "acme", "role": "client"}"#.to_vec(), json)),
+        )
+        .await
+        .unwrap();
+    assert_eq!(created.status, 201, "{}", created.text);
+    let key = created.json["key"].as_str().unwrap().to_owned();
+    let key_id = created.json["key_id"].as_str().unwrap().to_owned();
+    let token = eventually(|| b.token(&key)).await;
+    let stored = pg.psql("SELECT row_to_json(k) FROM api_keys k").unwrap();
+    assert!(!stored.contains(&key), "{stored}");
+    assert!(stored.contains(&hex_prefix_all(&{
+        use sha2::Digest as _;
+        sha2::Sha256::digest(key.as_bytes())
+    })));
+
+    // An overlay put on B applies on A within 2 s; a less protective one is refused.
+    let loosen = b
+        .put_json(
+            "/admin/overlays/acme",
+            &admin,
+            r#"{"non_conviction_lookback_years": 10}"#,
+        )
+        .await
+        .unwrap();
+    assert_eq!(loosen.status, 422, "{}", loosen.text);
+    assert_eq!(loosen.json["error"]["code"], "OVERLAY_REFUSED");
+    let put = b
+        .put_json(
+            "/admin/overlays/acme",
+            &admin,
+            r#"{"always_review_felonies": true}"#,
+        )
+        .await
+        .unwrap();
+    assert_eq!(put.status, 200, "{}", put.text);
+    let record = ca_conviction_six_years_old();
+    let started = Instant::now();
+    loop {
+        let reply = a.evaluate(&token, &record).await.unwrap();
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        if reply.text.contains("CLIENT_REVIEW_FELONIES") {
+            break;
+        }
+        assert!(
+            started.elapsed() < PROPAGATION,
+            "the overlay did not reach a: {}",
+            reply.text
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let got = a.get("/admin/overlays/acme", Some(&admin)).await.unwrap();
+    assert_eq!(
+        got.json["overlay"]["always_review_felonies"], true,
+        "{}",
+        got.text
+    );
+
+    // Revoked on A: B issues no new token for it within 2 s.
+    let revoke = a
+        .send(
+            a.client()
+                .delete(a.url(&format!("/admin/keys/{key_id}")))
+                .bearer_auth(&admin),
+        )
+        .await
+        .unwrap();
+    assert_eq!(revoke.status, 200, "{}", revoke.text);
+    let started = Instant::now();
+    while b.token(&key).await.is_ok() {
+        assert!(
+            started.elapsed() < PROPAGATION,
+            "b still accepts a revoked key"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Retries `attempt` for up to 2 s.
+async fn eventually<F, Fut, T>(mut attempt: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    let started = Instant::now();
+    loop {
+        match attempt().await {
+            Ok(value) => return value,
+            Err(error) if started.elapsed() > PROPAGATION => panic!("not within 2 s: {error}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+        }
     }
 }
 
