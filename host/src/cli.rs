@@ -80,6 +80,15 @@ pub enum KeysCommand {
         #[arg(long, env = "LOOKBACK_KEYS_FILE")]
         file: PathBuf,
     },
+    /// Remove a key from the key file: a running server refuses it and every token issued for
+    /// it at their next use.
+    Revoke {
+        /// Id of the key (`key_...`, as `keys create` printed it).
+        key_id: String,
+        /// Key file to remove it from.
+        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
+        file: PathBuf,
+    },
 }
 
 /// Runs a parsed command line.
@@ -88,6 +97,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys {
             command: KeysCommand::Create { tenant, role, file },
         } => create_key(&file, tenant, role),
+        Command::Keys {
+            command: KeysCommand::Revoke { key_id, file },
+        } => {
+            if keys::revoke_key(&file, &key_id)? {
+                eprintln!("revoked key {key_id} in {}", file.display());
+                Ok(ExitCode::SUCCESS)
+            } else {
+                eprintln!("no key {key_id} in {}", file.display());
+                Ok(ExitCode::from(1))
+            }
+        }
         Command::Serve(args) => runtime()?.block_on(serve(args)).map(|()| ExitCode::SUCCESS),
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
@@ -127,9 +147,7 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {addr}"))?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
-    axum::serve(listener, crate::app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    crate::transport::serve(listener, state, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::engine::Limits;
+use crate::transport::{TransportArgs, TransportSettings};
 
 /// Default cap on a request body (then 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
@@ -29,6 +30,8 @@ pub struct Settings {
     /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
     /// start; a bad file refuses the start.
     pub client_rules_dir: Option<PathBuf>,
+    /// Timeouts, connection and in-flight caps, rate limits (issue 14).
+    pub transport: TransportSettings,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             modules_dir: None,
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
             client_rules_dir: None,
+            transport: TransportSettings::default(),
         }
     }
 }
@@ -94,6 +98,9 @@ pub struct AuthSettings {
     pub jwt_secret: Option<String>,
     /// Token lifetime.
     pub token_ttl: Duration,
+    /// How far in the future a token's `iat` may lie (another replica's clock running ahead);
+    /// at most 300 s. Expiry gets no allowance.
+    pub max_clock_skew: Duration,
 }
 
 impl std::fmt::Debug for AuthSettings {
@@ -105,6 +112,7 @@ impl std::fmt::Debug for AuthSettings {
             .field("keys_file", &self.keys_file)
             .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| "<set>"))
             .field("token_ttl", &self.token_ttl)
+            .field("max_clock_skew", &self.max_clock_skew)
             .finish()
     }
 }
@@ -117,6 +125,7 @@ impl Default for AuthSettings {
             keys_file: None,
             jwt_secret: None,
             token_ttl: Duration::from_secs(3600),
+            max_clock_skew: Duration::from_secs(60),
         }
     }
 }
@@ -193,6 +202,9 @@ pub struct ServeArgs {
     /// Token lifetime in seconds.
     #[arg(long, env = "LOOKBACK_TOKEN_TTL_SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Seconds a token's issue time may lie in the future (clock skew between replicas; max 300).
+    #[arg(long, env = "LOOKBACK_JWT_MAX_SKEW_SECS", default_value_t = 60)]
+    pub jwt_max_skew_secs: u64,
     /// Largest accepted request body in bytes.
     #[arg(long, env = "LOOKBACK_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
@@ -209,6 +221,8 @@ pub struct ServeArgs {
     pub client_rules_dir: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
+    #[command(flatten)]
+    pub transport: TransportArgs,
 }
 
 impl From<ServeArgs> for Settings {
@@ -227,11 +241,13 @@ impl From<ServeArgs> for Settings {
                 keys_file: a.keys_file,
                 jwt_secret: a.jwt_secret.filter(|s| !s.is_empty()),
                 token_ttl: Duration::from_secs(a.token_ttl_secs),
+                max_clock_skew: Duration::from_secs(a.jwt_max_skew_secs),
             },
             max_body_bytes: a.max_body_bytes,
             modules_dir: a.modules_dir,
             max_module_bytes: a.max_module_bytes,
             client_rules_dir: a.client_rules_dir,
+            transport: a.transport.into(),
         }
     }
 }

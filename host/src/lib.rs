@@ -8,6 +8,7 @@
 //! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
 //!   error type, the body extractor.
 //! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
+//! - [`transport`]: the server loop and the limits that keep clients from starving each other.
 
 pub mod auth;
 pub mod cli;
@@ -25,6 +26,7 @@ pub mod routes;
 pub mod rules_cli;
 pub mod state;
 pub mod telemetry;
+pub mod transport;
 
 pub use config::Settings;
 pub use state::AppState;

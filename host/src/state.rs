@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::engine::canary::CanaryCache;
 use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
 use crate::modules::Modules;
+use crate::transport::{Guards, TransportSettings};
 
 /// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
 /// service, a fixed or scripted one in tests that need an exact "as of".
@@ -31,6 +32,9 @@ struct Inner {
     clock: Clock,
     /// Per-tenant client-rules overlays.
     overlays: Overlays,
+    /// Transport limits and the guards that enforce them per request.
+    transport: TransportSettings,
+    guards: Guards,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -73,6 +77,8 @@ impl AppState {
                 canary: CanaryCache::default(),
                 clock,
                 overlays,
+                transport: settings.transport.clone(),
+                guards: Guards::new(&settings.transport),
                 watcher,
             }),
         })
@@ -116,6 +122,16 @@ impl AppState {
     /// Per-tenant client-rules overlays.
     pub fn overlays(&self) -> &Overlays {
         &self.inner.overlays
+    }
+
+    /// Transport limits (timeouts, caps, rate limits).
+    pub fn transport(&self) -> &TransportSettings {
+        &self.inner.transport
+    }
+
+    /// In-flight cap and rate limits.
+    pub fn guards(&self) -> &Guards {
+        &self.inner.guards
     }
 
     /// Health canary cache.

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
 
 #[path = "support/corpus.rs"]
-mod corpus;
+pub(crate) mod corpus;
 
 use std::sync::{Arc, Mutex};
 
