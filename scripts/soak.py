@@ -82,7 +82,7 @@ def workload():
         jobs.append((f"corpus/{f.stem}", "/evaluate", json.dumps(case["request"]).encode(), None, False))
     manifest = json.loads((ROOT / "tests/fixtures/xml/manifest.json").read_text())
     for fixture in manifest["fixtures"]:
-        xml = (ROOT / "tests/fixtures/xml" / fixture["xml"]).read_text()
+        xml = (ROOT / "tests/fixtures/xml" / fixture["xml"]).read_text(errors="replace")
         record = dict(fixture["request"], xml=xml)
         jobs.append((f"xml/{fixture['xml']}", "/evaluate", json.dumps({"record": record}).encode(), None, False))
         transform = {"record": {"search_id": record["search_id"], "xml": xml}}
@@ -138,6 +138,14 @@ def main():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = Server(binary, port)
+    try:
+        run(server, port, duration, faults_wasm, next_wasm)
+    finally:
+        if server.proc.poll() is None:
+            server.proc.kill()
+
+
+def run(server, port, duration, faults_wasm, next_wasm):
     deadline = time.time() + 300
     while True:
         try:
