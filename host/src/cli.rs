@@ -80,6 +80,15 @@ pub enum KeysCommand {
         #[arg(long, env = "LOOKBACK_KEYS_FILE")]
         file: PathBuf,
     },
+    /// Remove a key from the key file: a running server refuses it and every token issued for
+    /// it at their next use.
+    Revoke {
+        /// Id of the key (`key_...`, as `keys create` printed it).
+        key_id: String,
+        /// Key file to remove it from.
+        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
+        file: PathBuf,
+    },
 }
 
 /// The `lookback` program: parses the command line, logs to standard error, runs the command;
@@ -111,6 +120,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Err(error) => Err(error),
         },
+        Command::Keys {
+            command: KeysCommand::Revoke { key_id, file },
+        } => {
+            if keys::revoke_key(&file, &key_id)? {
+                eprintln!("revoked key {key_id} in {}", file.display());
+                Ok(ExitCode::SUCCESS)
+            } else {
+                eprintln!("no key {key_id} in {}", file.display());
+                Ok(ExitCode::from(1))
+            }
+        }
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
@@ -167,7 +187,7 @@ async fn serve_until_signal(
 ) -> anyhow::Result<()> {
     let signalled = std::sync::Arc::new(tokio::sync::Notify::new());
     let notify = signalled.clone();
-    let server = axum::serve(listener, crate::app(state)).with_graceful_shutdown(async move {
+    let server = crate::transport::serve(listener, state, async move {
         shutdown_signal().await;
         notify.notify_one();
     });

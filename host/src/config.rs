@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::decision_log::{self, DecisionLogSettings, Sink};
 use crate::engine::Limits;
+use crate::transport::{TransportArgs, TransportSettings};
 
 /// Default cap on a request body (then 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
@@ -34,6 +35,8 @@ pub struct Settings {
     pub store: crate::store::StoreSettings,
     /// The decision log (DECISIONS §12).
     pub decision_log: DecisionLogSettings,
+    /// Timeouts, connection and in-flight caps, rate limits (issue 14).
+    pub transport: TransportSettings,
 }
 
 impl Default for Settings {
@@ -47,6 +50,7 @@ impl Default for Settings {
             client_rules_dir: None,
             store: crate::store::StoreSettings::default(),
             decision_log: DecisionLogSettings::default(),
+            transport: TransportSettings::default(),
         }
     }
 }
@@ -101,6 +105,9 @@ pub struct AuthSettings {
     pub jwt_secret: Option<String>,
     /// Token lifetime.
     pub token_ttl: Duration,
+    /// How far in the future a token's `iat` may lie (another replica's clock running ahead);
+    /// at most 300 s. Expiry gets no allowance.
+    pub max_clock_skew: Duration,
 }
 
 impl std::fmt::Debug for AuthSettings {
@@ -112,6 +119,7 @@ impl std::fmt::Debug for AuthSettings {
             .field("keys_file", &self.keys_file)
             .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| "<set>"))
             .field("token_ttl", &self.token_ttl)
+            .field("max_clock_skew", &self.max_clock_skew)
             .finish()
     }
 }
@@ -124,6 +132,7 @@ impl Default for AuthSettings {
             keys_file: None,
             jwt_secret: None,
             token_ttl: Duration::from_secs(3600),
+            max_clock_skew: Duration::from_secs(60),
         }
     }
 }
@@ -200,6 +209,9 @@ pub struct ServeArgs {
     /// Token lifetime in seconds.
     #[arg(long, env = "LOOKBACK_TOKEN_TTL_SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Seconds a token's issue time may lie in the future (clock skew between replicas; max 300).
+    #[arg(long, env = "LOOKBACK_JWT_MAX_SKEW_SECS", default_value_t = 60)]
+    pub jwt_max_skew_secs: u64,
     /// Largest accepted request body in bytes.
     #[arg(long, env = "LOOKBACK_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
@@ -224,6 +236,8 @@ pub struct ServeArgs {
     pub engine: EngineArgs,
     #[command(flatten)]
     pub store: crate::store::StoreArgs,
+    #[command(flatten)]
+    pub transport: TransportArgs,
 }
 
 /// Decision-log flags of `lookback serve`.
@@ -278,6 +292,7 @@ impl From<ServeArgs> for Settings {
                 keys_file: a.keys_file,
                 jwt_secret: a.jwt_secret.filter(|s| !s.is_empty()),
                 token_ttl: Duration::from_secs(a.token_ttl_secs),
+                max_clock_skew: Duration::from_secs(a.jwt_max_skew_secs),
             },
             max_body_bytes: a.max_body_bytes,
             modules_dir: a.modules_dir,
@@ -285,6 +300,7 @@ impl From<ServeArgs> for Settings {
             client_rules_dir: a.client_rules_dir,
             store: a.store.into(),
             decision_log: a.decision_log.into(),
+            transport: a.transport.into(),
         }
     }
 }

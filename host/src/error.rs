@@ -111,6 +111,17 @@ pub enum AppError {
         /// Why.
         message: String,
     },
+    /// 415: a JSON endpoint got a body declared as something else (DECISIONS §12).
+    UnsupportedMediaType,
+    /// 408: the body did not arrive within the body timeout.
+    RequestTimeout,
+    /// 429 with `Retry-After`: the client address spent its quota.
+    TooManyRequests {
+        /// Seconds until the next attempt is allowed.
+        retry_after_secs: u64,
+    },
+    /// 503 with `Retry-After: 1`: the server is at its cap of connections or engine requests.
+    Overloaded,
     /// 500 with nothing internal in the body (the cause is logged, without personal data).
     Internal {
         /// Request meta, when the route has one.
@@ -139,6 +150,10 @@ impl AppError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Refused { status, .. } => *status,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Overloaded => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -175,6 +190,30 @@ impl AppError {
                     None,
                 ),
                 Self::Refused { code, message, .. } => (*code, message.clone(), None, None),
+                Self::UnsupportedMediaType => (
+                    "UNSUPPORTED_MEDIA_TYPE",
+                    "Content-Type must be application/json".to_owned(),
+                    None,
+                    None,
+                ),
+                Self::RequestTimeout => (
+                    "REQUEST_TIMEOUT",
+                    "request body was not received in time".to_owned(),
+                    None,
+                    None,
+                ),
+                Self::TooManyRequests { retry_after_secs } => (
+                    "RATE_LIMITED",
+                    format!("too many requests from this address; retry in {retry_after_secs} s"),
+                    None,
+                    None,
+                ),
+                Self::Overloaded => (
+                    "OVERLOADED",
+                    "the server is busy; retry shortly".to_owned(),
+                    None,
+                    None,
+                ),
                 Self::Internal { meta } => (
                     "INTERNAL_ERROR",
                     "internal error".to_owned(),
@@ -218,10 +257,18 @@ struct ErrorDetail<'a> {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut response = json_response(self.status(), self.body());
-        if matches!(self, Self::Unauthorized(_)) {
-            response
-                .headers_mut()
-                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        let headers = response.headers_mut();
+        match self {
+            Self::Unauthorized(_) => {
+                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            }
+            Self::TooManyRequests { retry_after_secs } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+            }
+            Self::Overloaded => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            }
+            _ => {}
         }
         response
     }

@@ -60,7 +60,9 @@ impl FromRequestParts<AppState> for EngineChoice {
     }
 }
 
-/// The request body, at most `max_body_bytes` long (then 413).
+/// The body of a JSON endpoint: declared `application/json` (with or without a charset, else
+/// 415, DECISIONS §12), at most `max_body_bytes` long (then 413), received within the body
+/// timeout (then 408).
 #[derive(Debug, Clone)]
 pub struct RawBody(pub Bytes);
 
@@ -73,15 +75,98 @@ impl FromRequest<AppState> for RawBody {
             .get::<RequestCtx>()
             .cloned()
             .unwrap_or_else(|| RequestCtx::new(None));
-        match Bytes::from_request(request, state).await {
-            Ok(bytes) => Ok(Self(bytes)),
-            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(AppError::PayloadTooLarge {
-                    limit: state.max_body_bytes(),
-                    meta: Meta::new(&ctx, None),
-                })
-            }
-            Err(_) => Err(AppError::invalid("request body could not be read", &ctx)),
+        if !declares_json(request.headers()) {
+            return Err(AppError::UnsupportedMediaType);
         }
+        match read_body(request, state).await {
+            Ok(bytes) => Ok(Self(bytes)),
+            Err(BodyError::TooLarge) => Err(AppError::PayloadTooLarge {
+                limit: state.max_body_bytes(),
+                meta: Meta::new(&ctx, None),
+            }),
+            Err(BodyError::TimedOut) => Err(AppError::RequestTimeout),
+            Err(BodyError::Unreadable) => {
+                Err(AppError::invalid("request body could not be read", &ctx))
+            }
+        }
+    }
+}
+
+/// Why a body could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyError {
+    /// Over the route's body limit.
+    TooLarge,
+    /// Not complete within the body timeout.
+    TimedOut,
+    /// The connection failed while sending it.
+    Unreadable,
+}
+
+/// The whole body of `request`, within the route's size limit and the body timeout.
+pub async fn read_body(request: Request, state: &AppState) -> Result<Bytes, BodyError> {
+    let read = Bytes::from_request(request, state);
+    match tokio::time::timeout(state.transport().body_timeout, read).await {
+        Err(_) => Err(BodyError::TimedOut),
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(rejection)) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(BodyError::TooLarge)
+        }
+        Ok(Err(_)) => Err(BodyError::Unreadable),
+    }
+}
+
+/// `Content-Type: application/json`, parameters allowed, a charset only if UTF-8.
+fn declares_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let mut parts = value.split(';');
+    let essence = parts.next().unwrap_or_default().trim();
+    essence.eq_ignore_ascii_case("application/json")
+        && parts.all(|param| {
+            let (name, value) = param.split_once('=').unwrap_or((param, ""));
+            !name.trim().eq_ignore_ascii_case("charset")
+                || value.trim().trim_matches('"').eq_ignore_ascii_case("utf-8")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::{HeaderMap, HeaderValue, header::CONTENT_TYPE};
+
+    use super::declares_json;
+
+    fn with(value: &'static str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(value));
+        headers
+    }
+
+    #[test]
+    fn json_with_or_without_a_utf8_charset() {
+        for ok in [
+            "application/json",
+            "Application/JSON",
+            "application/json; charset=utf-8",
+            "application/json;charset=\"UTF-8\"",
+        ] {
+            assert!(declares_json(&with(ok)), "{ok}");
+        }
+        for bad in [
+            "text/plain",
+            "text/plain; charset=utf-8",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/jsonp",
+            "application/json; charset=latin1",
+            "",
+        ] {
+            assert!(!declares_json(&with(bad)), "{bad}");
+        }
+        assert!(!declares_json(&HeaderMap::new()), "missing");
     }
 }

@@ -11,6 +11,7 @@
 //! - [`store`]: the registry shared by replicas on PostgreSQL (`LOOKBACK_DATABASE_URL`).
 //! - [`metrics`], [`decision_log`], [`shadow`]: operations: Prometheus metrics, the audit log of
 //!   decisions, shadow evaluation of candidate module versions.
+//! - [`transport`]: the server loop and the limits that keep clients from starving each other.
 
 pub mod auth;
 pub mod cli;
@@ -32,6 +33,7 @@ pub mod shadow;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod transport;
 
 pub use config::Settings;
 pub use state::AppState;

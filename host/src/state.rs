@@ -14,6 +14,7 @@ use crate::metrics::Metrics;
 use crate::modules::Modules;
 use crate::shadow::Shadows;
 use crate::store::Shared;
+use crate::transport::{Guards, TransportSettings};
 
 /// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
 /// service, a fixed or scripted one in tests that need an exact "as of".
@@ -43,6 +44,9 @@ struct Inner {
     decision_log: DecisionLog,
     /// Shadow evaluations of candidate versions.
     shadows: Shadows,
+    /// Transport limits and the guards that enforce them per request.
+    transport: TransportSettings,
+    guards: Guards,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -100,6 +104,8 @@ impl AppState {
                 metrics,
                 decision_log,
                 shadows,
+                transport: settings.transport.clone(),
+                guards: Guards::new(&settings.transport),
                 watcher,
             }),
         })
@@ -167,6 +173,16 @@ impl AppState {
     /// Shadow evaluations.
     pub fn shadows(&self) -> &Shadows {
         &self.inner.shadows
+    }
+
+    /// Transport limits (timeouts, caps, rate limits).
+    pub fn transport(&self) -> &TransportSettings {
+        &self.inner.transport
+    }
+
+    /// In-flight cap and rate limits.
+    pub fn guards(&self) -> &Guards {
+        &self.inner.guards
     }
 
     /// Health canary cache.

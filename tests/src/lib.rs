@@ -75,9 +75,9 @@ impl TestServer {
     async fn serve(state: AppState) -> anyhow::Result<Self> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let addr = listener.local_addr()?;
-        let app = lookback::app(state.clone());
+        let serving = state.clone();
         let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
+            let _ = lookback::transport::serve(listener, serving, std::future::pending()).await;
         });
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
@@ -97,22 +97,7 @@ impl TestServer {
 
     /// A bearer token for `api_key`.
     pub async fn token(&self, api_key: &str) -> anyhow::Result<String> {
-        let response = self
-            .client
-            .post(self.url("/auth/token"))
-            .header("X-API-Key", api_key)
-            .send()
-            .await?;
-        anyhow::ensure!(
-            response.status() == 200,
-            "token request answered {}",
-            response.status()
-        );
-        let body: Value = response.json().await?;
-        body["access_token"]
-            .as_str()
-            .map(str::to_owned)
-            .context("no access_token in the token answer")
+        token_at(&self.client, &self.base, api_key).await
     }
 
     /// `POST /evaluate` with `token` and raw `body`; returns status, headers and JSON body.
@@ -131,6 +116,29 @@ impl TestServer {
             .await?;
         Reply::read(response).await
     }
+}
+
+/// A bearer token for `api_key` from the server at `base` (`http://host:port`).
+pub async fn token_at(
+    client: &reqwest::Client,
+    base: &str,
+    api_key: &str,
+) -> anyhow::Result<String> {
+    let response = client
+        .post(format!("{base}/auth/token"))
+        .header("X-API-Key", api_key)
+        .send()
+        .await?;
+    anyhow::ensure!(
+        response.status() == 200,
+        "token request answered {}",
+        response.status()
+    );
+    let body: Value = response.json().await?;
+    body["access_token"]
+        .as_str()
+        .map(str::to_owned)
+        .context("no access_token in the token answer")
 }
 
 /// An answer read in full.

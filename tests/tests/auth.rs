@@ -36,8 +36,11 @@ fn forge(alg: Algorithm, secret: &str, claims: &Value) -> String {
     .unwrap()
 }
 
+/// Claims of a token for the configured client key, as the server issues them.
 fn claims(iat: u64, exp: u64) -> Value {
-    json!({"sub": "env-test", "role": "client", "iat": iat, "exp": exp, "jti": "t-1"})
+    let sub = lookback::auth::keys::plain_key_id(CLIENT_KEY, lookback::auth::Role::Client);
+    json!({"sub": sub, "role": "client", "iat": iat, "exp": exp, "jti": "t-1",
+        "iss": "lookback", "aud": "lookback-api"})
 }
 
 fn assert_unauthorized(reply: &Reply, message: &str) {

@@ -147,6 +147,7 @@ async fn transform_xml_requires_a_token_and_answers_json() {
             .client
             .post(server.url("/transform-xml"))
             .bearer_auth(&token)
+            .header("content-type", "application/json")
             .body("not json")
             .send()
             .await
@@ -202,6 +203,7 @@ async fn identity_match_scores_and_rejects_camel_case() {
             server
                 .client
                 .post(server.url("/complianceEngine/identity-match"))
+                .header("content-type", "application/json")
                 .body(body.to_vec())
                 .send()
                 .await
@@ -223,6 +225,7 @@ async fn correlation_id_is_echoed_when_sane_and_replaced_otherwise() {
             .client
             .post(server.url("/evaluate"))
             .bearer_auth(&token)
+            .header("content-type", "application/json")
             .body(valid_request("S-CID").to_string());
         if let Some(id) = id {
             request = request.header("X-Correlation-ID", id);

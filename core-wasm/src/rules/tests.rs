@@ -716,6 +716,28 @@ proptest! {
         prop_assert!(after <= before, "{:?} -> {:?}", evaluate_charge(&f).cited_rules(), evaluate_charge(&g).cited_rules());
     }
 
+    /// A later search date never makes a non-conviction reportable again: once a dismissal (or
+    /// any non-conviction) has aged out of reporting, it stays out.
+    #[test]
+    fn a_later_search_date_never_makes_a_non_conviction_reportable_again(
+        f in arb_facts(),
+        days_later in 1u64..4000,
+    ) {
+        prop_assume!(f.class == K::NonConviction);
+        let before = evaluate_charge(&f);
+        prop_assume!(before.reportability != Reportability::Reportable);
+        let mut later = f.clone();
+        later.as_of = f.as_of + chrono::Days::new(days_later);
+        let after = evaluate_charge(&later);
+        prop_assert_ne!(
+            after.reportability,
+            Reportability::Reportable,
+            "{:?} -> {:?}",
+            before.cited_rules(),
+            after.cited_rules()
+        );
+    }
+
     /// A valid client overlay never makes a charge more reportable.
     #[test]
     fn a_client_overlay_never_makes_a_charge_more_reportable(

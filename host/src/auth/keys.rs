@@ -87,15 +87,9 @@ impl KeyStore {
     /// Adds a plain key given in configuration (`LOOKBACK_API_KEYS` / `LOOKBACK_ADMIN_KEYS`).
     /// Its id is derived from its hash so tokens never carry the key itself.
     pub fn add_plain(&mut self, key: &str, role: Role) {
-        let hash = hash_key(key);
-        let prefix = match role {
-            Role::Client => "env",
-            Role::Admin => "env-admin",
-        };
-        let key_id = format!("{prefix}-{}", &hex::encode(hash)[..12]);
         self.entries.push(KeyEntry {
-            key_id,
-            hash,
+            key_id: plain_key_id(key, role),
+            hash: hash_key(key),
             tenant: None,
             role,
         });
@@ -122,6 +116,11 @@ impl KeyStore {
         self.entries.is_empty()
     }
 
+    /// The entry with this key id, if any.
+    pub fn find_id(&self, key_id: &str) -> Option<&KeyEntry> {
+        self.entries.iter().find(|e| e.key_id == key_id)
+    }
+
     /// The entry for a presented key. Every entry is compared, in constant time each, so the
     /// answer time does not depend on which entry (if any) matched.
     pub fn verify(&self, presented: &str) -> Option<&KeyEntry> {
@@ -141,6 +140,51 @@ impl Extend<KeyEntry> for KeyStore {
     fn extend<I: IntoIterator<Item = KeyEntry>>(&mut self, entries: I) {
         self.entries.extend(entries);
     }
+}
+
+/// The key id of a plain key: derived from its hash, so tokens never carry the key itself.
+pub fn plain_key_id(key: &str, role: Role) -> String {
+    let prefix = match role {
+        Role::Client => "env",
+        Role::Admin => "env-admin",
+    };
+    format!("{prefix}-{}", &hex::encode(hash_key(key))[..12])
+}
+
+/// Removes the key `key_id` from `file` (rewritten through a temporary file and a rename, so a
+/// running server never reads half a file); its tokens stop working at their next use. False when
+/// the file has no such key.
+pub fn revoke_key(file: &Path, key_id: &str) -> Result<bool, KeyFileError> {
+    let io = |source| KeyFileError::Io {
+        path: file.display().to_string(),
+        source,
+    };
+    let text = std::fs::read_to_string(file).map_err(io)?;
+    let entries = parse_key_file(&text, &file.display().to_string())?;
+    if !entries.iter().any(|e| e.key_id == key_id) {
+        return Ok(false);
+    }
+    let kept: Vec<String> = entries
+        .into_iter()
+        .filter(|e| e.key_id != key_id)
+        .map(|e| {
+            serde_json::to_string(&KeyRecord {
+                key_id: e.key_id,
+                sha256: hex::encode(e.hash),
+                tenant: e.tenant,
+                role: e.role,
+            })
+            .map_err(|e| io(std::io::Error::other(e)))
+        })
+        .collect::<Result<_, _>>()?;
+    let temp = file.with_extension(format!("revoke-{}", random_base62(8)));
+    let mut body = kept.join("\n");
+    if !body.is_empty() {
+        body.push('\n');
+    }
+    std::fs::write(&temp, body).map_err(io)?;
+    std::fs::rename(&temp, file).map_err(io)?;
+    Ok(true)
 }
 
 /// Parses a key file: one JSON object per line (blank lines and `#` comments skipped), or a

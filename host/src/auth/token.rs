@@ -1,4 +1,6 @@
-//! Bearer tokens: JWT signed with HS256, and only HS256 accepted (DECISIONS §1).
+//! Bearer tokens: JWT signed with HS256, and only HS256 accepted (DECISIONS §1). Every token
+//! names its issuer and audience (`iss`, `aud`), and both are checked, so a token minted for
+//! another service with the same secret does not open this one.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -6,6 +8,11 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use super::keys::{KeyEntry, Role};
+
+/// `iss` of every token.
+pub const ISSUER: &str = "lookback";
+/// `aud` of every token.
+pub const AUDIENCE: &str = "lookback-api";
 
 /// Claims of a Lookback token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +30,10 @@ pub struct Claims {
     pub exp: u64,
     /// Unique token id.
     pub jti: String,
+    /// Issuer: [`ISSUER`].
+    pub iss: String,
+    /// Audience: [`AUDIENCE`].
+    pub aud: String,
 }
 
 /// Issues and verifies tokens with one HS256 secret.
@@ -31,6 +42,7 @@ pub struct TokenIssuer {
     decoding: DecodingKey,
     validation: Validation,
     ttl: Duration,
+    max_skew: Duration,
 }
 
 /// A token could not be issued (only possible if serialisation fails).
@@ -39,20 +51,31 @@ pub struct TokenIssuer {
 pub struct IssueError;
 
 impl TokenIssuer {
-    /// An issuer for `secret` whose tokens live `ttl`.
+    /// An issuer for `secret` whose tokens live `ttl`, allowing 60 s of clock skew.
     pub fn new(secret: &[u8], ttl: Duration) -> Self {
         // `Validation::new(HS256)` accepts HS256 alone: `alg: none` and every other algorithm
         // fail, as does a token whose header names HS256 but was signed with another key.
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.validate_exp = true;
-        validation.set_required_spec_claims(&["exp", "sub", "iat"]);
+        validation.validate_nbf = true;
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "sub", "iat", "iss", "aud"]);
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
             ttl,
+            max_skew: Duration::from_secs(60),
         }
+    }
+
+    /// The same issuer accepting tokens issued up to `max_skew` in the future (a replica whose
+    /// clock runs ahead). Expiry gets no allowance: a token is dead at its `exp`.
+    pub fn with_max_skew(mut self, max_skew: Duration) -> Self {
+        self.max_skew = max_skew;
+        self
     }
 
     /// Token lifetime in seconds (`expires_in`).
@@ -70,16 +93,27 @@ impl TokenIssuer {
             iat,
             exp: iat.saturating_add(self.ttl.as_secs()),
             jti: uuid::Uuid::new_v4().to_string(),
+            iss: ISSUER.to_owned(),
+            aud: AUDIENCE.to_owned(),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|_| IssueError)
     }
 
-    /// The claims of a valid, unexpired HS256 token; `None` for anything else.
+    /// The claims of a valid, unexpired HS256 token of this issuer and audience, issued no
+    /// later than the skew allowance from now and living no longer than the TTL allows; `None`
+    /// for anything else.
     pub fn verify(&self, token: &str) -> Option<Claims> {
         let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
+        let claims = data.claims;
+        let now = now_secs();
+        let skew = self.max_skew.as_secs();
         // `exp` is checked by the library; reject a token that expires exactly now as well.
-        (data.claims.exp > now_secs()).then_some(data.claims)
+        let alive = claims.exp > now;
+        let issued_in_the_past = claims.iat <= now.saturating_add(skew);
+        let lifetime_allowed =
+            claims.exp.saturating_sub(claims.iat) <= self.ttl.as_secs().saturating_add(skew);
+        (alive && issued_in_the_past && lifetime_allowed).then_some(claims)
     }
 }
 
@@ -144,6 +178,8 @@ mod tests {
             iat: now - 120,
             exp: now - 1,
             jti: "j".into(),
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
         };
         let token = jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),
@@ -198,5 +234,63 @@ mod tests {
         for token in ["", "a", "a.b", "a.b.c", "....", "Bearer x"] {
             assert!(issuer.verify(token).is_none());
         }
+    }
+
+    fn signed(claims: &serde_json::Value) -> String {
+        jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            claims,
+            &EncodingKey::from_secret(b"secret"),
+        )
+        .unwrap()
+    }
+
+    fn claims_at(iat: u64, exp: u64, iss: &str, aud: &str) -> serde_json::Value {
+        serde_json::json!({"sub": "key_1", "role": "client", "iat": iat, "exp": exp,
+            "jti": "j", "iss": iss, "aud": aud})
+    }
+
+    #[test]
+    fn issuer_and_audience_are_set_and_checked() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(600));
+        let claims = issuer.verify(&issuer.issue(&key(None)).unwrap()).unwrap();
+        assert_eq!(
+            (claims.iss.as_str(), claims.aud.as_str()),
+            (ISSUER, AUDIENCE)
+        );
+        let now = now_secs();
+        assert!(
+            issuer
+                .verify(&signed(&claims_at(now, now + 60, ISSUER, AUDIENCE)))
+                .is_some()
+        );
+        for (iss, aud) in [("other", AUDIENCE), (ISSUER, "other-api"), ("", "")] {
+            let token = signed(&claims_at(now, now + 60, iss, aud));
+            assert!(issuer.verify(&token).is_none(), "iss {iss:?}, aud {aud:?}");
+        }
+        let missing = signed(&serde_json::json!({"sub": "key_1", "role": "client",
+            "iat": now, "exp": now + 60, "jti": "j"}));
+        assert!(
+            issuer.verify(&missing).is_none(),
+            "iss and aud are required"
+        );
+    }
+
+    #[test]
+    fn clock_skew_is_bounded() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(600))
+            .with_max_skew(Duration::from_secs(30));
+        let now = now_secs();
+        let ahead = |secs: u64| signed(&claims_at(now + secs, now + secs + 600, ISSUER, AUDIENCE));
+        assert!(issuer.verify(&ahead(20)).is_some(), "within the allowance");
+        assert!(
+            issuer.verify(&ahead(120)).is_none(),
+            "issued too far in the future"
+        );
+        let long_lived = signed(&claims_at(now, now + 600 + 31, ISSUER, AUDIENCE));
+        assert!(
+            issuer.verify(&long_lived).is_none(),
+            "lives longer than the TTL allows"
+        );
     }
 }

@@ -17,7 +17,7 @@ use crate::diff::{self, DiffReport};
 use crate::engine::registry::{Activation, Entry, Inserted, LoadEvent, RegistryError};
 use crate::engine::{Compiled, SelfTestReport};
 use crate::error::{AppError, json_response};
-use crate::extract::RawBody;
+use crate::extract::{BodyError, RawBody, read_body};
 use crate::modules::ModuleError;
 use crate::pipeline::now_rfc3339;
 use crate::state::AppState;
@@ -151,19 +151,18 @@ impl FromRequest<AppState> for WasmBody {
                 message: "a module upload needs Content-Type: application/wasm".into(),
             });
         }
-        match Bytes::from_request(request, state).await {
+        match read_body(request, state).await {
             Ok(bytes) => Ok(Self(bytes)),
-            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(AppError::Refused {
-                    status: StatusCode::PAYLOAD_TOO_LARGE,
-                    code: "PAYLOAD_TOO_LARGE",
-                    message: format!(
-                        "module is larger than the limit of {} bytes",
-                        state.max_module_bytes()
-                    ),
-                })
-            }
-            Err(_) => Err(AppError::Refused {
+            Err(BodyError::TooLarge) => Err(AppError::Refused {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                code: "PAYLOAD_TOO_LARGE",
+                message: format!(
+                    "module is larger than the limit of {} bytes",
+                    state.max_module_bytes()
+                ),
+            }),
+            Err(BodyError::TimedOut) => Err(AppError::RequestTimeout),
+            Err(BodyError::Unreadable) => Err(AppError::Refused {
                 status: StatusCode::BAD_REQUEST,
                 code: "INVALID_REQUEST",
                 message: "request body could not be read".into(),

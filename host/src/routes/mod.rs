@@ -19,6 +19,7 @@ use axum::routing::{delete, get, post};
 
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::transport::guard::{engine_route, identity_route};
 use crate::{context, telemetry};
 
 /// The application: every route, JSON errors for unknown paths and methods, the body limit,
@@ -30,11 +31,14 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/health", get(health::health))
         .route("/auth/token", post(token::token))
-        .route("/evaluate", post(evaluate::evaluate))
-        .route("/transform-xml", post(transform_xml::transform_xml))
+        .route("/evaluate", engine_route(post(evaluate::evaluate), &state))
+        .route(
+            "/transform-xml",
+            engine_route(post(transform_xml::transform_xml), &state),
+        )
         .route(
             "/complianceEngine/identity-match",
-            post(identity_match::identity_match),
+            identity_route(post(identity_match::identity_match), &state),
         )
         // The browser page and the module bytes it runs: public (DECISIONS §10).
         .route("/demo", get(demo::redirect))
@@ -49,7 +53,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/admin/modules/rollback", post(admin::rollback))
         .route("/admin/modules/{version}/activate", post(admin::activate))
-        .route("/admin/diff", post(admin::diff))
+        .route("/admin/diff", engine_route(post(admin::diff), &state))
         .route(
             "/admin/modules/{version}/shadow",
             post(shadow::start)

@@ -1,12 +1,12 @@
 //! `POST /auth/token`: exchanges an `X-API-Key` for a bearer token (SPEC "Authentication").
 
-use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::extract::{Request, State};
 use axum::response::Response;
 use serde::Serialize;
 
 use crate::error::{AppError, json_response, messages};
 use crate::state::AppState;
+use crate::transport::serve::peer_addr;
 
 #[derive(Serialize)]
 struct TokenResponse {
@@ -15,12 +15,16 @@ struct TokenResponse {
     expires_in: u64,
 }
 
-/// Handler. Any body is ignored.
-pub async fn token(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let presented = headers
+/// Handler. Any body is ignored. Failed exchanges are counted per client address; an address
+/// that spent its quota gets 429 (right key or not) until the quota allows another try.
+pub async fn token(State(state): State<AppState>, request: Request) -> Result<Response, AppError> {
+    let addr = peer_addr(request.extensions()).ip();
+    let guards = state.guards();
+    if let Some(lockout) = guards.key_exchange_lockout(addr) {
+        return Err(lockout);
+    }
+    let presented = request
+        .headers()
         .get("x-api-key")
         .and_then(|v| v.to_str().ok())
         .map(str::trim)
@@ -28,13 +32,13 @@ pub async fn token(
     let auth = state.auth();
     let shared_keys = state.shared().map(crate::store::Shared::keys);
     let key = auth
-        .keys
-        .verify(presented)
-        .or_else(|| shared_keys.as_deref()?.verify(presented))
-        .ok_or(AppError::Unauthorized(messages::INVALID_API_KEY))?;
+        .verify_key(presented, shared_keys.as_deref())
+        .ok_or_else(|| {
+            guards.key_exchange_failed(addr, AppError::Unauthorized(messages::INVALID_API_KEY))
+        })?;
     let access_token = auth
         .tokens
-        .issue(key)
+        .issue(&key)
         .map_err(|_| AppError::Internal { meta: None })?;
     tracing::info!(key_id = %key.key_id, role = ?key.role, "token issued");
     let body = TokenResponse {

@@ -1,0 +1,28 @@
+//! Shared by the targets: the engine's outputs must always be JSON, and a stage-1 success must
+//! carry a record that stages 2-3 accept without panicking.
+#![allow(dead_code, reason = "each target uses part of it")]
+
+use lookback_core::api;
+use serde_json::{Value, json};
+
+/// The `now` every target evaluates as of (the engine reads no clock).
+pub const NOW: &str = "2025-11-06T15:04:05Z";
+
+/// Parses an engine answer; a non-JSON answer is a bug.
+pub fn answer(text: &str) -> Value {
+    match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => panic!("engine answered text that is not JSON ({e}): {text}"),
+    }
+}
+
+/// Stages 2-3 on a successful stage-1 answer, as the host chains them.
+pub fn evaluate_transformed(transformed: &Value) {
+    if transformed["ok"] != true {
+        return;
+    }
+    let input = json!({"context": {"now": NOW, "correlation_id": "fuzz"},
+                       "record": transformed["record"]});
+    let out = answer(&api::evaluate(input.to_string().as_bytes()));
+    assert!(out["ok"].is_boolean(), "evaluate answer without ok: {out}");
+}
