@@ -4,8 +4,8 @@
 
 use crate::identity::IdentityLevel;
 use crate::model::{
-    CaseDecision, CourtDecision, Decision, IdMatch, Label, OffenseDecision, Queue, Reportability,
-    Routing, Search,
+    CaseDecision, CourtDecision, Decision, IdMatch, Label, Lookback, OffenseDecision, Queue,
+    Reportability, Routing, Search,
 };
 use crate::rules::catalog::SYS_ENGINE_FAILURE;
 
@@ -59,6 +59,7 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
                                 reportability_insufficient: true,
                                 third_id_required: false,
                             },
+                            lookback: Lookback::default(),
                             excluded: o.excluded,
                         })
                         .collect(),

@@ -6,8 +6,8 @@ use serde::Deserialize;
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
 use crate::issues::{self, CaseRef};
 use crate::model::{
-    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense,
-    OffenseDecision, Queue, Reportability, Routing, Search, Subject,
+    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Lookback,
+    Offense, OffenseDecision, Queue, Reportability, Routing, Search, Subject,
 };
 use crate::parse::dates::parse_iso;
 use crate::rationale;
@@ -75,7 +75,8 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 );
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
-                offenses.push(offense_decision(offense, &outcome, &identity));
+                let lookback = rules::time_facts(&facts, client, outcome.reportability);
+                offenses.push(offense_decision(offense, &outcome, &identity, lookback));
             }
             case_decisions.push(case_decision(case, &identity, offenses));
         }
@@ -114,6 +115,7 @@ fn offense_decision(
     offense: &Offense,
     outcome: &rules::ChargeOutcome,
     identity: &IdentityResult,
+    lookback: Lookback,
 ) -> OffenseDecision {
     let (queue, label) = routing::route(outcome.reportability, identity.level);
     OffenseDecision {
@@ -132,6 +134,7 @@ fn offense_decision(
             outcome.reportability_insufficient,
             identity,
         ),
+        lookback,
         excluded: offense.excluded,
     }
 }

@@ -4,6 +4,8 @@ use serde::Serialize;
 
 use crate::identity::IdentityLevel;
 
+use super::Lookback;
+
 /// `*_decision` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Label {
@@ -102,6 +104,8 @@ pub struct OffenseDecision {
     pub cited_rules: Vec<String>,
     pub citations: Vec<String>,
     pub routing: Routing,
+    /// When the charge ages out (DECISIONS §12, an accepted extension).
+    pub lookback: Lookback,
     /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
     #[serde(skip)]
     pub excluded: bool,
