@@ -5,6 +5,7 @@
 import { evaluate, fetchModule, nowRfc3339, prepareWorkers } from './engine.js';
 import { bodyText, classifyRecord, composeBody, decodeFile, decodeShare, encodeShare, sharedRecord, splitBody } from './request.js';
 import { differingCharges, h, renderResult } from './render.js';
+import { addOverview, searchDateOf } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -131,11 +132,16 @@ async function evaluateForm() {
   for (const engine of engines) answers.push(await evaluate(engine, text, context));
   const differs = answers.length === 2 ? differingCharges(answers[0], answers[1]) : new Set();
 
-  ui.columns.replaceChildren(...answers.map((answer, i) => renderResult(answer, engines[i], {
-    label: i === 0 ? 'Active module' : 'Compared version',
-    differs,
-    onDownload: () => download(answer, engines[i]),
-  })));
+  const searchDate = searchDateOf(text, context.now);
+  ui.columns.replaceChildren(...answers.map((answer, i) => {
+    const column = renderResult(answer, engines[i], {
+      label: i === 0 ? 'Active module' : 'Compared version',
+      differs,
+      onDownload: () => download(answer, engines[i]),
+    });
+    addOverview(column, answer, searchDate);
+    return column;
+  }));
   ui.columns.classList.toggle('two', answers.length === 2);
   document.body.classList.toggle('comparing', answers.length === 2);
   state.runs += 1;

@@ -112,7 +112,7 @@ function node(kind, title, decision, queue, ...content) {
 }
 
 function decisionTree(decision, differs) {
-  const chargeNode = (court, kase) => (offense) => charge(offense, differs.has(chargeKey(court, kase, offense)));
+  const chargeNode = (court, kase) => (offense) => charge(offense, differs.has(chargeKey(court, kase, offense)), kase);
   const caseNode = (court) => (kase) => node('case', `${kase.case_number} (${kase.jurisdiction_state ?? '?'})`,
     kase.case_decision, kase.case_queue,
     identity(kase.id_match),
@@ -130,7 +130,7 @@ function decisionTree(decision, differs) {
     h('h3', {}, 'Decision'), h('ul', { class: 'tree' }, search));
 }
 
-function charge(offense, differs) {
+function charge(offense, differs, kase) {
   const routing = offense.routing ?? {};
   const flags = [
     routing.is_automatable ? 'automatable' : 'needs a person',
@@ -143,6 +143,11 @@ function charge(offense, differs) {
     'data-offense-id': offense.offense_id,
     'data-decision': offense.charge_decision,
     'data-queue': routing.queue,
+    // For the overview's filters and jumps (review.js).
+    'data-case': kase.case_number,
+    'data-charge-text': offense.charge ?? '',
+    'data-filterable': true,
+    tabindex: '-1',
   },
   h('div', { class: 'charge-head' },
     h('span', { class: 'node-kind' }, 'Charge'),

@@ -1,8 +1,9 @@
 //! Rules evaluation per charge, and how it grows with the applicable jurisdictions: federal-only
 //! (GA court), one CRA state (CA), three states (court CA, applicant NY, customer MD), three states
-//! plus a local rule (a Los Angeles County court), and the same with a client overlay. Before
-//! measuring, it prints how many rule rows each scenario looks at, so the times can be read
-//! against the number of applicable jurisdictions and rules.
+//! plus a local rule (a Los Angeles County court), and the same with a client overlay; and the
+//! extra cost of each charge's `lookback` time facts. Before measuring, it prints how many rule
+//! rows each scenario looks at, so the times can be read against the number of applicable
+//! jurisdictions and rules.
 #![allow(
     clippy::expect_used,
     reason = "a benchmark with a broken fixture stops"
@@ -13,7 +14,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lookback_core::model::{Case, Offense};
 use lookback_core::rules::catalog::Place;
-use lookback_core::rules::{ChargeFacts, ClientRules, evaluate_charge, evaluate_with};
+use lookback_core::rules::{ChargeFacts, ClientRules, evaluate_charge, evaluate_with, time_facts};
 use serde_json::json;
 
 fn charge(state: &str, disposition: &str) -> (Case, Offense) {
@@ -113,6 +114,17 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{d}/three_states_local_client"), |b| {
             b.iter(|| evaluate_with(black_box(&three_local), Some(&overlay)))
         });
+        // The extra cost of `lookback` (DECISIONS §12): re-evaluations at the window boundaries.
+        for (name, f, client) in [
+            ("federal_only_GA", &federal_only, None),
+            ("one_state_CA", &one_state, None),
+            ("three_states_local_client", &three_local, Some(&overlay)),
+        ] {
+            let now = evaluate_with(f, client).reportability;
+            group.bench_function(format!("{d}/time_facts/{name}"), |b| {
+                b.iter(|| time_facts(black_box(f), client, now))
+            });
+        }
     }
     group.bench_function("facts_build", |b| {
         let (case, offense) = charge("CA", "GUILTY");

@@ -4,8 +4,8 @@
 
 use crate::identity::IdentityLevel;
 use crate::model::{
-    CaseDecision, CourtDecision, Decision, IdMatch, Label, OffenseDecision, Queue, Reportability,
-    Routing, Search,
+    CaseDecision, CourtDecision, Decision, IdMatch, Label, Lookback, OffenseDecision, Queue,
+    Reportability, Routing, Search,
 };
 use crate::rules::catalog::SYS_ENGINE_FAILURE;
 
@@ -60,6 +60,7 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
                                 third_id_required: false,
                             },
                             classification: crate::parse::classify::classification(o),
+                            lookback: Lookback::default(),
                             excluded: o.excluded,
                         })
                         .collect(),

@@ -6,8 +6,8 @@ use serde::Deserialize;
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
 use crate::issues::{self, CaseRef};
 use crate::model::{
-    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Offense,
-    OffenseDecision, Queue, Reportability, Routing, Search, Subject,
+    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Lookback,
+    Offense, OffenseDecision, Queue, Reportability, Routing, Search, Subject,
 };
 use crate::parse::classify;
 use crate::parse::dates::parse_iso;
@@ -76,7 +76,8 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 );
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
-                offenses.push(offense_decision(offense, &outcome, &identity));
+                let lookback = rules::time_facts(&facts, client, outcome.reportability);
+                offenses.push(offense_decision(offense, &outcome, &identity, lookback));
             }
             case_decisions.push(case_decision(case, &identity, offenses));
         }
@@ -115,6 +116,7 @@ fn offense_decision(
     offense: &Offense,
     outcome: &rules::ChargeOutcome,
     identity: &IdentityResult,
+    lookback: Lookback,
 ) -> OffenseDecision {
     let (queue, label) = routing::route(outcome.reportability, identity.level);
     OffenseDecision {
@@ -134,6 +136,7 @@ fn offense_decision(
             identity,
         ),
         classification: classify::classification(offense),
+        lookback,
         excluded: offense.excluded,
     }
 }

@@ -3,7 +3,8 @@
 //! playwright-core driving Debian's Chromium) against it. That script evaluates every bundled
 //! sample in the page and compares it with the server's `/evaluate`, and checks share links,
 //! offline use, the version picker, bad input, keyboard use and privacy; it saves screenshots in
-//! `target/browser-artifacts/`.
+//! `target/browser-artifacts/`. `tests/browser/overview.test.mjs` checks the overview above the
+//! tree (summary, filters, time line, print layout) and runs axe-core on a rendered result.
 //!
 //! Needs `/usr/bin/chromium` (or `LOOKBACK_CHROMIUM`), `node`, and `npm ci` in `tests/browser/`;
 //! `scripts/test.sh` installs them. Without them the test says why and skips, unless
@@ -41,11 +42,13 @@ fn missing_prerequisite() -> Option<String> {
     if Command::new("node").arg("--version").output().is_err() {
         return Some("node not found".to_owned());
     }
-    if !browser_dir.join("node_modules/playwright-core").is_dir() {
-        return Some(format!(
-            "playwright-core not installed (npm ci in {})",
-            browser_dir.display()
-        ));
+    for package in ["playwright-core", "axe-core"] {
+        if !browser_dir.join("node_modules").join(package).is_dir() {
+            return Some(format!(
+                "{package} not installed (npm ci in {})",
+                browser_dir.display()
+            ));
+        }
     }
     None
 }
@@ -84,7 +87,12 @@ async fn reviewer_page_in_chromium() {
     let mut command = Command::new("node");
     command
         .current_dir(workspace().join("tests/browser"))
-        .args(["--test", "--test-reporter=spec", "demo.test.mjs"])
+        .args([
+            "--test",
+            "--test-reporter=spec",
+            "demo.test.mjs",
+            "overview.test.mjs",
+        ])
         .env("LOOKBACK_BASE_URL", &server.base)
         .env("LOOKBACK_API_KEY", CLIENT_KEY)
         .env("LOOKBACK_CORPUS_DIR", workspace().join("tests/corpus"))
@@ -105,7 +113,9 @@ async fn reviewer_page_in_chromium() {
         "the browser test failed ({}); output above",
         output.status
     );
-    assert!(artifacts.join("decision.png").is_file());
+    for shot in ["decision.png", "summary.png", "timeline.png", "print.png"] {
+        assert!(artifacts.join(shot).is_file(), "{shot}");
+    }
     println!(
         "browser test passed in {:.1} s; screenshots in {}",
         started.elapsed().as_secs_f64(),

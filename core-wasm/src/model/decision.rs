@@ -5,6 +5,8 @@ use serde::Serialize;
 use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
 
+use super::Lookback;
+
 /// `*_decision` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Label {
@@ -105,6 +107,8 @@ pub struct OffenseDecision {
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
     pub classification: Classification,
+    /// When the charge ages out (DECISIONS §12, an accepted extension).
+    pub lookback: Lookback,
     /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
     #[serde(skip)]
     pub excluded: bool,

@@ -2,9 +2,11 @@
 //! consume; `decision` is the SPEC decision tree; `validation` the data-quality report.
 
 pub mod decision;
+pub mod lookback;
 pub mod record;
 pub mod validation;
 
 pub use decision::*;
+pub use lookback::Lookback;
 pub use record::*;
 pub use validation::*;

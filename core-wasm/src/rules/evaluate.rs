@@ -5,7 +5,7 @@
 use chrono::{Months, NaiveDate};
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
-use crate::parse::dates::{parse_iso, within_years};
+use crate::parse::dates::{parse_iso, years_before};
 
 use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
 use super::client::ClientRules;
@@ -39,30 +39,38 @@ fn law(f: &ChargeFacts) -> Vec<Finding> {
             "the case has no usable jurisdiction_state, so state rules could not be checked",
         ));
     }
-    for code in f.states() {
-        for rule in states::rules_for(code) {
-            let party = match rule.trigger {
+    for rule in triggered(f) {
+        if in_force(rule, f.as_of) {
+            apply(rule, f, &mut out);
+        }
+    }
+    out
+}
+
+/// The state and local rows whose party or place trigger matches the charge, in force or not:
+/// state rows court first, then applicant, then customer, then the place's local rows.
+pub(super) fn triggered(f: &ChargeFacts) -> impl Iterator<Item = &'static Rule> + '_ {
+    let state_rows = f.states().into_iter().flat_map(move |code| {
+        states::rules_for(code)
+            .iter()
+            .filter(move |rule| match rule.trigger {
                 Trigger::AnyParty => true,
                 Trigger::Applicant => f.applicant_state.as_deref() == Some(code),
                 Trigger::Court => f.state.as_deref() == Some(code),
                 _ => false,
-            };
-            if party && in_force(rule, f.as_of) {
-                apply(rule, f, &mut out);
-            }
-        }
-    }
-    if let Some(place) = f.place {
-        for rule in local::RULES
+            })
+    });
+    let local_rows = f.place.into_iter().flat_map(|place| {
+        local::RULES
             .iter()
-            .filter(|r| r.trigger == Trigger::Local(place))
-        {
-            if in_force(rule, f.as_of) {
-                apply(rule, f, &mut out);
-            }
-        }
-    }
-    out
+            .filter(move |r| r.trigger == Trigger::Local(place))
+    });
+    state_rows.chain(local_rows)
+}
+
+/// Whether a rule is about this charge's disposition class and category (whatever the date).
+pub(super) fn concerns(rule: &Rule, f: &ChargeFacts) -> bool {
+    rule.classes.contains(&f.class) && category_match(rule.category, f).is_some()
 }
 
 /// DECISIONS §7.2: a charge whose disposition is missing but that would be barred whatever it is
@@ -112,16 +120,20 @@ fn in_force(rule: &Rule, as_of: NaiveDate) -> bool {
 
 /// Exactly on the boundary is inside; one day earlier is outside (DECISIONS §7.2).
 pub fn within(event: NaiveDate, as_of: NaiveDate, window: Window) -> bool {
+    window_start(as_of, window).is_none_or(|start| event >= start)
+}
+
+/// The earliest event date still inside `window` as of `as_of` (`None`: the window reaches back
+/// past the calendar, so every date is inside).
+pub fn window_start(as_of: NaiveDate, window: Window) -> Option<NaiveDate> {
     if window.months == 0 {
-        return within_years(event, as_of, window.years);
+        return Some(years_before(as_of, window.years));
     }
     let months = window
         .years
         .saturating_mul(12)
         .saturating_add(window.months);
-    as_of
-        .checked_sub_months(Months::new(months))
-        .is_none_or(|start| event >= start)
+    as_of.checked_sub_months(Months::new(months))
 }
 
 /// Whether the rule's category covers the charge: `Some(false)` yes, `Some(true)` yes but the

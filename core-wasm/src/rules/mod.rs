@@ -1,6 +1,7 @@
 //! Stage 3, compliance rules: each charge's facts go through every applicable rule; each rule that
 //! has something to say returns a [`Finding`]; the most protective outcome wins (DECISIONS §7.1).
 
+pub mod aging;
 pub mod catalog;
 pub mod client;
 pub mod facts;
@@ -13,12 +14,15 @@ mod evaluate;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_aging;
+#[cfg(test)]
 mod tests_boundaries;
 
 use serde::Serialize;
 
 use crate::model::Reportability;
 
+pub use aging::time_facts;
 pub use catalog::{RULES_VERSION, Rule, all_rules};
 pub use client::ClientRules;
 pub use evaluate::{evaluate_charge, evaluate_with};

@@ -18,11 +18,11 @@ use super::*;
 
 const AS_OF: &str = "2025-11-06";
 
-fn day(s: &str) -> NaiveDate {
+pub(super) fn day(s: &str) -> NaiveDate {
     crate::parse::dates::parse_iso(s).unwrap_or(NaiveDate::MIN)
 }
 
-fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
+pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
     ChargeFacts {
         as_of: day(AS_OF),
         class,

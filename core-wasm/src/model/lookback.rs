@@ -1,0 +1,27 @@
+//! `offenses[].lookback` (DECISIONS §12): when a charge ages out, and which window decides it.
+
+use serde::Serialize;
+
+/// The time facts of one charge. Every field is null when no time limit decides the charge
+/// (a conviction under federal law alone, a sealed record, a salary-exempt non-conviction).
+///
+/// - `rule`: the rule whose window (or effective date, or age limit) ends reportability;
+/// - `clock_field`, `clock_date`: the record date that window counts from;
+/// - `window_years` (and `window_months` when the window has a month part): its length;
+/// - `boundary_date`: the window's start as of `search_date`: a `clock_date` on or after it is
+///   inside, so the window is the span `boundary_date`..=`search_date`;
+/// - `ages_out_on`: the first search date on which the charge is no longer reportable: after
+///   `search_date` for a reportable charge, on or before it for one that has already aged out.
+///
+/// An effective date or an age limit has no clock or window: only `rule` and `ages_out_on` are set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Lookback {
+    pub rule: Option<&'static str>,
+    pub clock_field: Option<&'static str>,
+    pub clock_date: Option<String>,
+    pub window_years: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_months: Option<u32>,
+    pub boundary_date: Option<String>,
+    pub ages_out_on: Option<String>,
+}

@@ -1,0 +1,194 @@
+//! `lookback` per time rule: the federal non-conviction and pending windows, a seven-year state
+//! conviction lookback, salary exemptions, convictions without a time limit, charges that have
+//! already aged out, 29 February; and the property that `ages_out_on` is exactly where the
+//! charge stops being reportable.
+
+use chrono::{Days, NaiveDate};
+use proptest::prelude::*;
+
+use crate::model::{Lookback, Reportability};
+use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
+
+use super::facts::Dated;
+use super::tests::{day, facts};
+use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
+
+fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
+    time_facts(f, client, evaluate_with(f, client).reportability)
+}
+
+fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
+    let mut f = facts(class, canonical, state);
+    f.entry = Some(Dated {
+        date: day(date),
+        field: "arrest_date",
+    });
+    f.conviction_clock = (class != K::Pending).then(|| Dated {
+        date: day(date) + Days::new(30),
+        field: "disposition_date",
+    });
+    f
+}
+
+fn expect(
+    rule: &'static str,
+    field: &'static str,
+    clock: &str,
+    years: u32,
+    boundary: &str,
+    ages_out_on: &str,
+) -> Lookback {
+    Lookback {
+        rule: Some(rule),
+        clock_field: Some(field),
+        clock_date: Some(clock.to_string()),
+        window_years: Some(years),
+        window_months: None,
+        boundary_date: Some(boundary.to_string()),
+        ages_out_on: Some(ages_out_on.to_string()),
+    }
+}
+
+#[test]
+fn federal_non_conviction_ages_out_seven_years_and_a_day_after_entry() {
+    let f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
+    assert_eq!(
+        aging(&f, None),
+        expect(
+            "FED_NONCONVICTION_7YR",
+            "arrest_date",
+            "2020-01-01",
+            7,
+            "2018-11-06",
+            "2027-01-02"
+        )
+    );
+}
+
+#[test]
+fn a_non_conviction_already_past_says_when_it_aged_out() {
+    let f = entered(K::NonConviction, D::Dismissed, "GA", "2017-05-10");
+    assert_eq!(
+        evaluate_with(&f, None).reportability,
+        Reportability::NotReportable
+    );
+    assert_eq!(aging(&f, None).ages_out_on.as_deref(), Some("2024-05-11"));
+}
+
+#[test]
+fn a_conviction_under_federal_law_alone_has_no_time_facts() {
+    let f = entered(K::Conviction, D::ConvictedGuiltyPlea, "GA", "2010-01-01");
+    assert_eq!(aging(&f, None), Lookback::default());
+}
+
+#[test]
+fn a_state_conviction_lookback_counts_from_the_disposition() {
+    let f = entered(K::Conviction, D::ConvictedGuiltyPlea, "CA", "2019-03-01");
+    assert_eq!(
+        aging(&f, None),
+        expect(
+            "CA_CONVICTION_7YR",
+            "disposition_date",
+            "2019-03-31",
+            7,
+            "2018-11-06",
+            "2026-04-01"
+        )
+    );
+}
+
+#[test]
+fn a_salary_at_the_threshold_lifts_the_federal_limit_but_not_a_state_one() {
+    let mut f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
+    f.annual_salary = Some(75_000.0);
+    assert_eq!(aging(&f, None), Lookback::default());
+    // Colorado's conviction lookback is lifted at $75,000 too; California's has no exemption.
+    let mut co = entered(K::Conviction, D::ConvictedGuiltyPlea, "CO", "2019-03-01");
+    co.annual_salary = Some(75_000.0);
+    assert_eq!(aging(&co, None), Lookback::default());
+    co.annual_salary = Some(74_999.0);
+    assert_eq!(aging(&co, None).ages_out_on.as_deref(), Some("2026-04-01"));
+}
+
+#[test]
+fn a_pending_charge_goes_to_review_seven_years_and_a_day_after_entry() {
+    let f = entered(K::Pending, D::Pending, "GA", "2020-01-01");
+    assert_eq!(
+        aging(&f, None),
+        expect(
+            "FED_PENDING_CHARGE",
+            "arrest_date",
+            "2020-01-01",
+            7,
+            "2018-11-06",
+            "2027-01-02"
+        )
+    );
+    let mut exempt = f.clone();
+    exempt.annual_salary = Some(80_000.0);
+    assert_eq!(aging(&exempt, None), Lookback::default());
+}
+
+#[test]
+fn a_client_lookback_shorter_than_the_law_decides() {
+    let f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
+    let client = ClientRules {
+        non_conviction_lookback_years: Some(5),
+        ..ClientRules::default()
+    };
+    let got = aging(&f, Some(&client));
+    assert_eq!(got.rule, Some("CLIENT_NON_CONVICTION_LOOKBACK"));
+    assert_eq!(got.ages_out_on.as_deref(), Some("2025-01-02"));
+}
+
+#[test]
+fn an_entry_on_28_february_before_a_leap_day_ages_out_on_1_march() {
+    let f = entered(K::NonConviction, D::Dismissed, "GA", "2017-02-28");
+    let mut early = f.clone();
+    early.as_of = day("2023-01-01");
+    assert_eq!(
+        aging(&early, None).ages_out_on.as_deref(),
+        Some("2024-03-01")
+    );
+}
+
+fn reportability_on(f: &ChargeFacts, date: NaiveDate) -> Reportability {
+    let mut g = f.clone();
+    g.as_of = date;
+    evaluate_with(&g, None).reportability
+}
+
+proptest! {
+    /// As of `ages_out_on - 1 day` the charge is reportable and as of `ages_out_on` it is not;
+    /// a charge reportable now with no `ages_out_on` is still reportable 30 years on.
+    #[test]
+    fn ages_out_on_is_where_reportability_ends(
+        entry_days in 0u64..9_000,
+        class in prop::sample::select(vec![K::Conviction, K::NonConviction, K::Pending]),
+        state in prop::sample::select(vec!["GA", "CA", "CO", "KS", "MD", "NY", "HI", "CT", "TX", "WA"]),
+        salary in prop::option::of(prop::sample::select(vec![19_999.0, 20_000.0, 75_000.0, 125_000.0])),
+    ) {
+        let date = day("2001-01-01") + Days::new(entry_days);
+        let canonical = match class {
+            K::Conviction => D::ConvictedGuiltyPlea,
+            K::Pending => D::Pending,
+            _ => D::Dismissed,
+        };
+        let mut f = entered(class, canonical, state, &date.format("%Y-%m-%d").to_string());
+        f.annual_salary = salary;
+        let got = aging(&f, None);
+        match got.ages_out_on.as_deref().and_then(crate::parse::dates::parse_iso) {
+            Some(out) => {
+                prop_assert_eq!(reportability_on(&f, out - Days::new(1)), Reportability::Reportable);
+                prop_assert_ne!(reportability_on(&f, out), Reportability::Reportable);
+            }
+            None if reportability_on(&f, f.as_of) == Reportability::Reportable => {
+                prop_assert_eq!(
+                    reportability_on(&f, f.as_of + Days::new(30 * 366)),
+                    Reportability::Reportable
+                );
+            }
+            None => {}
+        }
+    }
+}

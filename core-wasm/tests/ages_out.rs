@@ -1,0 +1,91 @@
+//! DECISIONS §12 `lookback.ages_out_on` over the whole corpus: evaluating the same record as of
+//! `ages_out_on - 1 day` and as of `ages_out_on` flips that charge's time-based decision (from
+//! reportable to not) and nothing else (every other charge keeps its decision, unless it ages
+//! out on the same day).
+#![allow(clippy::panic, reason = "tests fail loudly")]
+
+#[path = "../../tests/tests/support/corpus.rs"]
+#[allow(dead_code, reason = "this test reads cases; it checks no answers")]
+mod corpus;
+
+use chrono::{Days, NaiveDate};
+use serde_json::{Value, json};
+
+/// Every charge of a decision tree: (offense id, decision, reportability, ages_out_on).
+fn charges(decision: &Value) -> Vec<(String, Value, Value, Option<NaiveDate>)> {
+    let mut out = Vec::new();
+    for court in decision["court_decisions"].as_array().into_iter().flatten() {
+        for case in court["case_decisions"].as_array().into_iter().flatten() {
+            for o in case["offenses"].as_array().into_iter().flatten() {
+                let id = format!("{}/{}", case["case_number"], o["offense_id"]);
+                let out_on = o["lookback"]["ages_out_on"]
+                    .as_str()
+                    .and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok());
+                out.push((
+                    id,
+                    o["charge_decision"].clone(),
+                    o["routing"]["reportability"].clone(),
+                    out_on,
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn evaluate_on(case: &corpus::CorpusCase, record: &Value, date: Option<NaiveDate>) -> Value {
+    let mut record = record.clone();
+    if let Some(d) = date {
+        record["search_date"] = json!(d.format("%Y-%m-%d").to_string());
+    }
+    let mut context = json!({"now": case.now, "correlation_id": "ages-out"});
+    if let Some(rules) = &case.client_rules {
+        context["client_rules"] = rules.clone();
+    }
+    let input = json!({"context": context, "record": record});
+    let out: Value =
+        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
+            .unwrap_or_default();
+    assert_eq!(out["ok"], json!(true), "{}: evaluate failed", case.name);
+    out["decision"].clone()
+}
+
+#[test]
+fn ages_out_on_flips_that_charge_and_nothing_else() {
+    let mut checked = 0;
+    for case in corpus::load() {
+        let body = serde_json::to_vec(&case.request).unwrap_or_default();
+        let transformed: Value =
+            serde_json::from_str(&lookback_core::api::transform(&body)).unwrap_or_default();
+        if transformed["ok"] != json!(true) {
+            continue;
+        }
+        let record = &transformed["record"];
+        let now = charges(&evaluate_on(&case, record, None));
+        for (id, _, _, out_on) in &now {
+            let Some(day) = *out_on else { continue };
+            let eve = day - Days::new(1);
+            let before = charges(&evaluate_on(&case, record, Some(eve)));
+            let after = charges(&evaluate_on(&case, record, Some(day)));
+            for ((other, b_label, b_rep, _), (_, a_label, a_rep, _)) in before.iter().zip(&after) {
+                if other == id {
+                    assert_eq!(b_rep, &json!("Reportable"), "{}: {id} on {eve}", case.name);
+                    assert_ne!(a_rep, &json!("Reportable"), "{}: {id} on {day}", case.name);
+                    continue;
+                }
+                let same_day = now.iter().any(|(o, _, _, d)| o == other && *d == Some(day));
+                assert!(
+                    same_day || (b_label, b_rep) == (a_label, a_rep),
+                    "{}: {other} changed between {eve} and {day}, when {id} ages out",
+                    case.name
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 20,
+        "only {checked} charges with ages_out_on in the corpus"
+    );
+    println!("ages_out_on checked on {checked} charges");
+}

@@ -1,0 +1,182 @@
+// The reviewer page's overview above the tree (web-demo/summary.js, timeline.js, review.js) in
+// Debian's Chromium: the time line (one row per charge, the engine's ages_out_on in words, focus
+// shows the rationale, click goes to the charge), the summary and its filters, an axe-core check
+// with no serious or critical violation, and the print layout. Screenshots of the summary, the
+// time line and the printed report land in target/browser-artifacts/.
+//
+// Environment (set by tests/tests/browser.rs): LOOKBACK_BASE_URL, LOOKBACK_CORPUS_DIR,
+// LOOKBACK_ARTIFACTS_DIR, LOOKBACK_CHROMIUM.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.LOOKBACK_BASE_URL;
+const CORPUS_DIR = process.env.LOOKBACK_CORPUS_DIR;
+const ARTIFACTS = process.env.LOOKBACK_ARTIFACTS_DIR;
+const CHROMIUM = process.env.LOOKBACK_CHROMIUM ?? '/usr/bin/chromium';
+for (const [name, value] of Object.entries({ BASE, CORPUS_DIR, ARTIFACTS })) {
+  assert.ok(value, `environment variable for ${name} is not set (run through tests/tests/browser.rs)`);
+}
+const PAGE = `${BASE}/demo/`;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser;
+let samples;
+const pageProblems = [];
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+  samples = await (await fetch(`${PAGE}samples.json`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  assert.deepEqual(pageProblems, [], 'the page logged no error');
+});
+
+/** A page at a laptop's size with the corpus case `name` evaluated; `bypassCSP` only to inject axe. */
+async function evaluated(name, { bypassCSP = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') pageProblems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+  await page.goto(PAGE);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  const index = samples.findIndex((s) => s.id === `corpus/${name}`);
+  assert.ok(index >= 0, `${name} is bundled`);
+  await page.selectOption('#sample', String(index));
+  await page.click('#evaluate');
+  await page.waitForSelector('.result .timeline', { timeout: 30_000 });
+  const body = await page.$eval('.result pre.response-json', (pre) => JSON.parse(pre.textContent));
+  return { context, page, body };
+}
+
+function chargesOf(body) {
+  return (body.data?.decision?.court_decisions ?? []).flatMap((court) =>
+    (court.case_decisions ?? []).flatMap((kase) => kase.offenses ?? []));
+}
+
+/** The corpus file's own expectation of each charge's lookback, by offense id. */
+function expectedLookbacks(name) {
+  const expect = JSON.parse(readFileSync(join(CORPUS_DIR, `${name}.json`), 'utf8')).expect;
+  return new Map(chargesOf({ data: expect }).map((o) => [o.offense_id, o.lookback]));
+}
+
+test('the time line has one row per charge with its ages_out_on in words', async () => {
+  const name = 'nonconviction-seven-year-window';
+  const { context, page, body } = await evaluated(name);
+  const expected = expectedLookbacks(name);
+  const rows = await page.$$eval('.result .tl-row', (els) => els.map((el) => ({
+    id: el.dataset.offenseId, agesOut: el.dataset.agesOutOn, text: el.textContent,
+  })));
+  assert.equal(rows.length, chargesOf(body).length, 'one row per charge');
+  assert.equal(rows.length, 3);
+  for (const row of rows) {
+    const want = expected.get(row.id).ages_out_on;
+    assert.equal(row.agesOut, want, row.id);
+    // OFF-2 aged out on the search date itself; the others age out later.
+    const words = want <= '2025-11-06' ? `aged out ${want}` : `ages out ${want}`;
+    assert.ok(row.text.includes(words), `${row.id}: "${row.text}" says "${words}"`);
+  }
+  assert.ok(rows.find((r) => r.id === 'OFF-2').text.includes('aged out 2025-11-06'));
+
+  // Focus shows the rationale; Enter goes to the charge in the tree.
+  const offense = chargesOf(body).find((o) => o.offense_id === 'OFF-3');
+  await page.focus('.result .tl-row[data-offense-id="OFF-3"]');
+  const detail = await page.textContent('.result .timeline-detail');
+  assert.ok(detail.includes(offense.rationale) && detail.includes(expected.get('OFF-3').ages_out_on), detail);
+  await page.keyboard.press('Enter');
+  const focused = await page.evaluate(() => document.activeElement?.dataset?.offenseId);
+  assert.equal(focused, 'OFF-3', 'Enter on a row focuses its charge');
+  await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline.png') });
+  await context.close();
+});
+
+test('page weight and time to the first evaluation, reported', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(PAGE);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.selectOption('#sample', String(samples.findIndex((s) => s.id === 'corpus/state-ca')));
+  await page.click('#evaluate');
+  await page.waitForSelector('.result .timeline', { timeout: 30_000 });
+  const firstResultMs = Date.now() - started;
+  const bytes = await page.evaluate(() => performance.getEntriesByType('resource')
+    .concat(performance.getEntriesByType('navigation'))
+    .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0));
+  assert.ok(bytes > 0);
+  console.log(`# page weight ${(bytes / 1024).toFixed(0)} KiB (every response body, module and samples included); `
+    + `load to first rendered evaluation ${firstResultMs} ms`);
+  await context.close();
+});
+
+test('the summary counts decisions and queues, lists who needs a person, and the filters work', async () => {
+  const { context, page, body } = await evaluated('state-ca');
+  const charges = chargesOf(body);
+  for (const decision of ['REPORTABLE', 'NOT_REPORTABLE', 'MANUAL_REVIEW']) {
+    const shown = await page.textContent(`.result .by-decision [data-count-for="${decision}"] .count`);
+    assert.equal(Number(shown), charges.filter((o) => o.charge_decision === decision).length, decision);
+  }
+  for (const queue of ['Automation', 'Auditor', 'Insufficient Data']) {
+    const shown = await page.textContent(`.result .by-queue [data-count-for="${queue}"] .count`);
+    assert.equal(Number(shown), charges.filter((o) => o.routing.queue === queue).length, queue);
+  }
+  const needPerson = await page.$$eval('.result .need-person li', (els) => els.map((el) => el.dataset.offenseId));
+  assert.deepEqual(needPerson, charges.filter((o) => !o.routing.is_automatable).map((o) => o.offense_id));
+  await page.locator('.result .summary').screenshot({ path: join(ARTIFACTS, 'summary.png') });
+
+  const visible = () => page.$$eval('.result .node.charge', (els) =>
+    els.filter((el) => el.checkVisibility()).map((el) => el.dataset.offenseId));
+  await page.selectOption('.result .filter-decision', 'NOT_REPORTABLE');
+  const notReportable = charges.filter((o) => o.charge_decision === 'NOT_REPORTABLE').map((o) => o.offense_id);
+  assert.ok(notReportable.length > 0 && notReportable.length < charges.length, 'the case mixes decisions');
+  assert.deepEqual(await visible(), notReportable);
+  const rows = await page.$$eval('.result .tl-row', (els) => els.filter((el) => getComputedStyle(el).display !== 'none').length);
+  assert.equal(rows, notReportable.length, 'the time line follows the filter');
+  assert.equal(await page.textContent('.result .filter-status'), `Showing ${notReportable.length} of ${charges.length} charges.`);
+
+  await page.selectOption('.result .filter-decision', '');
+  await page.fill('.result .filter-text', 'theft');
+  assert.deepEqual(await visible(), charges.filter((o) => /THEFT/.test(o.charge)).map((o) => o.offense_id));
+  await page.fill('.result .filter-text', '');
+  assert.equal((await visible()).length, charges.length);
+  await context.close();
+});
+
+test('axe-core finds no serious or critical violation on a rendered result', async () => {
+  const { context, page } = await evaluated('state-ca', { bypassCSP: true });
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(bad, []);
+  console.log(`# axe-core ${results.testEngine.version}: ${results.violations.length} violation(s), none serious or critical`);
+  await context.close();
+});
+
+test('the print layout is a one-record report with the time line', async () => {
+  const { context, page } = await evaluated('nonconviction-seven-year-window');
+  await page.emulateMedia({ media: 'print' });
+  const shown = (selector) => page.$eval(selector, (el) => el.checkVisibility());
+  assert.equal(await shown('.input-panel'), false, 'the form is not printed');
+  assert.equal(await shown('.result .filters'), false, 'the filters are not printed');
+  assert.equal(await shown('.result .timeline-svg'), true, 'the time line is printed');
+  assert.equal(await shown('.result .summary'), true, 'the summary is printed');
+  await page.setViewportSize({ width: 900, height: 2000 });
+  await page.screenshot({ path: join(ARTIFACTS, 'print.png'), fullPage: true });
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  assert.ok(pdf.length > 10_000, `a PDF of ${pdf.length} bytes`);
+  await context.close();
+});

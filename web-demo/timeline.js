@@ -1,0 +1,145 @@
+// The time line of one record, above the tree: one row per charge with its label and decision in
+// words, the lookback window that decides it as a hatched span ending at the search date, the
+// date the window counts from as a dot, and the day it ages out as a diamond with its date in
+// words. Readable without colour (hatching, shapes, text) and printable. Hovering or focusing a
+// row shows its rationale below the picture; clicking it (or Enter) scrolls to the charge.
+
+import { chargesOf } from './summary.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const WIDTH = 760;
+const LABEL_W = 250;
+const PLOT_X0 = LABEL_W + 10;
+const PLOT_X1 = WIDTH - 20;
+const ROW_H = 34;
+const TOP = 28;
+const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+const day = (iso) => (iso ? Date.parse(`${iso}T00:00:00Z`) : NaN);
+
+/** What a reader hears and sees for one row, in words. */
+export function rowWords(offense, searchDate) {
+  const lb = offense.lookback ?? {};
+  const decision = DECISION_TEXT[offense.charge_decision] ?? offense.charge_decision;
+  if (!lb.ages_out_on) return `${offense.charge}: ${decision}; no time limit decides it.`;
+  const past = lb.ages_out_on <= searchDate;
+  const window = lb.window_years !== null && lb.window_years !== undefined
+    ? ` ${lb.window_years}-year window${lb.window_months ? ` and ${lb.window_months} month(s)` : ''} of ${lb.rule}`
+    : ` ${lb.rule}`;
+  const from = lb.clock_date ? ` from ${lb.clock_field} ${lb.clock_date}` : '';
+  return `${offense.charge}: ${decision};${window}${from}; ${past ? 'aged out on' : 'ages out on'} ${lb.ages_out_on}.`;
+}
+
+/**
+ * @param {object} decision `data.decision`
+ * @param {string} searchDate YYYY-MM-DD
+ * @param {(offenseId: string, caseNumber: string) => void} reveal scrolls to the charge
+ */
+export function renderTimeline(decision, searchDate, reveal) {
+  const charges = chargesOf(decision);
+  const section = document.createElement('section');
+  section.className = 'timeline';
+  section.setAttribute('aria-label', 'Time line');
+  const heading = document.createElement('h3');
+  heading.textContent = 'Time line';
+  section.append(heading);
+  if (charges.length === 0) return section;
+
+  const dates = [day(searchDate)];
+  for (const { offense } of charges) {
+    const lb = offense.lookback ?? {};
+    for (const d of [lb.clock_date, lb.boundary_date, lb.ages_out_on]) if (d) dates.push(day(d));
+  }
+  const valid = dates.filter(Number.isFinite);
+  const year = 365.25 * 86_400_000;
+  const lo = Math.min(...valid) - year / 2;
+  const hi = Math.max(...valid) + year / 2;
+  const x = (t) => PLOT_X0 + ((t - lo) / (hi - lo)) * (PLOT_X1 - PLOT_X0);
+  const height = TOP + charges.length * ROW_H + 24;
+
+  const detail = document.createElement('p');
+  detail.className = 'timeline-detail';
+  detail.setAttribute('aria-live', 'polite');
+  detail.textContent = 'Hover or focus a row to read its rationale; click it to go to the charge.';
+
+  const svg = s('svg', {
+    viewBox: `0 0 ${WIDTH} ${height}`, width: '100%', class: 'timeline-svg', role: 'group',
+    'aria-label': `Time line of ${charges.length} charge(s); the search date is ${searchDate}`,
+  },
+  s('defs', {},
+    s('pattern', { id: 'tl-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+      s('rect', { width: 6, height: 6, class: 'tl-hatch-bg' }),
+      s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'tl-hatch-line' }))));
+
+  // Year ticks along the top, and the search date as a line through every row.
+  const first = new Date(lo).getUTCFullYear() + 1;
+  const last = new Date(hi).getUTCFullYear();
+  const step = Math.max(1, Math.ceil((last - first + 1) / 12));
+  for (let y = first; y <= last; y += step) {
+    const tx = x(Date.UTC(y, 0, 1));
+    svg.append(s('line', { x1: tx, x2: tx, y1: TOP - 6, y2: height - 20, class: 'tl-grid' }),
+      s('text', { x: tx, y: TOP - 10, class: 'tl-year', 'text-anchor': 'middle' }, String(y)));
+  }
+  const sx = x(day(searchDate));
+  svg.append(s('line', { x1: sx, x2: sx, y1: TOP - 4, y2: height - 18, class: 'tl-search' }),
+    s('text', { x: sx, y: height - 6, class: 'tl-search-label', 'text-anchor': 'middle' }, `search date ${searchDate}`));
+
+  charges.forEach(({ kase, offense }, i) => {
+    const y = TOP + i * ROW_H;
+    const mid = y + ROW_H / 2;
+    const lb = offense.lookback ?? {};
+    const cls = (offense.charge_decision ?? '').toLowerCase().replace(/_/g, '-');
+    const words = rowWords(offense, searchDate);
+    const full = String(offense.charge ?? '(no charge text)');
+    const label = full.length > 34 ? `${full.slice(0, 33)}…` : full;
+    const decisionWords = DECISION_TEXT[offense.charge_decision] ?? '';
+    const agesText = lb.ages_out_on ? `${lb.ages_out_on <= searchDate ? 'aged out' : 'ages out'} ${lb.ages_out_on}` : 'no time limit';
+    // The row's name is its visible text (label, decision, ages out); focus or hover puts the
+    // whole story and the rationale in the live line under the picture.
+    const row = s('g', {
+      class: `tl-row ${cls}`, tabindex: 0, role: 'button',
+      'data-offense-id': offense.offense_id, 'data-case': kase.case_number,
+      'data-decision': offense.charge_decision, 'data-charge-text': full,
+      'data-filterable': '', 'data-ages-out-on': lb.ages_out_on ?? '',
+    },
+    s('rect', { x: 0, y: y + 1, width: WIDTH, height: ROW_H - 2, class: 'tl-row-bg' }),
+    s('text', { x: 6, y: mid - 3, class: 'tl-label' }, label),
+    s('text', { x: 6, y: mid + 11, class: `tl-decision ${cls}` }, decisionWords));
+    if (lb.boundary_date) {
+      const x0 = Math.max(PLOT_X0, x(day(lb.boundary_date)));
+      row.append(s('rect', { x: x0, y: mid - 7, width: Math.max(1, sx - x0), height: 14, class: 'tl-window', fill: 'url(#tl-hatch)' }));
+    }
+    if (lb.clock_date) {
+      row.append(s('circle', { cx: x(day(lb.clock_date)), cy: mid, r: 5, class: 'tl-clock' }));
+    }
+    if (lb.ages_out_on) {
+      const ax = x(day(lb.ages_out_on));
+      row.append(s('path', { d: `M${ax} ${mid - 7}L${ax + 7} ${mid}L${ax} ${mid + 7}L${ax - 7} ${mid}Z`, class: 'tl-ages-out' }),
+        s('text', { x: ax + (ax > PLOT_X1 - 140 ? -10 : 10), y: mid + 4, class: 'tl-ages-out-text', 'text-anchor': ax > PLOT_X1 - 140 ? 'end' : 'start' },
+          agesText));
+    } else {
+      row.append(s('text', { x: PLOT_X0, y: mid + 4, class: 'tl-none' }, agesText));
+    }
+    const show = () => { detail.textContent = `${words} Rationale: ${offense.rationale ?? ''}`; };
+    row.addEventListener('mouseenter', show);
+    row.addEventListener('focus', show);
+    row.addEventListener('click', () => reveal(offense.offense_id, kase.case_number));
+    row.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); reveal(offense.offense_id, kase.case_number); }
+    });
+    svg.append(row);
+  });
+
+  const legend = document.createElement('p');
+  legend.className = 'timeline-legend';
+  legend.textContent = 'Hatched span: the lookback window as of the search date. Dot: the date it counts from. Diamond: the day the charge is no longer reportable.';
+  section.append(svg, detail, legend);
+  return section;
+}
