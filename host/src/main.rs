@@ -6,7 +6,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = lookback::cli::Cli::parse();
-    lookback::telemetry::init();
+    let _log = lookback::telemetry::init();
     match lookback::cli::run(cli) {
         Ok(code) => code,
         Err(error) => {

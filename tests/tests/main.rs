@@ -20,4 +20,5 @@ mod module_faults;
 mod modules_admin;
 mod modules_dir;
 mod offline_tools;
+mod preinit;
 mod xml_samples;
