@@ -67,7 +67,7 @@ wait_ready() {
 start_lookback() {
   local started
   started=$(date +%s%N)
-  LOOKBACK_MODULE=${1:-} LOOKBACK_API_KEYS=$KEY LOOKBACK_ADDR=127.0.0.1:$LB_PORT \
+  env ${1:+LOOKBACK_MODULE=$1} LOOKBACK_API_KEYS=$KEY LOOKBACK_ADDR=127.0.0.1:$LB_PORT \
     LOOKBACK_COMPILE_CACHE=$OUT/compile-cache LOOKBACK_MAX_BODY_BYTES=$((16 << 20)) RUST_LOG=warn \
     "$LOOKBACK" serve 2>>"$OUT/server.log" &
   LB_PID=$!
