@@ -1,4 +1,5 @@
-//! Builds the engine (`core-wasm`) to wasm32 and places it in `OUT_DIR/lookback_core.wasm`, where
+//! Builds the engine (`core-wasm`) to wasm32, pre-initialises it (`build/preinit.rs`) and places it
+//! in `OUT_DIR/lookback_core.wasm`, where
 //! `engine::EMBEDDED_MODULE` picks it up with `include_bytes!`. So `cargo build --release` alone
 //! yields a `lookback` binary with the default engine module inside (DECISIONS §1), with the
 //! browser page (`web-demo/`) and its sample records, and with the shipped corpus
@@ -7,6 +8,8 @@
 
 #[path = "build/demo_assets.rs"]
 mod demo_assets;
+#[path = "build/preinit.rs"]
+mod preinit;
 #[path = "build/wasm_build.rs"]
 mod wasm_build;
 
@@ -20,11 +23,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         .ok_or("host crate has no parent directory")?;
     let wasm = wasm_build::build_engine(workspace, "wasm-engine", &[])?;
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
-    std::fs::copy(&wasm, out_dir.join("lookback_core.wasm"))?;
+    // Shipped with its tables already built: a fresh instance per request starts warm.
+    let preinitialized = preinit::preinitialize(&std::fs::read(&wasm)?)?;
+    std::fs::write(out_dir.join("lookback_core.wasm"), preinitialized)?;
     // The browser page and its sample records, embedded too (DECISIONS §10).
     demo_assets::generate(workspace, &out_dir)?;
     embed_corpus(&workspace.join("tests").join("corpus"))?;
     println!("cargo:rerun-if-changed=build/wasm_build.rs");
+    println!("cargo:rerun-if-changed=build/preinit.rs");
     println!("cargo:rerun-if-changed=build/demo_assets.rs");
     Ok(())
 }

@@ -35,7 +35,8 @@ pub const ENGINE_VERSION: &str = if cfg!(feature = "test-faults") {
 /// `lookback_info`.
 pub fn info() -> String {
     json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
-           "build": BUILD, "rule_count": crate::rules::all_rules().len()})
+           "build": BUILD, "rule_count": crate::rules::all_rules().len(),
+           "preinitialized": crate::warm::is_warm()})
     .to_string()
 }
 

@@ -22,3 +22,4 @@ mod rationale;
 pub mod rollup;
 pub mod rules;
 pub mod validate;
+pub mod warm;

@@ -95,7 +95,8 @@ pub enum KeysCommand {
 /// an error is printed and exits 2.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    crate::telemetry::init();
+    // Held to the end: dropping it flushes the non-blocking log writer.
+    let _log = crate::telemetry::init();
     match run(cli) {
         Ok(code) => code,
         Err(error) => {

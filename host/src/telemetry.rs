@@ -14,13 +14,19 @@ use tracing::Span;
 use crate::context::RequestCtx;
 
 /// Installs the global subscriber: `RUST_LOG` filter (default `info`), plain or JSON lines
-/// (`LOOKBACK_LOG_FORMAT=json`), on standard error.
-pub fn init() {
+/// (`LOOKBACK_LOG_FORMAT=json`), on standard error. Lines go through a non-blocking writer: a
+/// request never waits on a slow terminal or pipe (lines are dropped, not queued without bound,
+/// if the writer falls far behind). Colours only when standard error is a terminal. Keep the
+/// returned guard alive for the life of the process: dropping it flushes the pending lines.
+pub fn init() -> LogGuard {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(writer);
     let result = if std::env::var("LOOKBACK_LOG_FORMAT").is_ok_and(|f| f == "json") {
         builder.json().try_init()
     } else {
@@ -28,7 +34,14 @@ pub fn init() {
     };
     // Already initialised (tests): keep the existing subscriber.
     drop(result);
+    LogGuard(guard)
 }
+
+/// Flushes the log writer when dropped (see [`init`]).
+#[must_use = "dropping the guard stops and flushes the log writer"]
+pub struct LogGuard(
+    #[allow(dead_code, reason = "held for its Drop")] tracing_appender::non_blocking::WorkerGuard,
+);
 
 type MakeSpan = fn(&Request<Body>) -> Span;
 type OnResponse = fn(&Response<Body>, Duration, &Span);

@@ -22,6 +22,7 @@ mod modules_admin;
 mod modules_dir;
 mod offline_tools;
 mod ops;
+mod preinit;
 mod privacy;
 mod replicas;
 mod xml_samples;

@@ -26,7 +26,8 @@ fn serve_as_child() {
     if std::env::var_os(CHILD_ENV).is_none() {
         return;
     }
-    lookback::telemetry::init();
+    // Held while serving: dropping it would stop the log writer and leave nothing to search.
+    let _log = lookback::telemetry::init();
     let cli = <lookback::cli::Cli as clap::Parser>::parse_from([
         "lookback",
         "serve",

@@ -36,6 +36,10 @@ pub struct ModuleInfo {
     /// Number of rule rows compiled into the module (0 when a module does not say).
     #[serde(default)]
     pub rule_count: usize,
+    /// Whether the module's tables were built before its first instance existed (a module
+    /// snapshotted after `lookback_warm`, host/build/preinit.rs); false when a module does not say.
+    #[serde(default)]
+    pub preinitialized: bool,
 }
 
 /// A compiled, checked module, ready to be instantiated once per call.
@@ -208,6 +212,7 @@ pub fn load(
             rules_version: String::new(),
             build: String::new(),
             rule_count: 0,
+            preinitialized: false,
         },
         sha256,
         module,

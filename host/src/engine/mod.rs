@@ -113,6 +113,11 @@ impl EngineHost {
         self
     }
 
+    /// The wasmtime engine, for synchronous calls through [`runner::call`] (benchmarks).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     /// Limits applied to each call.
     pub fn limits(&self) -> Limits {
         self.limits

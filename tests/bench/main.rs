@@ -1,0 +1,110 @@
+//! `lookback-bench`: the bench-only tools `scripts/bench.sh` drives. Not part of the service and
+//! not built by the test suite (cargo feature `bench` of `lookback-tests`).
+//!
+//! - `stages`: native vs wasm (fresh instance per call) for each engine stage, medians and ratios;
+//! - `echo`: a bare axum server that parses and echoes a JSON body, the HTTP ceiling to compare
+//!   `/evaluate` against;
+//! - `paced`: an open-loop load at a fixed request rate, for latency at a given throughput;
+//! - `record`: a synthetic `/evaluate` body with N charges.
+
+mod echo;
+mod paced;
+mod record;
+mod stages;
+mod stats;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "lookback-bench",
+    about = "Benchmark tools for scripts/bench.sh"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Native vs wasm (fresh instance per call) for each stage; prints JSON.
+    Stages {
+        /// An `/evaluate` request body.
+        #[arg(long)]
+        body: PathBuf,
+        /// The engine module to run (default: the one embedded in `lookback`).
+        #[arg(long)]
+        module: Option<PathBuf>,
+        /// Interleaved rounds (each variant runs `per_round` calls per round).
+        #[arg(long, default_value_t = 30)]
+        rounds: usize,
+        /// Calls per variant and round.
+        #[arg(long, default_value_t = 50)]
+        per_round: usize,
+    },
+    /// Serves `POST /evaluate` that parses the JSON body and echoes it.
+    Echo {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8090")]
+        addr: std::net::SocketAddr,
+    },
+    /// Sends POSTs at a fixed rate (open loop) and prints p50/p99 latency as JSON.
+    Paced {
+        /// Target URL.
+        #[arg(long)]
+        url: String,
+        /// Bearer token, if the target needs one.
+        #[arg(long, env = "LOOKBACK_BENCH_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        /// Request body file.
+        #[arg(long)]
+        body: PathBuf,
+        /// Requests per second.
+        #[arg(long)]
+        rate: f64,
+        /// Duration in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+    },
+    /// Prints an `/evaluate` body with `charges` charges (5 per case) built from the 10-charge
+    /// fixture.
+    Record {
+        /// Number of charges.
+        #[arg(long)]
+        charges: usize,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Stages {
+            body,
+            module,
+            rounds,
+            per_round,
+        } => {
+            let module = match module {
+                Some(path) => std::fs::read(path)?,
+                None => lookback::engine::EMBEDDED_MODULE.to_vec(),
+            };
+            stages::run(&module, &std::fs::read(body)?, rounds, per_round)
+        }
+        Command::Echo { addr } => echo::run(addr),
+        Command::Paced {
+            url,
+            token,
+            body,
+            rate,
+            secs,
+        } => paced::run(&paced::Load {
+            url,
+            token,
+            body: std::fs::read(body)?,
+            rate,
+            secs,
+        }),
+        Command::Record { charges } => record::run(charges),
+    }
+}
