@@ -125,8 +125,31 @@ fn client_errors(with_body: bool) -> serde_json::Map<String, Value> {
         map.insert("400".into(), response_ref("BadRequest"));
         map.insert("413".into(), response_ref("PayloadTooLarge"));
         map.insert("415".into(), response_ref("UnsupportedMediaType"));
+        map.insert("408".into(), response_ref("RequestTimeout"));
     }
     map
+}
+
+/// The answers of an endpoint that runs the engine: over the in-flight cap, 503 at once.
+fn engine_errors() -> serde_json::Map<String, Value> {
+    let mut map = client_errors(true);
+    map.insert("503".into(), response_ref("Overloaded"));
+    map
+}
+
+/// Admin writes that go through the shared registry, when there is one (issue 13).
+fn registry_write_errors(with_body: bool) -> serde_json::Map<String, Value> {
+    let mut map = admin_errors(with_body);
+    map.insert("503".into(), response_ref("DatabaseUnavailable"));
+    map
+}
+
+fn key_id_parameter() -> Value {
+    json!({ "name": "key_id", "in": "path", "required": true, "schema": { "type": "string" } })
+}
+
+fn tenant_parameter() -> Value {
+    json!({ "name": "tenant_id", "in": "path", "required": true, "schema": { "type": "string" } })
 }
 
 fn admin_errors(with_body: bool) -> serde_json::Map<String, Value> {
@@ -179,7 +202,7 @@ fn paths() -> Value {
             "security": secured("client"),
             "parameters": [pin_header(), correlation_header()],
             "requestBody": json_body(schema_ref("EvaluateRequest")),
-            "responses": merge(client_errors(true), json!({
+            "responses": merge(engine_errors(), json!({
                 "200": json_content("success: every stage completed", schema_ref("EvaluateEnvelope")),
                 "206": json_content("partial: the compliance stage failed; the fail-safe decision sends every charge to human review", schema_ref("EvaluateEnvelope")),
                 "403": response_ref("Forbidden"),
@@ -194,7 +217,7 @@ fn paths() -> Value {
             "security": secured("client"),
             "parameters": [pin_header(), correlation_header()],
             "requestBody": json_body(schema_ref("TransformXmlRequest")),
-            "responses": merge(client_errors(true), json!({
+            "responses": merge(engine_errors(), json!({
                 "200": json_content("the mapped record", schema_ref("TransformXmlAnswer")),
                 "422": json_content("count mismatch", schema_ref("CountMismatch"))
             }))
@@ -209,9 +232,12 @@ fn paths() -> Value {
                 "200": json_content("scores", schema_ref("IdentityMatchAnswer")),
                 "400": json_content("problem details", json!({
                     "oneOf": [schema_ref("ProblemDetails"), schema_ref("ErrorBody")] })),
+                "408": response_ref("RequestTimeout"),
                 "413": response_ref("PayloadTooLarge"),
                 "415": response_ref("UnsupportedMediaType"),
-                "500": response_ref("InternalError")
+                "429": response_ref("TooManyRequests"),
+                "500": response_ref("InternalError"),
+                "503": response_ref("Overloaded")
             }
         }},
         "/auth/token": { "post": {
@@ -222,7 +248,8 @@ fn paths() -> Value {
                              "schema": { "type": "string", "pattern": "^lkb_[A-Za-z0-9]{40}$" } }],
             "responses": {
                 "200": json_content("a token", schema_ref("Token")),
-                "401": response_ref("Unauthorized")
+                "401": response_ref("Unauthorized"),
+                "429": response_ref("TooManyRequests")
             }
         }},
         "/health": { "get": {
@@ -328,8 +355,48 @@ fn paths() -> Value {
             "requestBody": json_body(schema_ref("DiffRequest")),
             "responses": merge(admin_errors(true), json!({
                 "200": json_content("the charges whose decision, queue or cited rules differ", schema_ref("DiffReport")),
-                "404": response_ref("NotFound") }))
-        }}
+                "404": response_ref("NotFound"),
+                "503": response_ref("Overloaded") }))
+        }},
+        "/admin/keys": { "post": {
+            "tags": ["admin"], "operationId": "createKey", "security": secured("admin"),
+            "summary": "Create an API key in the shared registry; the key is shown once, only its hash is kept",
+            "requestBody": json_body(json!({ "type": "object", "required": ["role"], "additionalProperties": false,
+                "properties": { "tenant": { "type": ["string", "null"] }, "role": { "enum": ["client", "admin"] } } })),
+            "responses": merge(registry_write_errors(true), json!({
+                "201": json_content("created", json!({ "type": "object", "required": ["key", "key_id", "role"],
+                    "properties": { "key": { "type": "string" }, "key_id": { "type": "string" },
+                                    "tenant": { "type": ["string", "null"] }, "role": { "enum": ["client", "admin"] } } })),
+                "409": response_ref("DatabaseRequired") }))
+        }},
+        "/admin/keys/{key_id}": { "delete": {
+            "tags": ["admin"], "operationId": "revokeKey", "security": secured("admin"),
+            "summary": "Revoke a key of the shared registry: no new tokens, and its outstanding tokens fail",
+            "parameters": [key_id_parameter()],
+            "responses": merge(registry_write_errors(false), json!({
+                "200": json_content("revoked", json!({ "type": "object", "required": ["key_id", "revoked"],
+                    "properties": { "key_id": { "type": "string" }, "revoked": { "const": true } } })),
+                "404": response_ref("NotFound"),
+                "409": response_ref("DatabaseRequired") }))
+        }},
+        "/admin/overlays/{tenant_id}": {
+            "parameters": [tenant_parameter()],
+            "get": {
+                "tags": ["admin"], "operationId": "getOverlay", "security": secured("admin"),
+                "responses": merge(admin_errors(false), json!({
+                    "200": json_content("the tenant's client-rules overlay", schema_ref("OverlayAnswer")),
+                    "404": response_ref("NotFound") }))
+            },
+            "put": {
+                "tags": ["admin"], "operationId": "putOverlay", "security": secured("admin"),
+                "summary": "Store a tenant's client-rules overlay in the shared registry (a less protective one is refused)",
+                "requestBody": json_body(json!({ "type": "object" })),
+                "responses": merge(registry_write_errors(true), json!({
+                    "200": json_content("stored", schema_ref("OverlayAnswer")),
+                    "409": response_ref("DatabaseRequired"),
+                    "422": response_ref("OverlayRefused") }))
+            }
+        }
     })
 }
 
@@ -349,8 +416,20 @@ fn responses() -> Value {
         "Forbidden": json_content("the token's role or tenant does not allow this",
             error_with(json!({ "const": "FORBIDDEN" }),
                        json!({ "enum": [messages::ADMIN_REQUIRED, messages::TENANT_MISMATCH] }))),
-        "NotFound": json_content("no such endpoint, module version or shadow",
-            error_with(json!({ "enum": ["NOT_FOUND", "MODULE_NOT_FOUND", "SHADOW_NOT_FOUND"] }), json!({ "type": "string" }))),
+        "NotFound": json_content("no such endpoint, module version, shadow, key or overlay",
+            error_with(json!({ "enum": ["NOT_FOUND", "MODULE_NOT_FOUND", "SHADOW_NOT_FOUND", "KEY_NOT_FOUND", "OVERLAY_NOT_FOUND"] }), json!({ "type": "string" }))),
+        "RequestTimeout": json_content("the body did not arrive within the body timeout",
+            error_with(json!({ "const": "REQUEST_TIMEOUT" }), json!({ "type": "string" }))),
+        "TooManyRequests": json_content("this client address is over its rate limit; Retry-After says when to try again",
+            error_with(json!({ "const": "RATE_LIMITED" }), json!({ "type": "string" }))),
+        "Overloaded": json_content("over the connection or in-flight engine cap; never queued; Retry-After says when to try again",
+            error_with(json!({ "const": "OVERLOADED" }), json!({ "type": "string" }))),
+        "DatabaseRequired": json_content("keys and overlays are managed through the API only with a shared registry (LOOKBACK_DATABASE_URL)",
+            error_with(json!({ "const": "DATABASE_REQUIRED" }), json!({ "type": "string" }))),
+        "DatabaseUnavailable": json_content("the shared registry is unreachable; serving goes on, admin writes wait",
+            error_with(json!({ "const": "DATABASE_UNAVAILABLE" }), json!({ "type": "string" }))),
+        "OverlayRefused": json_content("the overlay is invalid or less protective than the law",
+            error_with(json!({ "const": "OVERLAY_REFUSED" }), json!({ "type": "string" }))),
         "Conflict": json_content("version taken by other bytes, or nothing to roll back to",
             error_with(json!({ "enum": ["VERSION_CONFLICT", "NO_PREVIOUS_VERSION"] }), json!({ "type": "string" }))),
         "ModuleRefused": json_content("a check refused the module; the message names it",
@@ -655,6 +734,10 @@ fn admin_schemas() -> Value {
                 "last_load": { "type": ["object", "null"], "required": ["at", "source", "ok"] },
                 "degraded": nullable("string")
             }
+        },
+        "OverlayAnswer": {
+            "type": "object", "required": ["tenant_id", "overlay"],
+            "properties": { "tenant_id": { "type": "string" }, "overlay": { "type": "object" } }
         },
         "UploadAnswer": {
             "type": "object", "required": ["status", "module"],

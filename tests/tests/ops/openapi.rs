@@ -369,6 +369,30 @@ async fn error_and_admin_answers_match_the_document() {
     let gone = send(http.delete(url(&shadow)).bearer_auth(&admin)).await;
     contract.check("delete", template, &gone);
 
+    // Keys and overlays without a shared registry: 409 DATABASE_REQUIRED; no overlay: 404.
+    let no_db = server
+        .admin_post(&admin, "/admin/keys", Some(json!({"role": "client"})))
+        .await
+        .unwrap();
+    assert_eq!(no_db.status, 409, "{}", no_db.text);
+    contract.check("post", "/admin/keys", &no_db);
+    let no_db = send(http.delete(url("/admin/keys/k-1")).bearer_auth(&admin)).await;
+    assert_eq!(no_db.status, 409, "{}", no_db.text);
+    contract.check("delete", "/admin/keys/{key_id}", &no_db);
+    let overlay = "/admin/overlays/{tenant_id}";
+    let no_db = send(
+        http.put(url("/admin/overlays/acme"))
+            .bearer_auth(&admin)
+            .header("content-type", "application/json")
+            .body(r#"{"tenant_id": "acme"}"#),
+    )
+    .await;
+    assert_eq!(no_db.status, 409, "{}", no_db.text);
+    contract.check("put", overlay, &no_db);
+    let none = get(&server, &admin, "/admin/overlays/acme").await;
+    assert_eq!(none.status, 404, "{}", none.text);
+    contract.check("get", overlay, &none);
+
     // 206 and 500 from the fault module.
     let faults = TestServer::start(fault_settings(std::time::Duration::from_millis(200)))
         .await
