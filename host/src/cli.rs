@@ -28,8 +28,8 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the HTTP service.
-    Serve(ServeArgs),
+    /// Run the HTTP service (boxed: its flags outweigh every other command's).
+    Serve(Box<ServeArgs>),
     /// Evaluate one `/evaluate` request body offline and print the response envelope.
     Evaluate(EvaluateArgs),
     /// Describe an engine module and say whether the server would admit it (exit 1 if not).
@@ -112,7 +112,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys {
             command: KeysCommand::Create { tenant, role, file },
         } => create_key(&file, tenant, role),
-        Command::Serve(args) => match runtime()?.block_on(serve(args)) {
+        Command::Serve(args) => match runtime()?.block_on(serve(*args)) {
             Ok(()) => Ok(ExitCode::SUCCESS),
             // An unreachable database at start: exit 1, as operators and orchestrators expect.
             Err(error) if error.chain().any(|e| e.is::<crate::store::StoreError>()) => {
