@@ -260,8 +260,9 @@ async function evaluateBatch(records) {
   delete ui.batch.dataset.done;
   const advance = showProgress(ui.batch, records.length, versions);
   const started = performance.now();
-  const rows = await runBatch(records, engines, { now: nowRfc3339(), onProgress: advance });
-  if (run !== state.batchRuns) return;
+  const superseded = () => run !== state.batchRuns;
+  const rows = await runBatch(records, engines, { now: nowRfc3339(), onProgress: advance, superseded });
+  if (superseded()) return;
   state.batch = { records, rows, versions };
   showTable(ui.batch, rows, {
     versions,

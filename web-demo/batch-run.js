@@ -46,16 +46,17 @@ export function differenceOf(a, b) {
  * Evaluates every record under each engine (the first is the active one).
  * @param {{source: string, text?: string, problem?: string}[]} records
  * @param {object[]} engines one or two loaded modules
- * @param {{now: string, onProgress: (done: number, total: number) => void}} options
- * @returns {Promise<object[]>} one row per record, in the records' order
+ * @param {{now: string, onProgress: (done: number, total: number) => void, superseded: () => boolean}} options
+ *   `superseded` says a newer batch has started: the workers stop taking records
+ * @returns {Promise<object[]>} one row per record, in the records' order (incomplete if superseded)
  */
-export async function runBatch(records, engines, { now, onProgress }) {
+export async function runBatch(records, engines, { now, onProgress, superseded }) {
   const rows = new Array(records.length);
   const lanes = lanePool(Math.min(poolSize(), Math.max(1, records.length)));
   let next = 0;
   let done = 0;
   const work = async (lane) => {
-    while (next < records.length) {
+    while (next < records.length && !superseded()) {
       const index = next;
       next += 1;
       rows[index] = await runOne(records[index], index, engines, { now, lane });

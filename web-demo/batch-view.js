@@ -62,7 +62,7 @@ export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv })
     comparing ? `; ${differing} differ between ${versions[0]} and ${versions[1]}.` : '.');
 
   const head = ['#', 'Source', 'Search id', 'Decision', 'Queue', COUNTS_HEAD, 'Time (ms)'];
-  if (comparing) head.push(`Decision (${versions[1]})`, `Queue (${versions[1]})`, `${COUNTS_HEAD} (${versions[1]})`, 'Differs');
+  if (comparing) head.push('Compared: decision', 'Compared: queue', 'Compared: charges', 'Differs');
   const body = h('tbody', {}, rows.map((row) => {
     const [a, b] = row.outcomes;
     const label = a?.searchId ?? row.source;
@@ -80,7 +80,9 @@ export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv })
       h('td', { class: 'num' }, String(row.index + 1)), h('td', { class: 'batch-source' }, row.source), h('td', {}, open), ...cells);
   }));
   const table = h('table', { class: 'batch-table' },
-    h('caption', {}, comparing ? 'Outcome of each record under both versions' : 'Outcome of each record'),
+    h('caption', {}, comparing
+      ? `Outcome of each record under ${versions[0]}, and under ${versions[1]} (compared)`
+      : `Outcome of each record under ${versions[0]}`),
     h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
     body);
 

@@ -4,7 +4,7 @@
 // the server answers for the same bodies under both versions, and the CSV download must hold
 // exactly those rows. Also: a folder, the progress bar of a 1,000-record batch (its time is
 // reported, never asserted), opening a row in the full view, and axe-core with the table shown.
-// Screenshot: target/browser-artifacts/batch.png.
+// Screenshots: target/browser-artifacts/batch.png, batch-differences.png (only the differing rows).
 //
 // Environment (set by tests/tests/browser.rs): LOOKBACK_BASE_URL, LOOKBACK_API_KEY,
 // LOOKBACK_ARTIFACTS_DIR, LOOKBACK_NEXT_VERSION, LOOKBACK_CHROMIUM.
@@ -186,6 +186,7 @@ test('200 records from the corpus and XML fixtures, compared with rules-next, wi
   await page.check('#batch-only-differing');
   const shown = await page.$$eval('#batch tbody tr', (trs) => trs.filter((tr) => !tr.hidden).length);
   assert.equal(shown, expected.length);
+  await page.locator('#batch').screenshot({ path: join(ARTIFACTS, 'batch-differences.png') });
   await page.uncheck('#batch-only-differing');
   await page.locator('#batch').screenshot({ path: join(ARTIFACTS, 'batch.png') });
 
