@@ -15,7 +15,7 @@ export function showProgress(section, total, versions) {
   const label = h('p', { id: 'batch-progress-label', class: 'batch-progress-label' },
     `Evaluating ${total} record(s) with ${versions.join(' and ')}…`);
   const count = h('p', { class: 'batch-count', role: 'status', 'aria-live': 'polite' }, `0 of ${total} done.`);
-  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Many records'), label, bar, count);
+  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Outcomes of many records'), label, bar, count);
   section.hidden = false;
   let pending = false;
   let latest = 0;
@@ -96,7 +96,7 @@ export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv })
     csv.addEventListener('click', onCsv);
     tools.append(h('label', { class: 'inline-check' }, only, ' Only records that differ'), csv);
   }
-  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Many records'), summary, tools,
+  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Outcomes of many records'), summary, tools,
     h('div', { class: 'batch-scroll', tabindex: '0', role: 'region', 'aria-label': 'Batch outcomes' }, table));
   section.dataset.done = String(rows.length);
 }

@@ -32,5 +32,6 @@ export async function seriousAxeViolations(page) {
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  return { bad, report: `axe-core ${results.testEngine.version}: ${results.violations.length} violation(s)` };
+  const all = results.violations.map((v) => `${v.id} (${v.impact})`).join(', ');
+  return { bad, report: `axe-core ${results.testEngine.version}: ${results.violations.length} violation(s)${all ? ` [${all}]` : ''}` };
 }
