@@ -120,8 +120,10 @@ async fn reviewer_page_in_chromium() {
         "decision.png",
         "summary.png",
         "timeline.png",
+        "timeline-windows.png",
         "print.png",
         "batch.png",
+        "batch-differences.png",
     ] {
         assert!(artifacts.join(shot).is_file(), "{shot}");
     }
