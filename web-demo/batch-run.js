@@ -7,8 +7,13 @@ import { evaluate, lanePool } from './engine.js';
 import { chargesOf } from './summary.js';
 import { differingCharges } from './render.js';
 
-/** Workers in a batch's pool: enough to use the cores, few enough to leave the page responsive. */
+/**
+ * Workers in a batch's pool: enough to use the cores, few enough to leave the page responsive.
+ * `?workers=N` (1 to 8) in the page's address sets it, to measure what the pool gains.
+ */
 export function poolSize() {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
   return Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2)));
 }
 
