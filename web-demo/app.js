@@ -6,6 +6,9 @@ import { evaluate, fetchModule, nowRfc3339, prepareWorkers } from './engine.js';
 import { bodyText, classifyRecord, composeBody, decodeFile, decodeShare, encodeShare, sharedRecord, splitBody } from './request.js';
 import { differingCharges, h, renderResult } from './render.js';
 import { addOverview, searchDateOf } from './review.js';
+import { droppedFiles, recordFilesOf, recordsOfFiles } from './batch-input.js';
+import { differencesCsv, runBatch } from './batch-run.js';
+import { showProgress, showTable } from './batch-view.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -28,6 +31,11 @@ const ui = {
   compare: $('compare'),
   columns: $('columns'),
   announce: $('announce'),
+  results: $('results'),
+  batch: $('batch'),
+  batchFiles: $('batch-files'),
+  batchFolder: $('batch-folder'),
+  batchDrop: $('batch-drop'),
 };
 const fieldControls = [...document.querySelectorAll('[data-field]')];
 
@@ -39,6 +47,9 @@ const state = {
   modules: [],
   samples: [],
   runs: 0,
+  /** The records of the last batch, its rows and versions; a newer batch run supersedes an older one. */
+  batch: null,
+  batchRuns: 0,
 };
 
 // ---- the form as a request view -------------------------------------------------------------
@@ -157,10 +168,14 @@ function summary({ status, body }) {
 }
 
 function download(answer, engine) {
-  const blob = new Blob([JSON.stringify(answer.body, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
   const id = answer.body.data?.search_id ?? 'response';
-  const link = h('a', { href: url, download: `lookback-${id}-${engine.info.engine_version}.json` });
+  saveFile(JSON.stringify(answer.body, null, 2), 'application/json', `lookback-${id}-${engine.info.engine_version}.json`);
+}
+
+/** Offers `text` as a download named `name`, made in the page (nothing is sent). */
+function saveFile(text, type, name) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name });
   document.body.append(link);
   link.click();
   link.remove();
@@ -197,7 +212,13 @@ async function openSharedRecord() {
     showInputError(`This share link is damaged: ${error.message}`);
     return;
   }
+  await evaluateText(text);
+}
+
+/** Shows body text in the form (exactly, or as written) and evaluates it. */
+async function evaluateText(text) {
   ui.sample.value = '';
+  ui.sampleDescription.textContent = '';
   let body;
   try {
     body = JSON.parse(text);
@@ -211,6 +232,54 @@ async function openSharedRecord() {
     showBody(body);
   }
   await evaluateForm();
+}
+
+// ---- many records ----------------------------------------------------------------------------
+
+/** The engines a batch runs with: the active one, and the compared version if one is picked. */
+function batchEngines() {
+  const compared = ui.compare.value ? state.engines.get(ui.compare.value) : null;
+  return compared && compared !== state.active ? [state.active, compared] : [state.active];
+}
+
+async function evaluateFiles(files) {
+  if (!state.active || files.length === 0) return;
+  const records = await recordsOfFiles(files);
+  if (records.length === 0) {
+    showInputError('No records in the chosen files (.json, .xml, .ndjson or .jsonl).');
+    return;
+  }
+  showInputError('');
+  await evaluateBatch(records);
+}
+
+async function evaluateBatch(records) {
+  const run = (state.batchRuns += 1);
+  const engines = batchEngines();
+  const versions = engines.map((e) => e.info.engine_version);
+  delete ui.batch.dataset.done;
+  const advance = showProgress(ui.batch, records.length, versions);
+  const started = performance.now();
+  const superseded = () => run !== state.batchRuns;
+  const rows = await runBatch(records, engines, { now: nowRfc3339(), onProgress: advance, superseded });
+  if (superseded()) return;
+  state.batch = { records, rows, versions };
+  showTable(ui.batch, rows, {
+    versions,
+    elapsedMs: performance.now() - started,
+    onOpen: openBatchRow,
+    onCsv: () => saveFile(differencesCsv(rows, versions), 'text/csv',
+      `lookback-differences-${versions[0]}-vs-${versions[1]}.csv`),
+  });
+  ui.announce.textContent = `${rows.length} record(s) evaluated.`;
+}
+
+/** A batch row in the full single-record view, below the table. */
+async function openBatchRow(row) {
+  await evaluateText(row.text);
+  ui.columns.scrollIntoView({ block: 'start' });
+  ui.columns.querySelector('.result h3')?.setAttribute('tabindex', '-1');
+  ui.columns.querySelector('.result h3')?.focus();
 }
 
 // ---- samples, files, versions ----------------------------------------------------------------
@@ -244,6 +313,7 @@ async function compareChosen() {
   const version = ui.compare.value;
   if (!version) {
     if (ui.columns.dataset.run) await evaluateForm();
+    if (state.batch) await evaluateBatch(state.batch.records);
     return;
   }
   try {
@@ -255,6 +325,7 @@ async function compareChosen() {
     return;
   }
   if (ui.columns.dataset.run) await evaluateForm();
+  if (state.batch) await evaluateBatch(state.batch.records);
 }
 
 async function loadVersion(version) {
@@ -297,6 +368,18 @@ async function start() {
     if (file) readFile(file);
   });
   ui.copyLink.addEventListener('click', copyShareLink);
+  ui.batchFiles.addEventListener('change', () => evaluateFiles([...ui.batchFiles.files]));
+  ui.batchFolder.addEventListener('change', () => evaluateFiles(recordFilesOf(ui.batchFolder.files)));
+  ui.batchDrop.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    ui.batchDrop.classList.add('dragging');
+  });
+  ui.batchDrop.addEventListener('dragleave', () => ui.batchDrop.classList.remove('dragging'));
+  ui.batchDrop.addEventListener('drop', async (event) => {
+    event.preventDefault();
+    ui.batchDrop.classList.remove('dragging');
+    evaluateFiles(await droppedFiles(event.dataTransfer));
+  });
   ui.compare.addEventListener('change', compareChosen);
   window.addEventListener('hashchange', openSharedRecord);
 

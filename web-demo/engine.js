@@ -7,9 +7,9 @@
 // stopped and reported, not left to freeze the page. The engine reads no clock: `now` and the
 // correlation id come from the caller.
 
-import { StageError, callWithDeadline, prepareWorkers } from './runner.js';
+import { StageError, callWithDeadline, lanePool, prepareWorkers } from './runner.js';
 
-export { prepareWorkers };
+export { lanePool, prepareWorkers };
 
 /** `meta.api_version` of the HTTP API the page mirrors (host/src/error.rs). */
 export const API_VERSION = '1.0.0';
@@ -83,8 +83,8 @@ export async function loadModule(bytes, servedSha256 = null) {
  * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
  * with the host's wording (CallError in host/src/engine/limits.rs).
  */
-async function stage(engine, name, input, parse) {
-  const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS);
+async function stage(engine, name, input, parse, lane) {
+  const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS, lane);
   try {
     return parse(JSON.parse(text));
   } catch (error) {
@@ -103,10 +103,11 @@ function roundMs(ms) {
  * (stages 2-3) → the envelope, with the HTTP status the server would answer.
  * @param {object} engine from loadModule
  * @param {string} bodyText the request body, exactly as it would be sent
- * @param {{now: string, correlationId: string}} context `now` as RFC 3339 UTC seconds
+ * @param {{now: string, correlationId: string, lane?: object}} context `now` as RFC 3339 UTC
+ *   seconds; `lane` the worker lane to run on (a batch's pool), else the page's own
  * @returns {Promise<{status: number, body: object}>}
  */
-export async function evaluate(engine, bodyText, { now, correlationId }) {
+export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   const started = performance.now();
   const meta = () => ({
     api_version: API_VERSION,
@@ -123,7 +124,7 @@ export async function evaluate(engine, bodyText, { now, correlationId }) {
         throw new StageError('invalid module output: transform answer has no record');
       }
       return o;
-    });
+    }, lane);
   } catch (error) {
     const transformMs = roundMs(performance.now() - t0);
     return stageFailed('transform', error.message, probeSearchId(bodyText), correlationId,
@@ -152,7 +153,7 @@ export async function evaluate(engine, bodyText, { now, correlationId }) {
         throw new StageError('invalid module output: evaluate answer has no decision');
       }
       return o;
-    });
+    }, lane);
   } catch (error) {
     return stageFailed('compliance', error.message, out.search_id ?? null, correlationId,
       { xml_transformer_ms: transformMs, compliance_ms: roundMs(performance.now() - t1) }, started, meta);

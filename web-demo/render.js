@@ -26,12 +26,12 @@ const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportabl
 const QUEUE_CLASS = { Automation: 'automation', Auditor: 'auditor', 'Insufficient Data': 'insufficient' };
 
 /** A decision label: colour for the eye, words for everyone. */
-function decisionChip(decision) {
+export function decisionChip(decision) {
   const cls = (decision ?? 'unknown').toLowerCase().replace(/_/g, '-');
   return h('span', { class: `chip decision ${cls}`, 'data-decision': decision }, DECISION_TEXT[decision] ?? String(decision));
 }
 
-function queueChip(queue) {
+export function queueChip(queue) {
   return h('span', { class: `chip queue ${QUEUE_CLASS[queue] ?? 'unknown'}`, 'data-queue': queue }, `Queue: ${queue}`);
 }
 

@@ -1,8 +1,9 @@
 // The time line of one record, above the tree: one row per charge with its label and decision in
-// words, the lookback window that decides it as a hatched span ending at the search date, the
-// date the window counts from as a dot, and the day it ages out as a diamond with its date in
-// words. Readable without colour (hatching, shapes, text) and printable. Hovering or focusing a
-// row shows its rationale below the picture; clicking it (or Enter) scrolls to the charge.
+// words; the lookback windows that apply to it as spans ending at the search date (the window
+// that decides it hatched, the federal 7-year window dotted), the date the deciding window counts
+// from as a dot, and the day it ages out as a diamond with its date in words. Readable without
+// colour (patterns, shapes, text) and printable. Hovering or focusing a row shows its windows and
+// rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
 import { chargesOf } from './summary.js';
 
@@ -15,6 +16,10 @@ const ROW_H = 34;
 const TOP = 28;
 const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
 
+/** Federal rules whose window is 7 years from the date of entry, whatever the state (DECISIONS §7.2). */
+const FEDERAL_SEVEN_YEARS = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];
+const FEDERAL_YEARS = 7;
+
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
@@ -24,17 +29,50 @@ function s(tag, attrs = {}, ...children) {
 
 const day = (iso) => (iso ? Date.parse(`${iso}T00:00:00Z`) : NaN);
 
+/** `years` whole calendar years before an ISO date, as YYYY-MM-DD (29 February falls to 1 March). */
+function yearsBefore(iso, years) {
+  const d = new Date(day(iso));
+  return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+}
+
+/**
+ * The lookback windows that apply to a charge, each a span from its start to the search date:
+ * the one the engine says decides it (`lookback`), and the federal 7-year window when a federal
+ * 7-year rule is cited and is not already the deciding one.
+ * @returns {{rule: string, years: number, months: number, from: string, deciding: boolean}[]}
+ */
+export function windowsOf(offense, searchDate) {
+  const lb = offense.lookback ?? {};
+  const out = [];
+  if (lb.boundary_date && lb.rule) {
+    out.push({ rule: lb.rule, years: lb.window_years ?? 0, months: lb.window_months ?? 0, from: lb.boundary_date, deciding: true });
+  }
+  const federal = FEDERAL_SEVEN_YEARS.find((rule) => (offense.cited_rules ?? []).includes(rule));
+  if (federal && federal !== lb.rule) {
+    out.push({ rule: federal, years: FEDERAL_YEARS, months: 0, from: yearsBefore(searchDate, FEDERAL_YEARS), deciding: false });
+  }
+  return out;
+}
+
+/** A window in words, e.g. `the 7-year window of CA_CONVICTION_7YR (2018-11-06 to 2025-11-06)`. */
+function windowWords(w, searchDate) {
+  const length = `${w.years}-year${w.months ? ` ${w.months}-month` : ''}`;
+  return `the ${length} window of ${w.rule} (${w.from} to ${searchDate})${w.deciding ? ', which decides it' : ''}`;
+}
+
 /** What a reader hears and sees for one row, in words. */
 export function rowWords(offense, searchDate) {
   const lb = offense.lookback ?? {};
   const decision = DECISION_TEXT[offense.charge_decision] ?? offense.charge_decision;
-  if (!lb.ages_out_on) return `${offense.charge}: ${decision}; no time limit decides it.`;
+  const windows = windowsOf(offense, searchDate);
+  const applies = windows.length ? ` Windows that apply: ${windows.map((w) => windowWords(w, searchDate)).join('; ')}.` : '';
+  if (!lb.ages_out_on) return `${offense.charge}: ${decision}; no time limit decides it.${applies}`;
   const past = lb.ages_out_on <= searchDate;
   const window = lb.window_years !== null && lb.window_years !== undefined
     ? ` ${lb.window_years}-year window${lb.window_months ? ` and ${lb.window_months} month(s)` : ''} of ${lb.rule}`
     : ` ${lb.rule}`;
   const from = lb.clock_date ? ` from ${lb.clock_field} ${lb.clock_date}` : '';
-  return `${offense.charge}: ${decision};${window}${from}; ${past ? 'aged out on' : 'ages out on'} ${lb.ages_out_on}.`;
+  return `${offense.charge}: ${decision};${window}${from}; ${past ? 'aged out on' : 'ages out on'} ${lb.ages_out_on}.${applies}`;
 }
 
 /**
@@ -56,6 +94,7 @@ export function renderTimeline(decision, searchDate, reveal) {
   for (const { offense } of charges) {
     const lb = offense.lookback ?? {};
     for (const d of [lb.clock_date, lb.boundary_date, lb.ages_out_on]) if (d) dates.push(day(d));
+    for (const w of windowsOf(offense, searchDate)) dates.push(day(w.from));
   }
   const valid = dates.filter(Number.isFinite);
   const year = 365.25 * 86_400_000;
@@ -76,7 +115,10 @@ export function renderTimeline(decision, searchDate, reveal) {
   s('defs', {},
     s('pattern', { id: 'tl-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('rect', { width: 6, height: 6, class: 'tl-hatch-bg' }),
-      s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'tl-hatch-line' }))));
+      s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'tl-hatch-line' })),
+    s('pattern', { id: 'tl-dots', width: 5, height: 5, patternUnits: 'userSpaceOnUse' },
+      s('rect', { width: 5, height: 5, class: 'tl-dots-bg' }),
+      s('circle', { cx: 2.5, cy: 2.5, r: 1.1, class: 'tl-dots-dot' }))));
 
   // Year ticks along the top, and the search date as a line through every row.
   const first = new Date(lo).getUTCFullYear() + 1;
@@ -112,10 +154,17 @@ export function renderTimeline(decision, searchDate, reveal) {
     s('rect', { x: 0, y: y + 1, width: WIDTH, height: ROW_H - 2, class: 'tl-row-bg' }),
     s('text', { x: 6, y: mid - 3, class: 'tl-label' }, label),
     s('text', { x: 6, y: mid + 11, class: `tl-decision ${cls}` }, decisionWords));
-    if (lb.boundary_date) {
-      const x0 = Math.max(PLOT_X0, x(day(lb.boundary_date)));
-      row.append(s('rect', { x: x0, y: mid - 7, width: Math.max(1, sx - x0), height: 14, class: 'tl-window', fill: 'url(#tl-hatch)' }));
-    }
+    // One band per window, stacked in the row: the deciding one hatched, the federal one dotted.
+    const windows = windowsOf(offense, searchDate);
+    const band = 14 / Math.max(1, windows.length);
+    windows.forEach((w, k) => {
+      const x0 = Math.max(PLOT_X0, x(day(w.from)));
+      row.append(s('rect', {
+        x: x0, y: mid - 7 + k * band, width: Math.max(1, sx - x0), height: band,
+        class: `tl-window ${w.deciding ? 'deciding' : 'federal'}`, fill: w.deciding ? 'url(#tl-hatch)' : 'url(#tl-dots)',
+        'data-rule': w.rule, 'data-from': w.from,
+      }, s('title', {}, windowWords(w, searchDate))));
+    });
     if (lb.clock_date) {
       row.append(s('circle', { cx: x(day(lb.clock_date)), cy: mid, r: 5, class: 'tl-clock' }));
     }
@@ -139,7 +188,9 @@ export function renderTimeline(decision, searchDate, reveal) {
 
   const legend = document.createElement('p');
   legend.className = 'timeline-legend';
-  legend.textContent = 'Hatched span: the lookback window as of the search date. Dot: the date it counts from. Diamond: the day the charge is no longer reportable.';
+  legend.textContent = 'Hatched span: the lookback window that decides the charge, ending at the search date. '
+    + 'Dotted span: the federal 7-year window, where it applies too. Dot: the date the deciding window counts from. '
+    + 'Diamond: the day the charge is no longer reportable.';
   section.append(svg, detail, legend);
   return section;
 }

@@ -15,6 +15,8 @@ import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
+import { serverEvaluate as serverEvaluateAt } from './support.mjs';
+
 const BASE = process.env.LOOKBACK_BASE_URL;
 const API_KEY = process.env.LOOKBACK_API_KEY;
 const CORPUS_DIR = process.env.LOOKBACK_CORPUS_DIR;
@@ -70,18 +72,7 @@ async function openPage(url = PAGE) {
 }
 
 /** `POST /evaluate` on the server; `version` pins a loaded module (`X-Engine-Version`). */
-async function serverEvaluate(body, version = null) {
-  const response = await fetch(`${BASE}/evaluate`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      ...(version ? { 'X-Engine-Version': version } : {}),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const serverEvaluate = (body, version = null) => serverEvaluateAt(BASE, token, body, version);
 
 /** What may differ between two answers to the same body: ids and clocks. */
 function comparable(body) {

@@ -9,11 +9,13 @@
 
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
+
+import { seriousAxeViolations } from './support.mjs';
 
 const BASE = process.env.LOOKBACK_BASE_URL;
 const CORPUS_DIR = process.env.LOOKBACK_CORPUS_DIR;
@@ -23,7 +25,6 @@ for (const [name, value] of Object.entries({ BASE, CORPUS_DIR, ARTIFACTS })) {
   assert.ok(value, `environment variable for ${name} is not set (run through tests/tests/browser.rs)`);
 }
 const PAGE = `${BASE}/demo/`;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser;
 let samples;
@@ -102,6 +103,42 @@ test('the time line has one row per charge with its ages_out_on in words', async
   await context.close();
 });
 
+test('the time line shades the windows that apply: the deciding one hatched, the federal 7-year one dotted', async () => {
+  // state-ca (search date 2025-11-06): a conviction inside California's 7-year window, a dismissal
+  // barred by the state whatever its age (the federal window still applies to it), a pending charge.
+  const { context, page, body } = await evaluated('state-ca');
+  const searchDate = '2025-11-06';
+  const bands = await page.$$eval('.result .tl-row', (rows) => rows.map((row) => ({
+    id: row.dataset.offenseId,
+    windows: [...row.querySelectorAll('.tl-window')].map((w) => ({
+      rule: w.dataset.rule, from: w.dataset.from, deciding: w.classList.contains('deciding'),
+      pattern: w.getAttribute('fill'), words: w.querySelector('title')?.textContent ?? '',
+    })),
+  })));
+  const federal = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];
+  const kinds = new Set();
+  for (const offense of chargesOf(body)) {
+    const lb = offense.lookback;
+    const want = [];
+    if (lb.boundary_date) want.push({ rule: lb.rule, from: lb.boundary_date, deciding: true, pattern: 'url(#tl-hatch)' });
+    const fed = federal.find((r) => offense.cited_rules.includes(r));
+    if (fed && fed !== lb.rule) want.push({ rule: fed, from: '2018-11-06', deciding: false, pattern: 'url(#tl-dots)' });
+    const got = bands.find((b) => b.id === offense.offense_id).windows;
+    assert.deepEqual(got.map(({ words, ...w }) => w), want, offense.offense_id);
+    for (const w of got) {
+      assert.ok(w.words.includes(w.rule) && w.words.includes(`${w.from} to ${searchDate}`), `${offense.offense_id}: "${w.words}"`);
+      kinds.add(w.deciding ? 'deciding' : 'federal');
+    }
+  }
+  assert.deepEqual([...kinds].sort(), ['deciding', 'federal'], 'the case shows both kinds of window');
+  // The barred dismissal: no deciding window, the federal one still shown and said in words.
+  await page.focus('.result .tl-row[data-offense-id="OFF-2"]');
+  const detail = await page.textContent('.result .timeline-detail');
+  assert.ok(detail.includes('Windows that apply: the 7-year window of FED_NONCONVICTION_7YR (2018-11-06 to 2025-11-06)'), detail);
+  await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline-windows.png') });
+  await context.close();
+});
+
 test('page weight and time to the first evaluation, reported', async () => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
@@ -112,11 +149,24 @@ test('page weight and time to the first evaluation, reported', async () => {
   await page.click('#evaluate');
   await page.waitForSelector('.result .timeline', { timeout: 30_000 });
   const firstResultMs = Date.now() - started;
-  const bytes = await page.evaluate(() => performance.getEntriesByType('resource')
-    .concat(performance.getEntriesByType('navigation'))
-    .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0));
-  assert.ok(bytes > 0);
-  console.log(`# page weight ${(bytes / 1024).toFixed(0)} KiB (every response body, module and samples included); `
+  const urls = await page.evaluate(() => performance.getEntriesByType('navigation')
+    .concat(performance.getEntriesByType('resource')).map((e) => e.name));
+  // Each response body once, by kind, as served and gzipped (what a compressing proxy would send).
+  const weight = {};
+  for (const url of new Set(urls)) {
+    const path = new URL(url).pathname;
+    const kind = path.endsWith('/') || path.endsWith('.html') ? 'html' : (path.match(/\.(js|css|wasm|json|svg)$/)?.[1] ?? 'other');
+    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    weight[kind] ??= { files: 0, bytes: 0, gzip: 0 };
+    weight[kind].files += 1;
+    weight[kind].bytes += bytes.length;
+    weight[kind].gzip += gzipSync(bytes).length;
+  }
+  const total = Object.values(weight).reduce((t, w) => ({ bytes: t.bytes + w.bytes, gzip: t.gzip + w.gzip }), { bytes: 0, gzip: 0 });
+  assert.ok(weight.html && weight.js && weight.css && weight.wasm, JSON.stringify(weight));
+  const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  console.log(`# page weight ${kib(total.bytes)} (gzip ${kib(total.gzip)}): ${Object.entries(weight).sort()
+    .map(([k, w]) => `${k} ${w.files} file(s) ${kib(w.bytes)} (gzip ${kib(w.gzip)})`).join('; ')}; `
     + `load to first rendered evaluation ${firstResultMs} ms`);
   await context.close();
 });
@@ -156,13 +206,9 @@ test('the summary counts decisions and queues, lists who needs a person, and the
 
 test('axe-core finds no serious or critical violation on a rendered result', async () => {
   const { context, page } = await evaluated('state-ca', { bypassCSP: true });
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const { bad, report } = await seriousAxeViolations(page);
   assert.deepEqual(bad, []);
-  console.log(`# axe-core ${results.testEngine.version}: ${results.violations.length} violation(s), none serious or critical`);
+  console.log(`# ${report}, none serious or critical`);
   await context.close();
 });
 

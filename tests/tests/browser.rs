@@ -4,7 +4,9 @@
 //! sample in the page and compares it with the server's `/evaluate`, and checks share links,
 //! offline use, the version picker, bad input, keyboard use and privacy; it saves screenshots in
 //! `target/browser-artifacts/`. `tests/browser/overview.test.mjs` checks the overview above the
-//! tree (summary, filters, time line, print layout) and runs axe-core on a rendered result.
+//! tree (summary, filters, time line, print layout) and runs axe-core on a rendered result;
+//! `tests/browser/batch.test.mjs` checks many records at once (a 200-record version comparison
+//! against the server's answers, its CSV, a folder, a 1,000-record progress bar, axe-core).
 //!
 //! Needs `/usr/bin/chromium` (or `LOOKBACK_CHROMIUM`), `node`, and `npm ci` in `tests/browser/`;
 //! `scripts/test.sh` installs them. Without them the test says why and skips, unless
@@ -92,6 +94,7 @@ async fn reviewer_page_in_chromium() {
             "--test-reporter=spec",
             "demo.test.mjs",
             "overview.test.mjs",
+            "batch.test.mjs",
         ])
         .env("LOOKBACK_BASE_URL", &server.base)
         .env("LOOKBACK_API_KEY", CLIENT_KEY)
@@ -113,7 +116,15 @@ async fn reviewer_page_in_chromium() {
         "the browser test failed ({}); output above",
         output.status
     );
-    for shot in ["decision.png", "summary.png", "timeline.png", "print.png"] {
+    for shot in [
+        "decision.png",
+        "summary.png",
+        "timeline.png",
+        "timeline-windows.png",
+        "print.png",
+        "batch.png",
+        "batch-differences.png",
+    ] {
         assert!(artifacts.join(shot).is_file(), "{shot}");
     }
     println!(

@@ -1,0 +1,102 @@
+// The batch table: a progress bar while records run, then one row per record (search id,
+// decision, queue, charges by decision, time); with a second version, its outcome beside and the
+// rows that differ marked in words, a "only differences" switch and a CSV download of them. The
+// search id of a row opens the record in the full single-record view.
+
+import { decisionChip, h, queueChip } from './render.js';
+
+/** The charge counts' order, said once in the column head so the cells stay short. */
+const COUNT_ORDER = ['REPORTABLE', 'NOT_REPORTABLE', 'MANUAL_REVIEW'];
+const COUNTS_HEAD = 'Charges: reportable / not / review';
+
+/** The progress part, shown while a batch runs; returns the function that advances it. */
+export function showProgress(section, total, versions) {
+  const bar = h('progress', { id: 'batch-progress', max: String(total), value: '0', 'aria-labelledby': 'batch-progress-label' });
+  const label = h('p', { id: 'batch-progress-label', class: 'batch-progress-label' },
+    `Evaluating ${total} record(s) with ${versions.join(' and ')}…`);
+  const count = h('p', { class: 'batch-count', role: 'status', 'aria-live': 'polite' }, `0 of ${total} done.`);
+  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Outcomes of many records'), label, bar, count);
+  section.hidden = false;
+  let pending = false;
+  let latest = 0;
+  // Repaint at most once a frame, however fast records finish.
+  return (done) => {
+    latest = done;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      bar.value = latest;
+      count.textContent = `${latest} of ${total} done.`;
+    });
+  };
+}
+
+function countsText(counts) {
+  return COUNT_ORDER.map((key) => counts[key]).join(' / ');
+}
+
+function outcomeCells(outcome) {
+  if (!outcome) return [h('td', {}, '—'), h('td', {}, '—'), h('td', {}, '—')];
+  const decided = outcome.decision !== null;
+  return [
+    h('td', { class: 'batch-decision' }, decided ? decisionChip(outcome.decision) : `HTTP ${outcome.status}`,
+      decided ? null : h('span', { class: 'batch-error' }, ` ${outcome.error ?? ''}`)),
+    h('td', {}, decided ? queueChip(outcome.queue) : '—'),
+    h('td', { class: 'batch-counts' }, decided ? countsText(outcome.counts) : '—'),
+  ];
+}
+
+/**
+ * The finished table.
+ * @param {Element} section
+ * @param {object[]} rows from runBatch
+ * @param {{versions: string[], elapsedMs: number, onOpen: (row) => void, onCsv: () => void}} options
+ */
+export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv }) {
+  const comparing = versions.length === 2;
+  const differing = rows.filter((r) => r.difference).length;
+  const decided = rows.filter((r) => r.outcomes[0]?.decision).length;
+  const summary = h('p', { class: 'batch-summary', role: 'status' },
+    `${rows.length} record(s) in ${(elapsedMs / 1000).toFixed(1)} s; ${decided} decided`,
+    comparing ? `; ${differing} differ between ${versions[0]} and ${versions[1]}.` : '.');
+
+  const head = ['#', 'Source', 'Search id', 'Decision', 'Queue', COUNTS_HEAD, 'Time (ms)'];
+  if (comparing) head.push('Compared: decision', 'Compared: queue', 'Compared: charges', 'Differs');
+  const body = h('tbody', {}, rows.map((row) => {
+    const [a, b] = row.outcomes;
+    const label = a?.searchId ?? row.source;
+    const open = row.text === null ? h('span', {}, label)
+      : h('button', { type: 'button', class: 'link batch-open', 'aria-label': `Open ${label} in the full view` }, label);
+    if (row.text !== null) open.addEventListener('click', () => onOpen(row));
+    const cells = row.problem !== undefined
+      ? [h('td', { colspan: String(comparing ? 8 : 4), class: 'batch-error' }, `Not read: ${row.problem}`)]
+      : [...outcomeCells(a), h('td', { class: 'num' }, a?.ms ?? '—'),
+        ...(comparing ? [...outcomeCells(b),
+          h('td', { class: 'batch-differs' }, row.difference
+            ? h('span', { class: 'chip differs-chip' }, `Differs: ${[...row.difference.reasons, ...row.difference.charges].join(', ')}`)
+            : 'Same')] : [])];
+    return h('tr', { 'data-index': String(row.index), 'data-differs': row.difference ? 'true' : null },
+      h('td', { class: 'num' }, String(row.index + 1)), h('td', { class: 'batch-source' }, row.source), h('td', {}, open), ...cells);
+  }));
+  const table = h('table', { class: 'batch-table' },
+    h('caption', {}, comparing
+      ? `Outcome of each record under ${versions[0]}, and under ${versions[1]} (compared)`
+      : `Outcome of each record under ${versions[0]}`),
+    h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
+    body);
+
+  const tools = h('div', { class: 'actions batch-tools' });
+  if (comparing) {
+    const only = h('input', { type: 'checkbox', id: 'batch-only-differing' });
+    only.addEventListener('change', () => {
+      for (const tr of body.rows) tr.hidden = only.checked && !tr.dataset.differs;
+    });
+    const csv = h('button', { type: 'button', id: 'batch-csv', disabled: differing === 0 }, `Download the ${differing} difference(s) as CSV`);
+    csv.addEventListener('click', onCsv);
+    tools.append(h('label', { class: 'inline-check' }, only, ' Only records that differ'), csv);
+  }
+  section.replaceChildren(h('h2', { id: 'batch-heading-results' }, 'Outcomes of many records'), summary, tools,
+    h('div', { class: 'batch-scroll', tabindex: '0', role: 'region', 'aria-label': 'Batch outcomes' }, table));
+  section.dataset.done = String(rows.length);
+}
