@@ -1,6 +1,7 @@
 //! Runs one engine stage on the 10-charge fixture many times, for an instruction-count profile:
 //! `cargo build --release -p lookback-core --example profile_stages`, then
-//! `valgrind --tool=callgrind target/release/examples/profile_stages evaluate 200`.
+//! `valgrind --tool=callgrind target/release/examples/profile_stages evaluate 200`
+//! (`transform` for stage 1; `print` prints the evaluate input instead).
 
 use serde_json::{Value, json};
 
@@ -15,6 +16,10 @@ fn main() {
     let input = json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "profile"},
                        "record": transformed["record"]})
     .to_string();
+    if stage == "print" {
+        println!("{input}");
+        return;
+    }
     let mut bytes = 0;
     for _ in 0..runs {
         bytes += match stage.as_str() {
