@@ -131,8 +131,13 @@ struct EvaluateOutput {
 
 /// `lookback_evaluate`: stages 2-3 and rollup on a transformed record.
 pub fn evaluate(input: &[u8]) -> String {
-    let input = serde_json::from_slice::<EvaluateInput>(input)
-        .map_err(|e| format!("invalid evaluate input: {e}"));
+    // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
+    let input = std::str::from_utf8(input)
+        .map_err(|e| format!("invalid evaluate input: {e}"))
+        .and_then(|text| {
+            serde_json::from_str::<EvaluateInput>(text)
+                .map_err(|e| format!("invalid evaluate input: {e}"))
+        });
     if let Ok(input) = &input
         && let Some(garbage) = crate::faults::garbage(&input.record.search_id, "evaluate")
     {

@@ -53,9 +53,13 @@ fn with_record(
     body: &[u8],
     validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
 ) -> Transformed {
-    let mut value: Value = match serde_json::from_slice(body) {
+    // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
+    let Ok(text) = std::str::from_utf8(body) else {
+        return invalid(None, msg::BODY_NOT_UTF8);
+    };
+    let mut value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return invalid(None, body_error(body, &e)),
+        Err(e) => return invalid(None, body_error(&e)),
     };
     let Some(record) = value.as_object().map(|o| o.get("record")) else {
         return invalid(None, msg::BODY_NOT_OBJECT);
@@ -185,13 +189,39 @@ fn invalid(search_id: Option<String>, message: &str) -> Transformed {
     }
 }
 
-/// A clear message for a body that is not usable JSON; never echoes the body itself.
-fn body_error(body: &[u8], e: &serde_json::Error) -> &'static str {
-    if std::str::from_utf8(body).is_err() {
-        msg::BODY_NOT_UTF8
-    } else if e.to_string().contains("recursion limit") {
+/// A clear message for a UTF-8 body that is not usable JSON; never echoes the body itself.
+fn body_error(e: &serde_json::Error) -> &'static str {
+    if e.to_string().contains("recursion limit") {
         msg::BODY_TOO_DEEP
     } else {
         msg::BODY_NOT_JSON
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(body: &[u8]) -> Vec<String> {
+        match transform(body) {
+            Transformed::Invalid { messages, .. } => messages,
+            other => vec![format!("not refused: {other:?}")],
+        }
+    }
+
+    #[test]
+    fn unusable_bodies_get_their_own_message() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        for (body, message) in [
+            (&b"{\"record\": \"\xff\"}"[..], msg::BODY_NOT_UTF8),
+            (b"\xfe\xff", msg::BODY_NOT_UTF8),
+            (b"{\"record\": ", msg::BODY_NOT_JSON),
+            (b"", msg::BODY_NOT_JSON),
+            (deep.as_bytes(), msg::BODY_TOO_DEEP),
+            (b"[]", msg::BODY_NOT_OBJECT),
+            (b"{}", msg::RECORD_REQUIRED),
+        ] {
+            assert_eq!(refusal(body), vec![message.to_string()]);
+        }
     }
 }
