@@ -4,9 +4,11 @@
 #   - /evaluate and a bare axum echo server under the same load (wrk: req/s, p50, p99), the ratio,
 #     and /evaluate's p50/p99 at half its measured maximum rate (open loop);
 #   - one 1,000-charge and one 5,000-charge record end to end;
-#   - ready-to-serve time with a warm compile cache.
+#   - ready-to-serve time with a warm compile cache;
+#   - the reviewer page's median time per evaluation in Chromium vs the server's (shipped module).
 # Prints every figure and writes them to target/bench/summary.json. `--quick` shortens each run.
-# Installs wrk (Debian) when missing. Figures are medians of one run: compare within a run.
+# Installs wrk (Debian) when missing, and Chromium + playwright-core as the browser test does
+# (scripts/install-browser.sh). Figures are medians of one run: compare within a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,9 @@ if ! command -v wrk >/dev/null; then
   [ "$(id -u)" = 0 ] || { echo "not root: install wrk first" >&2; exit 1; }
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
+
+BROWSER_OK=1
+bash scripts/install-browser.sh || { BROWSER_OK=0; echo "warning: no browser; the page's figure is skipped" >&2; }
 
 echo "== building release"
 # One invocation for both, so cargo unifies dependency features once (two would build wasmtime twice).
@@ -148,6 +153,15 @@ server_round() {
   echo "   1,000 and 5,000 charges, median of $BIG_RUNS"
   big "$OUT/charges-1000.json" | tee "$OUT/big-1000-$label.json"
   big "$OUT/charges-5000.json" | tee "$OUT/big-5000-$label.json"
+  if [ "$label" = shipped ]; then
+    echo "   the reviewer page in Chromium vs the server, median of $ROUNDS sequential evaluations"
+    if [ "$BROWSER_OK" = 1 ]; then
+      (cd tests/browser && LOOKBACK_BASE_URL="http://127.0.0.1:$LB_PORT" BENCH_BODY="../../$FIXTURE" \
+        BENCH_ROUNDS="$ROUNDS" node bench.mjs) | tee "$OUT/browser-$label.json"
+    else
+      echo '{"skipped": "chromium or playwright-core could not be installed"}' | tee "$OUT/browser-$label.json"
+    fi
+  fi
   stop_lookback
 }
 server_round baseline "$BASELINE_MODULE"
@@ -180,6 +194,7 @@ summary = {
     "baseline": module("baseline"),
     "shipped": module("shipped"),
     "ready_to_serve_ms": {"cold_compile": cold, "compile_cache": warm},
+    "browser_page_vs_server": j("browser-shipped.json"),
 }
 json.dump(summary, open(os.path.join(out, "summary.json"), "w"), indent=2)
 print(json.dumps(summary, indent=2))

@@ -15,15 +15,7 @@ fi
 # Here it must run: a missing browser fails it. LOOKBACK_REQUIRE_BROWSER=0 lets it skip instead
 # (a machine where neither can be installed, such as one without root).
 export LOOKBACK_REQUIRE_BROWSER="${LOOKBACK_REQUIRE_BROWSER:-1}"
-install_browser() {
-  if [ -z "${LOOKBACK_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
-    echo "installing Debian's chromium for the browser test"
-    [ "$(id -u)" = 0 ] || { echo "not root: cannot apt-get install chromium" >&2; return 1; }
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || return 1
-  fi
-  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error) || return 1
-}
-if ! install_browser; then
+if ! bash scripts/install-browser.sh; then
   if [ "$LOOKBACK_REQUIRE_BROWSER" = 1 ]; then
     echo "the browser test needs chromium and playwright-core (set LOOKBACK_REQUIRE_BROWSER=0 to skip it)" >&2
     exit 1

@@ -36,6 +36,7 @@ pub struct Evaluation {
 pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
     let as_of = parse_iso(&search.search_date).ok_or("search_date is not a YYYY-MM-DD date")?;
     let candidate = search.candidate.as_ref().map(candidate_person);
+    let candidate = candidate.as_ref().map(identity::PreparedCandidate::new);
     let salary = search.candidate.as_ref().and_then(|c| c.annual_salary);
     // An overlay the host should have refused is an error, never silently dropped: dropping it
     // could report what the tenant asked never to report.
@@ -57,7 +58,7 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 court_search_id: &court.court_search_id,
                 case_number: &case.case_number,
             };
-            let identity = identity::compare(
+            let identity = identity::compare_prepared(
                 candidate.as_ref(),
                 &subject_person(&case.subject),
                 qualifying_bp,

@@ -636,3 +636,30 @@ fn no_candidate_is_not_enough_info() {
     assert!(x.identity_insufficient && !x.is_match && x.conflicts.is_empty());
     assert_eq!(x.address_score, -1.0);
 }
+
+/// One prepared candidate compared with many records, in turn, gives what a fresh comparison does.
+#[test]
+fn a_prepared_candidate_compares_like_a_fresh_one() {
+    let doc: Value = serde_json::from_str(OWN_VECTORS).unwrap_or(Value::Null);
+    let vectors = doc["vectors"].as_array().cloned().unwrap_or_default();
+    let candidates: Vec<Person> = vectors
+        .iter()
+        .filter_map(|v| v.get("candidate_to_verify").filter(|c| !c.is_null()))
+        .map(person)
+        .collect();
+    let records: Vec<Person> = vectors
+        .iter()
+        .map(|v| person(&v["candidate_in_record"]))
+        .collect();
+    assert!(candidates.len() >= 40 && records.len() >= 40);
+    for cand in candidates.iter().step_by(7) {
+        let prepared = super::PreparedCandidate::new(cand);
+        for rec in &records {
+            let bp = super::DEFAULT_QUALIFYING_BP;
+            assert_eq!(
+                super::compare_prepared(Some(&prepared), rec, bp),
+                compare(Some(cand), rec, bp)
+            );
+        }
+    }
+}

@@ -53,9 +53,13 @@ fn with_record(
     body: &[u8],
     validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
 ) -> Transformed {
-    let value: Value = match serde_json::from_slice(body) {
+    // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
+    let Ok(text) = std::str::from_utf8(body) else {
+        return invalid(None, msg::BODY_NOT_UTF8);
+    };
+    let mut value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return invalid(None, body_error(body, &e)),
+        Err(e) => return invalid(None, body_error(&e)),
     };
     let Some(record) = value.as_object().map(|o| o.get("record")) else {
         return invalid(None, msg::BODY_NOT_OBJECT);
@@ -65,16 +69,43 @@ fn with_record(
         None | Some(Value::Null) => return invalid(None, msg::RECORD_REQUIRED),
         Some(_) => return invalid(None, &msg::must_be("record", "an object")),
     };
-    match validate(record) {
+    let normalised = match validate(record) {
         Ok(request) => normalise(request),
-        Err(messages) => Transformed::Invalid {
-            search_id: validate::text_owned(record, "search_id"),
-            messages,
+        Err(messages) => {
+            return Transformed::Invalid {
+                search_id: validate::text_owned(record, "search_id"),
+                messages,
+            };
+        }
+    };
+    match normalised {
+        Ok((search, Mapped::Built(record_json))) => Transformed::Ok {
+            search,
+            record_json,
         },
+        // Validation has let go of the body: the request's own `record_json` moves out of it.
+        Ok((search, Mapped::Request)) => Transformed::Ok {
+            search,
+            record_json: value
+                .get_mut("record")
+                .and_then(|r| r.get_mut("record_json"))
+                .map(Value::take)
+                .unwrap_or_default(),
+        },
+        Err(refused) => refused,
     }
 }
 
-fn normalise(request: ValidRequest<'_>) -> Transformed {
+/// Where an accepted request's `record_json` comes from.
+enum Mapped {
+    /// The request sent it: moved out of the body, never copied (a copy cost a third of stage 1).
+    Request,
+    /// Built from the vendor XML.
+    Built(Value),
+}
+
+/// The normalised search of a valid request, or its 422.
+fn normalise(request: ValidRequest<'_>) -> Result<(Box<Search>, Mapped), Transformed> {
     let mut search_type = request.search_type.clone();
     let mut xml_notes = Vec::new();
     let mut fallback_candidate = None;
@@ -90,7 +121,7 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
             }
             (
                 record_json::read_courts(rj),
-                Some(Value::Object(rj.clone())),
+                Some(Mapped::Request),
                 SourceKind::RecordJson,
             )
         }
@@ -106,15 +137,15 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
                     fallback_candidate = record.candidate;
                     (record.courts, None, SourceKind::Xml)
                 }
-                Err(e) => return invalid(Some(request.search_id), &e.message()),
+                Err(e) => return Err(invalid(Some(request.search_id), &e.message())),
             }
         }
     };
     if let Err(details) = mapping::count_gate(&request.cases, &raw_courts) {
-        return Transformed::CountMismatch {
+        return Err(Transformed::CountMismatch {
             search_id: request.search_id,
             details,
-        };
+        });
     }
     let case_ids = mapping::case_court_ids(&request.cases, &raw_courts);
     let courts = mapping::apply(&request.cases, raw_courts);
@@ -144,11 +175,11 @@ fn normalise(request: ValidRequest<'_>) -> Transformed {
         courts,
         issues: xml::note_issues(&xml_notes, &case_ids),
     };
-    let record_json = record_json.unwrap_or_else(|| to_record_json::to_record_json(&search));
-    Transformed::Ok {
-        search: Box::new(search),
-        record_json,
-    }
+    let record_json = match record_json {
+        Some(mapped) => mapped,
+        None => Mapped::Built(to_record_json::to_record_json(&search)),
+    };
+    Ok((Box::new(search), record_json))
 }
 
 fn invalid(search_id: Option<String>, message: &str) -> Transformed {
@@ -158,13 +189,39 @@ fn invalid(search_id: Option<String>, message: &str) -> Transformed {
     }
 }
 
-/// A clear message for a body that is not usable JSON; never echoes the body itself.
-fn body_error(body: &[u8], e: &serde_json::Error) -> &'static str {
-    if std::str::from_utf8(body).is_err() {
-        msg::BODY_NOT_UTF8
-    } else if e.to_string().contains("recursion limit") {
+/// A clear message for a UTF-8 body that is not usable JSON; never echoes the body itself.
+fn body_error(e: &serde_json::Error) -> &'static str {
+    if e.to_string().contains("recursion limit") {
         msg::BODY_TOO_DEEP
     } else {
         msg::BODY_NOT_JSON
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(body: &[u8]) -> Vec<String> {
+        match transform(body) {
+            Transformed::Invalid { messages, .. } => messages,
+            other => vec![format!("not refused: {other:?}")],
+        }
+    }
+
+    #[test]
+    fn unusable_bodies_get_their_own_message() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        for (body, message) in [
+            (&b"{\"record\": \"\xff\"}"[..], msg::BODY_NOT_UTF8),
+            (b"\xfe\xff", msg::BODY_NOT_UTF8),
+            (b"{\"record\": ", msg::BODY_NOT_JSON),
+            (b"", msg::BODY_NOT_JSON),
+            (deep.as_bytes(), msg::BODY_TOO_DEEP),
+            (b"[]", msg::BODY_NOT_OBJECT),
+            (b"{}", msg::RECORD_REQUIRED),
+        ] {
+            assert_eq!(refusal(body), vec![message.to_string()]);
+        }
     }
 }

@@ -1,0 +1,31 @@
+//! Runs one engine stage on the 10-charge fixture many times, for an instruction-count profile:
+//! `cargo build --release -p lookback-core --example profile_stages`, then
+//! `valgrind --tool=callgrind target/release/examples/profile_stages evaluate 200`
+//! (`transform` for stage 1; `print` prints the evaluate input instead).
+
+use serde_json::{Value, json};
+
+const TEN_CHARGES: &[u8] = include_bytes!("../fixtures/ten-charges.json");
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let stage = args.next().unwrap_or_else(|| "evaluate".to_string());
+    let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let transformed: Value =
+        serde_json::from_str(&lookback_core::api::transform(TEN_CHARGES)).unwrap_or_default();
+    let input = json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "profile"},
+                       "record": transformed["record"]})
+    .to_string();
+    if stage == "print" {
+        println!("{input}");
+        return;
+    }
+    let mut bytes = 0;
+    for _ in 0..runs {
+        bytes += match stage.as_str() {
+            "transform" => lookback_core::api::transform(TEN_CHARGES).len(),
+            _ => lookback_core::api::evaluate(input.as_bytes()).len(),
+        };
+    }
+    println!("{stage} x{runs}: {bytes} bytes out");
+}
