@@ -129,6 +129,9 @@ def slow_client(port, stop):
             s.close()
 
 
+WORKERS = 6
+
+
 def main():
     duration = float(sys.argv[1]) if len(sys.argv) > 1 else 1800
     binary = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "target/release/lookback")
@@ -176,9 +179,20 @@ def run(server, port, duration, faults_wasm, next_wasm):
     counts, unexpected, inconsistent = {}, [], []
     lock = threading.Lock()
 
+    # LOOKBACK_SOAK_RATE: requests per second over all workers (0: as fast as they go), so a soak
+    # can run beside other work without taking every core.
+    rate = float(os.environ.get("LOOKBACK_SOAK_RATE", "0"))
+    interval = WORKERS / rate if rate > 0 else 0.0
+
     def worker():
         rng = random.Random()
+        due = time.monotonic()
         while not stop.is_set():
+            if interval:
+                due += interval
+                time.sleep(max(0.0, due - time.monotonic()))
+                if stop.is_set():
+                    break
             name, path, body, pin, allowed_5xx = rng.choice(jobs)
             headers = {"Authorization": f"Bearer {client}", "Content-Type": "application/json"}
             if pin == "faults":
@@ -204,7 +218,7 @@ def run(server, port, duration, faults_wasm, next_wasm):
             with lock:
                 counts[f"swap {status}"] = counts.get(f"swap {status}", 0) + 1
 
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(6)]
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(WORKERS)]
     threads += [threading.Thread(target=slow_client, args=(port, stop), daemon=True) for _ in range(4)]
     threads.append(threading.Thread(target=swapper, daemon=True))
     for t in threads:
@@ -219,6 +233,8 @@ def run(server, port, duration, faults_wasm, next_wasm):
         log("t=%4.0fs rss=%6.1f MiB fds=%3d threads=%3d" % (samples[-1][0], samples[-1][1] / 1024, samples[-1][2], samples[-1][3]))
     stop.set()
     alive = server.proc.poll() is None
+    for t in threads[:WORKERS]:  # no request may still be on its way when the server stops
+        t.join(timeout=60)
     server.proc.terminate()
     server.proc.wait(timeout=30)
 
@@ -233,7 +249,7 @@ def run(server, port, duration, faults_wasm, next_wasm):
         return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / den
 
     total = sum(v for k, v in counts.items() if isinstance(k, int))
-    log(f"{duration:.0f}s: {total} requests, statuses {dict(sorted(counts.items(), key=str))}")
+    log(f"{duration:.0f}s: {total} requests ({total / max(duration, 1):.1f}/s, rate limit {rate or 'none'}), statuses {dict(sorted(counts.items(), key=str))}")
     log(f"rss slope {slope(1) * 60 / 1024:+.2f} MiB/min, fd slope {slope(2) * 60:+.2f}/min, "
         f"thread slope {slope(3) * 60:+.2f}/min (after warm-up, {len(samples)} samples)")
     log(f"unexpected 5xx or dropped: {len(unexpected)}; inconsistent meta.engine: {len(inconsistent)}; "

@@ -3,7 +3,8 @@
 #   bash scripts/soak.sh [SECONDS (1800)] [BINARY (target/release/lookback)]
 # Mixed load, slow clients, module swaps and rollbacks, a trapping module; samples RSS, open file
 # descriptors and threads; exit 1 on an unexpected 5xx, a dead server or an inconsistent
-# meta.engine. Details in scripts/soak.py.
+# meta.engine. LOOKBACK_SOAK_RATE=N paces the workers to N requests per second in all (default:
+# as fast as they go, which takes every core). Details in scripts/soak.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-1800}"

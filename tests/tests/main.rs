@@ -7,6 +7,7 @@
     reason = "tests fail loudly"
 )]
 
+mod abi_differential;
 mod auth;
 mod bodies;
 mod browser;
