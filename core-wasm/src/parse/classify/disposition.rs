@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
 };
+use super::lookup::RowsByKey;
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::text::{Words, clean, word_matches};
 
@@ -216,19 +217,20 @@ fn split_entries(raw: &str) -> Vec<String> {
 /// Reads one cleaned entry: state code table, global code table, then phrase rules in order.
 fn read_entry(entry: &str, state: &str) -> (Reading, String) {
     let applies = |states: &[&str]| states.is_empty() || states.contains(&state);
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| !r.states.is_empty() && r.states.contains(&state) && r.code == entry)
-    {
+    let compiled = compiled_rules();
+    let rows = || {
+        compiled
+            .codes
+            .get(entry)
+            .iter()
+            .filter_map(|i| CODES.get(*i))
+    };
+    if let Some(row) = rows().find(|r| !r.states.is_empty() && r.states.contains(&state)) {
         return (row.reading, format!("code:{state}:{}", row.code));
     }
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| r.states.is_empty() && r.code == entry)
-    {
+    if let Some(row) = rows().find(|r| r.states.is_empty()) {
         return (row.reading, format!("code:{}", row.code));
     }
-    let compiled = compiled_rules();
     let words = Words::new(entry);
     let hits = compiled.index.scan(&words);
     let negated = conviction_only_negated(words.as_slice());
@@ -300,8 +302,10 @@ struct RulePhrases {
     none: Vec<PhraseId>,
 }
 
-/// `RULES` compiled once, so an entry is scanned once for every phrase of every rule.
+/// `RULES` compiled once, so an entry is scanned once for every phrase of every rule; `CODES`
+/// by code.
 struct CompiledRules {
+    codes: RowsByKey,
     index: PhraseIndex,
     /// Same order as `RULES`.
     rules: Vec<RulePhrases>,
@@ -321,6 +325,7 @@ fn compiled_rules() -> &'static CompiledRules {
         });
         let rules = rules.collect();
         CompiledRules {
+            codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             rules,
         }

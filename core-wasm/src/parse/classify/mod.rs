@@ -9,6 +9,7 @@ mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod lookup;
 mod phrases;
 mod severity;
 mod severity_table;
@@ -30,6 +31,8 @@ pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
 mod tests_disposition;
 #[cfg(test)]
 mod tests_doc;
+#[cfg(test)]
+mod tests_phrases;
 #[cfg(test)]
 mod tests_properties;
 #[cfg(test)]

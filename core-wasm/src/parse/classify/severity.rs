@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::lookup::RowsByKey;
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::severity_table::{
     CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, JUVENILE_WORDS, LEVEL_PHRASES,
@@ -91,14 +92,10 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
     }
     let state = jurisdiction_state.map(clean).unwrap_or_default();
     let compact: String = cleaned.split_whitespace().collect();
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()) && r.code == compact)
-        .or_else(|| {
-            CODES
-                .iter()
-                .find(|r| r.states.is_empty() && r.code == compact)
-        })
+    let rows = || code_rows(&compact);
+    if let Some(row) = rows()
+        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()))
+        .or_else(|| rows().find(|r| r.states.is_empty()))
     {
         return Severity::from_code(row);
     }
@@ -219,8 +216,18 @@ pub fn charge_text_level(charge: &str) -> Option<(SeverityLevel, String)> {
     }
 }
 
-/// The severity phrase tables as ids of one index, compiled once.
+/// The `CODES` rows whose code is `code`, in table order.
+fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
+    tables()
+        .codes
+        .get(code)
+        .iter()
+        .filter_map(|i| CODES.get(*i))
+}
+
+/// The severity phrase tables as ids of one index, and `CODES` by code, compiled once.
 struct Tables {
+    codes: RowsByKey,
     index: PhraseIndex,
     juvenile: Vec<PhraseId>,
     traffic: Vec<PhraseId>,
@@ -245,6 +252,7 @@ fn tables() -> &'static Tables {
             .map(|(p, _)| builder.intern(p))
             .collect();
         Tables {
+            codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             juvenile,
             traffic,
@@ -267,9 +275,7 @@ fn bracketed_codes(charge: &str) -> Vec<(SeverityLevel, String)> {
         let inner: String = clean(after.get(..close).unwrap_or(""))
             .split_whitespace()
             .collect();
-        let global = CODES
-            .iter()
-            .find(|r| r.states.is_empty() && r.code == inner);
+        let global = code_rows(&inner).find(|r| r.states.is_empty());
         if let Some(row) = global {
             // `MA` and `MI` in brackets are more likely state codes than grades (B3 caveat).
             let grade_like = (inner.chars().count() >= 2 || inner == "F" || inner == "M")
