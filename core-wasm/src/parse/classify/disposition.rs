@@ -14,7 +14,7 @@ use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
 };
 use super::lookup::RowsByKey;
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::text::{Words, clean, word_matches};
 
 /// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
@@ -234,7 +234,10 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
     let words = Words::new(entry);
     let hits = compiled.index.scan(&words);
     let negated = conviction_only_negated(words.as_slice());
-    for (rule, phrases) in RULES.iter().zip(&compiled.rules) {
+    for i in compiled.by_first_group.candidates(&hits) {
+        let (Some(rule), Some(phrases)) = (RULES.get(i), compiled.rules.get(i)) else {
+            continue;
+        };
         if !applies(rule.states) || (negated && reads_conviction(rule.reading)) {
             continue;
         }
@@ -309,6 +312,8 @@ struct CompiledRules {
     index: PhraseIndex,
     /// Same order as `RULES`.
     rules: Vec<RulePhrases>,
+    /// Rules by the phrases of their first group (a rule without groups is always tried).
+    by_first_group: RowsByPhrase,
 }
 
 fn compiled_rules() -> &'static CompiledRules {
@@ -323,8 +328,14 @@ fn compiled_rules() -> &'static CompiledRules {
                 .collect(),
             none: builder.intern_all(rule.none),
         });
-        let rules = rules.collect();
+        let rules: Vec<RulePhrases> = rules.collect();
+        let by_first_group = RowsByPhrase::new(
+            rules
+                .iter()
+                .map(|r| r.all.first().map_or(&[][..], Vec::as_slice)),
+        );
         CompiledRules {
+            by_first_group,
             codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             rules,

@@ -159,3 +159,44 @@ impl Hits {
         !self.found.is_empty()
     }
 }
+
+/// Which table rows a found phrase can fire, so a table is not walked row by row when only a
+/// few of its phrases occur. Each row names its trigger phrases (a row can only fire when one
+/// of them occurs); a row with none is tried on every text.
+pub(crate) struct RowsByPhrase {
+    by_phrase: Vec<Vec<usize>>,
+    always: Vec<usize>,
+}
+
+impl RowsByPhrase {
+    /// `triggers` holds, per row in table order, the phrases of which one must occur.
+    pub(crate) fn new<'a>(triggers: impl Iterator<Item = &'a [PhraseId]>) -> Self {
+        let mut by_phrase: Vec<Vec<usize>> = Vec::new();
+        let mut always = Vec::new();
+        for (row, ids) in triggers.enumerate() {
+            if ids.is_empty() {
+                always.push(row);
+            }
+            for id in ids {
+                if by_phrase.len() <= *id {
+                    by_phrase.resize_with(id + 1, Vec::new);
+                }
+                if let Some(rows) = by_phrase.get_mut(*id) {
+                    rows.push(row);
+                }
+            }
+        }
+        Self { by_phrase, always }
+    }
+
+    /// The rows that may fire on a text with these hits, ascending (table order).
+    pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
+        let mut rows = self.always.clone();
+        for id in &hits.found {
+            rows.extend(self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice));
+        }
+        rows.sort_unstable();
+        rows.dedup();
+        rows
+    }
+}

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::severity::{Severity, SeverityLevel};
 use super::text::{Words, charge_match_key, clean};
 use super::traffic_table::{
@@ -258,13 +258,18 @@ impl Group {
 /// Rows of phrases that must all occur, with the phrases for evidence.
 struct Rows {
     rows: Vec<Vec<PhraseId>>,
+    /// Rows by their first phrase.
+    by_first: RowsByPhrase,
     table: &'static [&'static [&'static str]],
 }
 
 impl Rows {
     fn new(builder: &mut PhraseIndexBuilder, table: &'static [&'static [&'static str]]) -> Self {
+        let rows: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
+        let by_first = RowsByPhrase::new(rows.iter().map(|row| row.get(..1).unwrap_or(&[])));
         Self {
-            rows: table.iter().map(|row| builder.intern_all(row)).collect(),
+            rows,
+            by_first,
             table,
         }
     }
@@ -274,11 +279,11 @@ impl Rows {
         if !hits.any() {
             return None;
         }
-        self.rows
-            .iter()
-            .zip(self.table)
-            .find(|(row, _)| !row.is_empty() && row.iter().all(|id| hits.has(*id)))
-            .map(|(_, phrases)| phrases.join(" + "))
+        self.by_first.candidates(hits).into_iter().find_map(|i| {
+            let row = self.rows.get(i)?;
+            let phrases = self.table.get(i)?;
+            (!row.is_empty() && row.iter().all(|id| hits.has(*id))).then(|| phrases.join(" + "))
+        })
     }
 }
 
