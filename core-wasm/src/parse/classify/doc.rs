@@ -8,8 +8,8 @@ use super::disposition_table::{
 };
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, TRAFFIC_TITLES,
-    VEHICLE_CONTEXT,
+    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, TRAFFIC_TITLES, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -93,6 +93,14 @@ fn traffic(out: &mut String) {
         "### Crime words (a minor reading beside them is `none`)\n\n{}\n",
         list(NOT_MINOR_CONTEXT)
     );
+    let _ = writeln!(
+        out,
+        "Crime words that do not count beside one of their excuses:\n\n| crime word | excuses |\n|---|---|"
+    );
+    for (word, excuses) in NOT_MINOR_EXCUSED {
+        let _ = writeln!(out, "| {word} | {} |", list(excuses));
+    }
+    out.push('\n');
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
     let _ = writeln!(
         out,

@@ -14,8 +14,8 @@ use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::severity::{Severity, SeverityLevel};
 use super::text::{Words, charge_match_key, clean};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, TRAFFIC_TITLES,
-    TrafficTitle, VEHICLE_CONTEXT,
+    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, TRAFFIC_TITLES, TrafficTitle, VEHICLE_CONTEXT,
 };
 
 /// How a charge stands under the general traffic non-report rule.
@@ -98,7 +98,7 @@ pub fn read_traffic(
         );
     }
     if let Some(minor) = minor_evidence(tables, &text) {
-        if let Some(word) = tables.not_minor_context.first(&text) {
+        if let Some(word) = crime_word(tables, &text) {
             return reading(
                 TrafficKind::NotTraffic,
                 format!("traffic.none: {minor} beside \"{word}\""),
@@ -185,6 +185,23 @@ fn minor_evidence(tables: &Tables, text: &super::phrases::Hits) -> Option<String
             f.name
         ))
     })
+}
+
+/// The first crime word of the text that none of its excuses (`NOT_MINOR_EXCUSED`) stands beside.
+fn crime_word(tables: &Tables, text: &super::phrases::Hits) -> Option<&'static str> {
+    let group = &tables.not_minor_context;
+    group
+        .ids
+        .iter()
+        .zip(group.phrases)
+        .filter(|(id, _)| text.has(**id))
+        .map(|(_, word)| *word)
+        .find(|word| {
+            !tables
+                .excused
+                .iter()
+                .any(|(excused, excuses)| excused == word && excuses.first(text).is_some())
+        })
 }
 
 /// What the statute number says about the motor-vehicle title of the case's state.
@@ -302,6 +319,8 @@ struct Tables {
     serious: Rows,
     minor: Rows,
     not_minor_context: Group,
+    /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
+    excused: Vec<(&'static str, Group)>,
     serious_statute: Rows,
     traffic_statute: Rows,
     vehicle_context: Group,
@@ -317,6 +336,10 @@ fn tables() -> &'static Tables {
         let serious_statute = Rows::new(&mut b, SERIOUS_STATUTE);
         let traffic_statute = Rows::new(&mut b, TRAFFIC_STATUTE);
         let not_minor_context = Group::new(&mut b, NOT_MINOR_CONTEXT);
+        let excused = NOT_MINOR_EXCUSED
+            .iter()
+            .map(|(word, excuses)| (*word, Group::new(&mut b, excuses)))
+            .collect();
         let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
         let families = FAMILIES
             .iter()
@@ -332,6 +355,7 @@ fn tables() -> &'static Tables {
             serious,
             minor,
             not_minor_context,
+            excused,
             serious_statute,
             traffic_statute,
             vehicle_context,
