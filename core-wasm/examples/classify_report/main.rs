@@ -206,7 +206,27 @@ fn describe(charge: &str, statute: &str, r: &Reading) -> String {
     )
 }
 
+/// Upper-case charge texts that the SD source lists with one severity only: where its degree is
+/// unambiguous (the same text also appears with different degrees).
+fn one_degree_texts(rows: &[Value]) -> BTreeMap<String, bool> {
+    let mut seen: BTreeMap<String, Option<&str>> = BTreeMap::new();
+    let mut one = BTreeMap::new();
+    for row in rows {
+        let key = text(row, "charge").to_uppercase();
+        let severity = text(row, "severity");
+        let same = match seen.get(&key) {
+            None => true,
+            Some(prev) => *prev == Some(severity),
+        };
+        seen.insert(key.clone(), Some(severity));
+        let was = one.get(&key).copied().unwrap_or(true);
+        one.insert(key, was && same);
+    }
+    one
+}
+
 fn south_dakota(rows: &[Value], report: &mut Report) {
+    let one_degree = one_degree_texts(rows);
     for row in rows {
         let charge = text(row, "charge");
         let statute = text(row, "statute");
@@ -275,6 +295,17 @@ fn south_dakota(rows: &[Value], report: &mut Report) {
                 );
                 let metric = format!("SD severity wrong, not unknown ({filter})");
                 report.count(&metric, part, wrong, false, String::new);
+                let unambiguous = one_degree
+                    .get(&charge.to_uppercase())
+                    .copied()
+                    .unwrap_or(false);
+                if !mode.level && !tagged && unambiguous {
+                    let filter = "text only, no tag, one degree for the text in the source";
+                    let metric = format!("SD severity right ({filter})");
+                    report.count(&metric, part, right, false, String::new);
+                    let metric = format!("SD severity wrong, not unknown ({filter})");
+                    report.count(&metric, part, wrong, false, String::new);
+                }
             }
         }
     }

@@ -3,12 +3,13 @@
 use crate::model::decision::Classification;
 use crate::model::record::Offense;
 
-use super::severity::{Severity, SeverityLevel, charge_text_level};
+use super::severity::{Severity, SeverityLevel, charge_text_level, inferred_level};
 
 /// Severity, traffic class and disposition class of one charge, each with its evidence. The
 /// severity is the declared type's; when the type names no level, the level the charge text
-/// states ("(M2)", "FELONY THEFT") is shown instead, and the evidence says so. Rules read the
-/// declared type only.
+/// states ("(M2)", "FELONY THEFT") is shown instead, else the level of an offense graded alike
+/// essentially everywhere (robbery: felony), and the evidence says so. Rules read the declared
+/// type only.
 pub fn classification(offense: &Offense) -> Classification {
     let (severity, severity_evidence) = severity_read(offense);
     let mut evidence = vec![severity_evidence];
@@ -49,6 +50,16 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
             format!(
                 "severity.{}: charge text \"{phrase}\" (the type names no level)",
                 lower(&from_text)
+            ),
+        );
+    }
+    if let Some((inferred, family, word)) = inferred_level(&offense.charge) {
+        return (
+            inferred,
+            format!(
+                "severity.{}: inferred from the offense \"{word}\" ({family}; the type names no \
+                 level, and the rules do not use an inferred level)",
+                lower(&inferred)
             ),
         );
     }

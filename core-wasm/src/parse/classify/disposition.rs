@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
 };
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::lookup::RowsByKey;
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::text::{Words, clean, word_matches};
 
 /// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
@@ -216,23 +217,27 @@ fn split_entries(raw: &str) -> Vec<String> {
 /// Reads one cleaned entry: state code table, global code table, then phrase rules in order.
 fn read_entry(entry: &str, state: &str) -> (Reading, String) {
     let applies = |states: &[&str]| states.is_empty() || states.contains(&state);
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| !r.states.is_empty() && r.states.contains(&state) && r.code == entry)
-    {
+    let compiled = compiled_rules();
+    let rows = || {
+        compiled
+            .codes
+            .get(entry)
+            .iter()
+            .filter_map(|i| CODES.get(*i))
+    };
+    if let Some(row) = rows().find(|r| !r.states.is_empty() && r.states.contains(&state)) {
         return (row.reading, format!("code:{state}:{}", row.code));
     }
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| r.states.is_empty() && r.code == entry)
-    {
+    if let Some(row) = rows().find(|r| r.states.is_empty()) {
         return (row.reading, format!("code:{}", row.code));
     }
-    let compiled = compiled_rules();
     let words = Words::new(entry);
     let hits = compiled.index.scan(&words);
     let negated = conviction_only_negated(words.as_slice());
-    for (rule, phrases) in RULES.iter().zip(&compiled.rules) {
+    for i in compiled.by_first_group.candidates(&hits) {
+        let (Some(rule), Some(phrases)) = (RULES.get(i), compiled.rules.get(i)) else {
+            continue;
+        };
         if !applies(rule.states) || (negated && reads_conviction(rule.reading)) {
             continue;
         }
@@ -300,11 +305,15 @@ struct RulePhrases {
     none: Vec<PhraseId>,
 }
 
-/// `RULES` compiled once, so an entry is scanned once for every phrase of every rule.
+/// `RULES` compiled once, so an entry is scanned once for every phrase of every rule; `CODES`
+/// by code.
 struct CompiledRules {
+    codes: RowsByKey,
     index: PhraseIndex,
     /// Same order as `RULES`.
     rules: Vec<RulePhrases>,
+    /// Rules by the phrases of their first group (a rule without groups is always tried).
+    by_first_group: RowsByPhrase,
 }
 
 fn compiled_rules() -> &'static CompiledRules {
@@ -319,8 +328,15 @@ fn compiled_rules() -> &'static CompiledRules {
                 .collect(),
             none: builder.intern_all(rule.none),
         });
-        let rules = rules.collect();
+        let rules: Vec<RulePhrases> = rules.collect();
+        let by_first_group = RowsByPhrase::new(
+            rules
+                .iter()
+                .map(|r| r.all.first().map_or(&[][..], Vec::as_slice)),
+        );
         CompiledRules {
+            by_first_group,
+            codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             rules,
         }

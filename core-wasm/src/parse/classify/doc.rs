@@ -6,10 +6,11 @@ use std::fmt::Write as _;
 use super::disposition_table::{
     CODES, CONVICTION_WORDS, NEGATION_GAP, NEGATIONS, RULES, Reading, SEQUENCE_WORDS,
 };
+use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, TRAFFIC_TITLES,
-    VEHICLE_CONTEXT,
+    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, TRAFFIC_TITLES, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -30,6 +31,7 @@ pub fn lexicon_markdown() -> String {
     );
     abbreviations(&mut out);
     traffic(&mut out);
+    inferred_levels(&mut out);
     dispositions(&mut out);
     out
 }
@@ -93,6 +95,14 @@ fn traffic(out: &mut String) {
         "### Crime words (a minor reading beside them is `none`)\n\n{}\n",
         list(NOT_MINOR_CONTEXT)
     );
+    let _ = writeln!(
+        out,
+        "Crime words that do not count beside one of their excuses:\n\n| crime word | excuses |\n|---|---|"
+    );
+    for (word, excuses) in NOT_MINOR_EXCUSED {
+        let _ = writeln!(out, "| {word} | {} |", list(excuses));
+    }
+    out.push('\n');
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
     let _ = writeln!(
         out,
@@ -103,6 +113,34 @@ fn traffic(out: &mut String) {
     let _ = writeln!(out, "| state | prefixes | source |\n|---|---|---|");
     for t in TRAFFIC_TITLES {
         let _ = writeln!(out, "| {} | {} | {} |", t.state, list(t.prefixes), t.source);
+    }
+    out.push('\n');
+}
+
+fn inferred_levels(out: &mut String) {
+    let _ = writeln!(out, "## Severity inferred from the offense\n");
+    let _ = writeln!(
+        out,
+        "When neither the type nor the charge text names a level, `classification.severity` shows \
+         the level of an offense graded alike essentially everywhere, and its evidence says it was \
+         inferred. The rules never read an inferred level: they read the declared type, so an \
+         inference can never make a charge NOT_REPORTABLE. Nothing is inferred beside {}, or when \
+         a family's own exception words occur.\n",
+        list(NOT_INFERRED_BESIDE)
+    );
+    let _ = writeln!(
+        out,
+        "| offense | level | words | not beside |\n|---|---|---|---|"
+    );
+    for f in INFERRED_LEVELS {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            f.name,
+            super::charge::lower(&f.level),
+            list(f.words),
+            list(f.unless)
+        );
     }
     out.push('\n');
 }

@@ -9,6 +9,7 @@ mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod lookup;
 mod phrases;
 mod severity;
 mod severity_table;
@@ -21,7 +22,8 @@ pub use charge::classification;
 pub use disposition::{CanonicalDisposition, Disposition, DispositionClass, classify_disposition};
 pub use doc::lexicon_markdown;
 pub use severity::{
-    Severity, SeverityLevel, charge_text_level, classify_severity, severity_from_charge_text,
+    Severity, SeverityLevel, charge_text_level, classify_severity, inferred_level,
+    severity_from_charge_text,
 };
 pub use text::{charge_match_key, normalize_charge_text};
 pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
@@ -30,6 +32,8 @@ pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
 mod tests_disposition;
 #[cfg(test)]
 mod tests_doc;
+#[cfg(test)]
+mod tests_phrases;
 #[cfg(test)]
 mod tests_properties;
 #[cfg(test)]

@@ -2,12 +2,13 @@
 //!
 //! Looking each phrase up with `Words::has` costs one scan of the text per phrase, for every row
 //! of every table, on every charge. A `PhraseIndex` instead walks the text once and reports every
-//! phrase found (`scan`), or the earliest-listed phrase starting at one word (`first_at`). Match
-//! semantics are exactly `Words::find`'s: whole words, a trailing `*` matches a prefix, an empty
-//! phrase never matches.
+//! phrase found (`scan`), or the earliest-listed phrase starting at one word (`first_at`), with
+//! one hash look-up per word. Match semantics are exactly `Words::find`'s: whole words, a
+//! trailing `*` matches a prefix, an empty phrase never matches.
 
 use std::collections::BTreeMap;
 
+use super::lookup::FnvMap;
 use super::text::{Words, word_matches};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
@@ -42,16 +43,20 @@ impl PhraseIndexBuilder {
             .iter()
             .map(|p| p.split(' ').filter(|w| !w.is_empty()).collect())
             .collect();
-        let mut by_first = Vec::new();
-        let mut by_prefix = Vec::new();
+        let mut by_first: FnvMap<&'static str, Vec<PhraseId>> = FnvMap::default();
+        let mut by_prefix: Vec<Vec<(&'static str, PhraseId)>> = vec![Vec::new(); 256];
         for (id, pattern) in patterns.iter().enumerate() {
             match pattern.first() {
-                Some(first) if first.ends_with('*') => by_prefix.push((*first, id)),
-                Some(first) => by_first.push((*first, id)),
+                Some(first) if first.ends_with('*') => {
+                    let byte = usize::from(first.as_bytes().first().copied().unwrap_or(0));
+                    if let Some(bucket) = by_prefix.get_mut(byte) {
+                        bucket.push((*first, id));
+                    }
+                }
+                Some(first) => by_first.entry(*first).or_default().push(id),
                 None => {} // an empty phrase never matches
             }
         }
-        by_first.sort_unstable();
         PhraseIndex {
             patterns,
             by_first,
@@ -64,29 +69,25 @@ impl PhraseIndexBuilder {
 pub(crate) struct PhraseIndex {
     /// Pattern words of each phrase, by id.
     patterns: Vec<Vec<&'static str>>,
-    /// (first word, id) for phrases starting with a plain word, sorted: one binary search per
+    /// Ids of the phrases starting with a plain word, by that word (ids ascending): one hash per
     /// text word finds them.
-    by_first: Vec<(&'static str, PhraseId)>,
-    /// (first word, id) for phrases starting with a prefix pattern (`DISMISS*`), in id order.
-    /// Few, so tried at every text word.
-    by_prefix: Vec<(&'static str, PhraseId)>,
+    by_first: FnvMap<&'static str, Vec<PhraseId>>,
+    /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
+    /// the pattern's first byte, ids ascending: a text word tries only its own letter's bucket.
+    by_prefix: Vec<Vec<(&'static str, PhraseId)>>,
 }
 
 impl PhraseIndex {
     /// Every phrase that occurs anywhere in `words`.
     pub(crate) fn scan(&self, words: &Words<'_>) -> Hits {
-        let mut found = vec![false; self.patterns.len()];
-        let mut none = true;
+        let mut found = Vec::new();
         let text = words.as_slice();
         for start in 0..text.len() {
-            for id in self.starting_at(text, start) {
-                if let Some(slot) = found.get_mut(id) {
-                    *slot = true;
-                    none = false;
-                }
-            }
+            found.extend(self.starting_at(text, start));
         }
-        Hits { found, none }
+        found.sort_unstable();
+        found.dedup();
+        Hits { found }
     }
 
     /// The lowest id among the phrases that start at word `start`.
@@ -106,23 +107,19 @@ impl PhraseIndex {
         start: usize,
     ) -> impl Iterator<Item = PhraseId> + 's {
         let word = text.get(start).copied().unwrap_or("");
-        let from = self.by_first.partition_point(|(w, _)| *w < word);
-        let exact = self
-            .by_first
-            .get(from..)
-            .unwrap_or(&[])
-            .iter()
-            .take_while(move |(w, _)| *w == word);
-        // A prefix pattern shares its first byte with the word: one byte compare skips most of
-        // them before the string compare (the traffic families hold over a hundred).
-        let first = word.as_bytes().first();
+        let exact = self.by_first.get(word).map_or(&[][..], Vec::as_slice);
+        let byte = word.as_bytes().first().map_or(0, |b| usize::from(*b));
         let prefixed = self
             .by_prefix
+            .get(byte)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
-            .filter(move |(p, _)| p.as_bytes().first() == first && word_matches(word, p));
+            .filter(move |(p, _)| word_matches(word, p))
+            .map(|(_, id)| *id);
         exact
+            .iter()
+            .copied()
             .chain(prefixed)
-            .map(|(_, id)| *id)
             .filter(move |id| self.rest_matches(text, start, *id))
     }
 
@@ -141,15 +138,15 @@ impl PhraseIndex {
 
 /// Which phrases of an index a text contains (the result of `PhraseIndex::scan`).
 pub(crate) struct Hits {
-    found: Vec<bool>,
-    /// Nothing found: the usual case for the traffic tables, whose rows need not be walked then.
-    none: bool,
+    /// Ids found, ascending: a text holds few phrases, so a short sorted list beats a flag per
+    /// phrase of the index (no allocation at all when nothing is found, the usual case).
+    found: Vec<PhraseId>,
 }
 
 impl Hits {
     /// True when phrase `id` occurs.
     pub(crate) fn has(&self, id: PhraseId) -> bool {
-        self.found.get(id).copied().unwrap_or(false)
+        self.found.binary_search(&id).is_ok()
     }
 
     /// True when any of the phrases occurs (`Words::has_any`).
@@ -159,6 +156,47 @@ impl Hits {
 
     /// True when at least one phrase occurs.
     pub(crate) fn any(&self) -> bool {
-        !self.none
+        !self.found.is_empty()
+    }
+}
+
+/// Which table rows a found phrase can fire, so a table is not walked row by row when only a
+/// few of its phrases occur. Each row names its trigger phrases (a row can only fire when one
+/// of them occurs); a row with none is tried on every text.
+pub(crate) struct RowsByPhrase {
+    by_phrase: Vec<Vec<usize>>,
+    always: Vec<usize>,
+}
+
+impl RowsByPhrase {
+    /// `triggers` holds, per row in table order, the phrases of which one must occur.
+    pub(crate) fn new<'a>(triggers: impl Iterator<Item = &'a [PhraseId]>) -> Self {
+        let mut by_phrase: Vec<Vec<usize>> = Vec::new();
+        let mut always = Vec::new();
+        for (row, ids) in triggers.enumerate() {
+            if ids.is_empty() {
+                always.push(row);
+            }
+            for id in ids {
+                if by_phrase.len() <= *id {
+                    by_phrase.resize_with(id + 1, Vec::new);
+                }
+                if let Some(rows) = by_phrase.get_mut(*id) {
+                    rows.push(row);
+                }
+            }
+        }
+        Self { by_phrase, always }
+    }
+
+    /// The rows that may fire on a text with these hits, ascending (table order).
+    pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
+        let mut rows = self.always.clone();
+        for id in &hits.found {
+            rows.extend(self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice));
+        }
+        rows.sort_unstable();
+        rows.dedup();
+        rows
     }
 }

@@ -7,12 +7,13 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::lookup::RowsByKey;
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
 use super::severity_table::{
-    CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, JUVENILE_WORDS, LEVEL_PHRASES,
-    LevelCode, ORDINALS, TRAFFIC_WORDS,
+    CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, INFERRED_LEVELS, JUVENILE_WORDS,
+    LEVEL_PHRASES, LevelCode, NOT_INFERRED_BESIDE, ORDINALS, TRAFFIC_WORDS,
 };
-use super::text::{Words, clean};
+use super::text::{Words, charge_match_key, clean};
 
 /// Top-level severity (B1 `severity_level`; the spec's `type_class`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,14 +92,10 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
     }
     let state = jurisdiction_state.map(clean).unwrap_or_default();
     let compact: String = cleaned.split_whitespace().collect();
-    if let Some(row) = CODES
-        .iter()
-        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()) && r.code == compact)
-        .or_else(|| {
-            CODES
-                .iter()
-                .find(|r| r.states.is_empty() && r.code == compact)
-        })
+    let rows = || code_rows(&compact);
+    if let Some(row) = rows()
+        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()))
+        .or_else(|| rows().find(|r| r.states.is_empty()))
     {
         return Severity::from_code(row);
     }
@@ -219,8 +216,45 @@ pub fn charge_text_level(charge: &str) -> Option<(SeverityLevel, String)> {
     }
 }
 
-/// The severity phrase tables as ids of one index, compiled once.
+/// The `CODES` rows whose code is `code`, in table order.
+fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
+    tables()
+        .codes
+        .get(code)
+        .iter()
+        .filter_map(|i| CODES.get(*i))
+}
+
+/// The level of an offense graded alike essentially everywhere (`INFERRED_LEVELS`), with the
+/// family's name and the word that named it; `None` when no family is named, a family's
+/// `unless` word or a `NOT_INFERRED_BESIDE` word stands beside it, or two families disagree.
+/// Only ever shown (with evidence that says so): the rules read the declared type.
+pub fn inferred_level(charge: &str) -> Option<(SeverityLevel, &'static str, &'static str)> {
+    let key = charge_match_key(charge);
+    let tables = tables();
+    let hits = tables.index.scan(&Words::new(&key));
+    if !hits.any() || hits.has_any(&tables.not_inferred) {
+        return None;
+    }
+    let mut found = INFERRED_LEVELS
+        .iter()
+        .zip(&tables.inferred)
+        .filter(|(_, (_, unless))| !hits.has_any(unless))
+        .filter_map(|(family, (words, _))| {
+            let word = words
+                .iter()
+                .zip(family.words)
+                .find(|(id, _)| hits.has(**id))?
+                .1;
+            Some((family.level, family.name, *word))
+        });
+    let first = found.next()?;
+    found.all(|(level, _, _)| level == first.0).then_some(first)
+}
+
+/// The severity phrase tables as ids of one index, and `CODES` by code, compiled once.
 struct Tables {
+    codes: RowsByKey,
     index: PhraseIndex,
     juvenile: Vec<PhraseId>,
     traffic: Vec<PhraseId>,
@@ -228,6 +262,9 @@ struct Tables {
     levels: Vec<PhraseId>,
     /// Same order as `CHARGE_TEXT_LEVELS`.
     charge_text: Vec<PhraseId>,
+    /// (words, unless) of each `INFERRED_LEVELS` row, same order.
+    inferred: Vec<(Vec<PhraseId>, Vec<PhraseId>)>,
+    not_inferred: Vec<PhraseId>,
 }
 
 fn tables() -> &'static Tables {
@@ -244,7 +281,15 @@ fn tables() -> &'static Tables {
             .iter()
             .map(|(p, _)| builder.intern(p))
             .collect();
+        let inferred = INFERRED_LEVELS
+            .iter()
+            .map(|f| (builder.intern_all(f.words), builder.intern_all(f.unless)))
+            .collect();
+        let not_inferred = builder.intern_all(NOT_INFERRED_BESIDE);
         Tables {
+            inferred,
+            not_inferred,
+            codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             juvenile,
             traffic,
@@ -267,9 +312,7 @@ fn bracketed_codes(charge: &str) -> Vec<(SeverityLevel, String)> {
         let inner: String = clean(after.get(..close).unwrap_or(""))
             .split_whitespace()
             .collect();
-        let global = CODES
-            .iter()
-            .find(|r| r.states.is_empty() && r.code == inner);
+        let global = code_rows(&inner).find(|r| r.states.is_empty());
         if let Some(row) = global {
             // `MA` and `MI` in brackets are more likely state codes than grades (B3 caveat).
             let grade_like = (inner.chars().count() >= 2 || inner == "F" || inner == "M")

@@ -371,3 +371,81 @@ pub(crate) const CHARGE_TEXT_LEVELS: &[(&str, L)] = &[
     ("MISDEMEANOUR", L::Misdemeanor),
     ("MISD", L::Misdemeanor),
 ];
+
+/// An offense whose grade is the same essentially everywhere in the United States **(GK)**: the
+/// level shown for a charge whose type and text name none (issue 12). Shown only, with evidence
+/// that says it was inferred; the rules never read it (docs/classify-report.md, "Inferred
+/// severity"). `unless` lists words that make the grade vary between states (burglary of a
+/// vehicle or with tools is a misdemeanor in some; negligent or vehicular homicide too).
+pub(crate) struct InferredLevel {
+    pub(crate) name: &'static str,
+    pub(crate) level: L,
+    pub(crate) words: &'static [&'static str],
+    pub(crate) unless: &'static [&'static str],
+}
+
+/// The inferable offenses, most telling first.
+pub(crate) const INFERRED_LEVELS: &[InferredLevel] = &[
+    InferredLevel {
+        name: "murder and manslaughter",
+        level: L::Felony,
+        words: &["MURDER", "HOMICIDE", "MANSLAUGHTER"],
+        unless: &[
+            "NEGLIG*",
+            "VEHICLE*",
+            "VEHICULAR",
+            "MOTOR",
+            "BOAT*",
+            "VESSEL*",
+            "RECKLESS",
+        ],
+    },
+    InferredLevel {
+        name: "robbery",
+        level: L::Felony,
+        words: &["ROBBERY", "ROBBERIES"],
+        unless: &[],
+    },
+    InferredLevel {
+        name: "kidnapping",
+        level: L::Felony,
+        words: &["KIDNAP*"],
+        unless: &[],
+    },
+    InferredLevel {
+        name: "rape",
+        level: L::Felony,
+        words: &["RAPE"],
+        unless: &[],
+    },
+    InferredLevel {
+        name: "burglary",
+        level: L::Felony,
+        words: &["BURGLARY"],
+        unless: &[
+            "TOOL*",
+            "VEHICLE*",
+            "AUTO*",
+            "MOTOR",
+            "CONVEYANCE",
+            "COIN*",
+            "4TH",
+            "FOURTH",
+        ],
+    },
+];
+
+/// Words beside which no grade is inferred: inchoate and accessory forms, threats and reports
+/// are graded apart from the offense they name, differently from state to state **(GK)**.
+pub(crate) const NOT_INFERRED_BESIDE: &[&str] = &[
+    "ATTEMPT*",
+    "ATT",
+    "CONSPIR*",
+    "SOLICIT*",
+    "ACCESSORY",
+    "FACILITAT*",
+    "THREAT*",
+    "FALSE",
+    "REPORT*",
+    "JUVENILE",
+];

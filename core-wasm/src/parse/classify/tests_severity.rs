@@ -310,3 +310,76 @@ fn severity_in_charge_text() {
         assert_eq!(severity_from_charge_text(charge), *want, "{charge}");
     }
 }
+
+/// Issue 12: offenses graded alike essentially everywhere give a level; words that make the
+/// grade vary between states, inchoate forms and disagreeing families give none.
+#[test]
+fn level_inferred_from_the_offense() {
+    let level = |charge: &str| inferred_level(charge).map(|(l, _, _)| l);
+    for charge in [
+        "ROBBERY 1ST DEGREE",
+        "HOME INVASION ROBBERY W/FIREARM",
+        "KIDNAP MINOR FOR RANSOM",
+        "MURDER 2ND DEGREE",
+        "HOMICIDE WILLFUL KILL WITH FIREARM",
+        "BURGL-OF DWELLING UNARMED",
+        "BURG OCCUPIED DWELLING",
+        "RAPE",
+    ] {
+        assert_eq!(level(charge), Some(L::Felony), "{charge}");
+    }
+    for charge in [
+        // The grade varies between states.
+        "BURGLARY OF A VEHICLE",
+        "BURGL TOOLS POSSESS",
+        "BURGLARY 4TH DEGREE",
+        "NEGLIGENT HOMICIDE",
+        "HOMICIDE NEGLIG MANSL VEH",
+        "VEHICULAR MANSLAUGHTER",
+        // Inchoate and accessory forms, threats, reports.
+        "ATTEMPT TO ROBBERY-NO FIREARM OR WEAPON",
+        "CONSPIRACY TO COMMIT BURGLARY",
+        "ACCESSORY AFTER THE FACT ROBBERY",
+        "THREATEN TO KIDNAP",
+        "FALSE REPORT OF ROBBERY",
+        // No such offense, and words merely containing one.
+        "THEFT",
+        "GRAPE STOMPING",
+        "",
+    ] {
+        assert_eq!(level(charge), None, "{charge}");
+    }
+    let (_, family, word) = inferred_level("Robbery 2nd Degree").unwrap_or((L::Unknown, "", ""));
+    assert_eq!((family, word), ("robbery", "ROBBERY"));
+}
+
+/// The inferred level is shown with evidence that says so; a declared type or a level stated in
+/// the text wins over it, and the rules keep reading the declared type (`Unknown` here).
+#[test]
+fn classification_shows_an_inferred_level_as_inferred() {
+    use crate::parse::record_json::{OffenseParts, build_offense};
+    let read = |charge: &str, ty: Option<&str>| {
+        let offense = build_offense(
+            OffenseParts {
+                raw_charge: charge.to_string(),
+                offense_type: ty.map(str::to_string),
+                ..OffenseParts::default()
+            },
+            Some("SD"),
+        );
+        (offense.severity.level, classification(&offense))
+    };
+    let (rules_level, shown) = read("Robbery 2nd Degree", None);
+    assert_eq!(rules_level, L::Unknown);
+    assert_eq!(shown.severity, L::Felony);
+    let evidence = shown.evidence.first().cloned().unwrap_or_default();
+    assert!(
+        evidence.starts_with("severity.felony: inferred from the offense \"ROBBERY\" (robbery;")
+            && evidence.contains("the rules do not use an inferred level"),
+        "{evidence}"
+    );
+    let (_, declared) = read("Robbery 2nd Degree", Some("MISDEMEANOR"));
+    assert_eq!(declared.severity, L::Misdemeanor);
+    let (_, stated) = read("Burglary 3rd Degree to Commit Misdemeanor", None);
+    assert_eq!(stated.severity, L::Misdemeanor);
+}

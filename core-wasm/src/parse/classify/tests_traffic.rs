@@ -332,17 +332,14 @@ fn state_traffic_titles() {
         read_traffic(charge, Some(statute), Some(state), &sev(ty)).kind
     };
     assert_eq!(
-        read("Dangling Objects", "32-15-6", "SD", "PETTY OFFENSE"),
+        read("Deviating", "32-26-31", "SD", "PETTY OFFENSE"),
         T::MinorTraffic
     );
     assert_eq!(
-        read("Dangling Objects", "32-15-6", "SD", "MISDEMEANOR"),
+        read("Deviating", "32-26-31", "SD", "MISDEMEANOR"),
         T::SeriousTraffic
     );
-    assert_eq!(
-        read("Dangling Objects", "32-15-6", "SD", ""),
-        T::SeriousTraffic
-    );
+    assert_eq!(read("Deviating", "32-26-31", "SD", ""), T::SeriousTraffic);
     assert_eq!(
         read("COUNT 1", "316.0741", "FL", "INFRACTION"),
         T::MinorTraffic
@@ -360,9 +357,103 @@ fn state_traffic_titles() {
     assert_eq!(read("Speeding", "88888888888", "FL", ""), T::MinorTraffic);
     // Without the state the number is not read.
     assert_eq!(
-        read("Dangling Objects", "32-15-6", "", "PETTY OFFENSE"),
+        read("Deviating", "32-26-31", "", "PETTY OFFENSE"),
         T::NotTraffic
     );
     let evidence = read_traffic("Speeding", Some("22-30A-1"), Some("SD"), &sev("")).evidence;
     assert!(evidence.contains("SDCL title 32"), "{evidence}");
+}
+
+/// Second pass of issue 12: serious families in any word order, more minor family words, and
+/// crime words excused by what stands beside them.
+#[test]
+fn second_pass_families() {
+    check(&[
+        // A withdrawn licence beside a driving word, any order.
+        (
+            "DRIVING WITH COMMERCIAL LICENSE CANCELED",
+            "",
+            T::SeriousTraffic,
+        ),
+        ("DRIVE WHILE PRIVILEGE REVOKED", "", T::SeriousTraffic),
+        (
+            "OPERATE MOTOR VEHICLE DURING DISQUALIFICATION",
+            "",
+            T::SeriousTraffic,
+        ),
+        (
+            "DRIVING WHILE SUBJECT TO OUT-OF-SERVICE ORDER",
+            "",
+            T::SeriousTraffic,
+        ),
+        // Alcohol or intoxication beside driving or a vehicle.
+        (
+            "OPERATING COMMERCIAL VEHICLE W/ANY ALCOHOL IN SYSTEM",
+            "",
+            T::SeriousTraffic,
+        ),
+        (
+            "DRIVING AFTER CONSUMING ALCOHOL UNDER 21",
+            "",
+            T::SeriousTraffic,
+        ),
+        ("CONSUME ALCOHOL UNDER 21", "", T::NotTraffic),
+        ("PUBLIC INTOXICATION", "", T::NotTraffic),
+        // A scene left after a crash, any spelling.
+        (
+            "LEAVING ACCIDENT SCENE - FAILURE TO PROVIDE INFORMATION",
+            "",
+            T::SeriousTraffic,
+        ),
+        // Minor family words.
+        ("MAXIMUM SPEEDS ON INTERSTATE HIGHWAYS", "", T::MinorTraffic),
+        ("DRIVING TO LEFT ON GRADE OR CURVE", "", T::MinorTraffic),
+        ("CROSSING CENTER LINE", "", T::MinorTraffic),
+        (
+            "STOP FROM ALLEY BEFORE ENTERING ROADWAY",
+            "",
+            T::MinorTraffic,
+        ),
+        ("FAILURE TO STOP AT GRADE CROSSINGS", "", T::MinorTraffic),
+        ("TOWING PROVISIONS NOT MET", "", T::MinorTraffic),
+        (
+            "MOVEMENT OF LOAD OR WIDE FARM MACHINERY DURING DARKNESS",
+            "",
+            T::MinorTraffic,
+        ),
+        ("DANGLING OBJECTS", "", T::MinorTraffic),
+        ("NO REAR VIEW MIRROR", "", T::MinorTraffic),
+        ("MUD FLAPS REQUIRED", "", T::MinorTraffic),
+        ("PEDESTRIAN SOLICITING RIDES", "", T::MinorTraffic),
+        ("CHILD PASSENGER RESTRAINT REQUIRED", "", T::MinorTraffic),
+        ("PARKING IN FIRE LANE", "", T::MinorTraffic),
+        // Words that stay ambiguous without a vehicle: no minor reading.
+        ("UNLAWFUL RESTRAINT", "", T::NotTraffic),
+        ("STOP WORK ORDER VIOLATION", "", T::NotTraffic),
+        ("LEFT CHILD UNATTENDED", "", T::NotTraffic),
+        // Carrying papers is no possession offense; a parking space is no vehicle taken.
+        (
+            "VEHICLE REGISTRATION NOT IN POSSESSION",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "POSSESSION OF COMMERCIAL DRIVERS LICENSE REQUIRED",
+            "",
+            T::MinorTraffic,
+        ),
+        (
+            "UNAUTHORIZED USE OF HANDICAPPED PARKING ZONE",
+            "",
+            T::MinorTraffic,
+        ),
+        // The excuse lifts only its own word.
+        (
+            "POSSESSION OF CONTROLLED SUBSTANCE IN VEHICLE NOT IN POSSESSION",
+            "",
+            T::NotTraffic,
+        ),
+        ("POSSESSION OF MARIJUANA IN VEHICLE", "", T::NotTraffic),
+        ("UNAUTHORIZED USE OF MOTOR VEHICLE", "", T::NotTraffic),
+    ]);
 }

@@ -79,9 +79,32 @@ fn abbreviations() -> &'static Abbreviations {
 /// spaces collapsed.
 pub(crate) fn clean(raw: &str) -> String {
     // One pass, one allocation: it runs on every disposition, type and statute.
-    let mut out = String::with_capacity(raw.len());
+    if raw.is_ascii() {
+        clean_ascii(raw)
+    } else {
+        clean_chars(raw)
+    }
+}
+
+/// `clean` for any text, character by character.
+pub(crate) fn clean_chars(raw: &str) -> String {
+    collapse(raw.chars().flat_map(char::to_uppercase), raw.len())
+}
+
+/// `clean` for ASCII text (nearly all court text), byte by byte: the same result without
+/// decoding characters or the Unicode case tables.
+pub(crate) fn clean_ascii(raw: &str) -> String {
+    collapse(
+        raw.bytes().map(|b| char::from(b.to_ascii_uppercase())),
+        raw.len(),
+    )
+}
+
+/// Upper-case characters -> letters and digits, each other run one space, none at the ends.
+fn collapse(upper: impl Iterator<Item = char>, capacity: usize) -> String {
+    let mut out = String::with_capacity(capacity);
     let mut gap = false;
-    for c in raw.chars().flat_map(char::to_uppercase) {
+    for c in upper {
         if !c.is_alphanumeric() {
             gap = true;
             continue;

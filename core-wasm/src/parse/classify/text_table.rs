@@ -25,6 +25,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("AGGR", "AGGRAVATED"),
     ("ASLT", "ASSAULT"),
     ("BURG", "BURGLARY"),
+    ("BURGL", "BURGLARY"),
     ("VEH", "VEHICLE"),
     ("MV", "MOTOR VEHICLE"),
     ("DRV", "DRIVING"),

@@ -10,12 +10,12 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::severity::{Severity, SeverityLevel};
 use super::text::{Words, charge_match_key, clean};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, TRAFFIC_TITLES,
-    TrafficTitle, VEHICLE_CONTEXT,
+    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, TRAFFIC_TITLES, TrafficTitle, VEHICLE_CONTEXT,
 };
 
 /// How a charge stands under the general traffic non-report rule.
@@ -98,7 +98,7 @@ pub fn read_traffic(
         );
     }
     if let Some(minor) = minor_evidence(tables, &text) {
-        if let Some(word) = tables.not_minor_context.first(&text) {
+        if let Some(word) = crime_word(tables, &text) {
             return reading(
                 TrafficKind::NotTraffic,
                 format!("traffic.none: {minor} beside \"{word}\""),
@@ -187,6 +187,23 @@ fn minor_evidence(tables: &Tables, text: &super::phrases::Hits) -> Option<String
     })
 }
 
+/// The first crime word of the text that none of its excuses (`NOT_MINOR_EXCUSED`) stands beside.
+fn crime_word(tables: &Tables, text: &super::phrases::Hits) -> Option<&'static str> {
+    let group = &tables.not_minor_context;
+    group
+        .ids
+        .iter()
+        .zip(group.phrases)
+        .filter(|(id, _)| text.has(**id))
+        .map(|(_, word)| *word)
+        .find(|word| {
+            !tables
+                .excused
+                .iter()
+                .any(|(excused, excuses)| excused == word && excuses.first(text).is_some())
+        })
+}
+
 /// What the statute number says about the motor-vehicle title of the case's state.
 enum TitleSays {
     /// No statute, a state without a row, or a number not shaped like that state's sections.
@@ -258,13 +275,18 @@ impl Group {
 /// Rows of phrases that must all occur, with the phrases for evidence.
 struct Rows {
     rows: Vec<Vec<PhraseId>>,
+    /// Rows by their first phrase.
+    by_first: RowsByPhrase,
     table: &'static [&'static [&'static str]],
 }
 
 impl Rows {
     fn new(builder: &mut PhraseIndexBuilder, table: &'static [&'static [&'static str]]) -> Self {
+        let rows: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
+        let by_first = RowsByPhrase::new(rows.iter().map(|row| row.get(..1).unwrap_or(&[])));
         Self {
-            rows: table.iter().map(|row| builder.intern_all(row)).collect(),
+            rows,
+            by_first,
             table,
         }
     }
@@ -274,11 +296,11 @@ impl Rows {
         if !hits.any() {
             return None;
         }
-        self.rows
-            .iter()
-            .zip(self.table)
-            .find(|(row, _)| !row.is_empty() && row.iter().all(|id| hits.has(*id)))
-            .map(|(_, phrases)| phrases.join(" + "))
+        self.by_first.candidates(hits).into_iter().find_map(|i| {
+            let row = self.rows.get(i)?;
+            let phrases = self.table.get(i)?;
+            (!row.is_empty() && row.iter().all(|id| hits.has(*id))).then(|| phrases.join(" + "))
+        })
     }
 }
 
@@ -297,6 +319,8 @@ struct Tables {
     serious: Rows,
     minor: Rows,
     not_minor_context: Group,
+    /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
+    excused: Vec<(&'static str, Group)>,
     serious_statute: Rows,
     traffic_statute: Rows,
     vehicle_context: Group,
@@ -312,6 +336,10 @@ fn tables() -> &'static Tables {
         let serious_statute = Rows::new(&mut b, SERIOUS_STATUTE);
         let traffic_statute = Rows::new(&mut b, TRAFFIC_STATUTE);
         let not_minor_context = Group::new(&mut b, NOT_MINOR_CONTEXT);
+        let excused = NOT_MINOR_EXCUSED
+            .iter()
+            .map(|(word, excuses)| (*word, Group::new(&mut b, excuses)))
+            .collect();
         let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
         let families = FAMILIES
             .iter()
@@ -327,6 +355,7 @@ fn tables() -> &'static Tables {
             serious,
             minor,
             not_minor_context,
+            excused,
             serious_statute,
             traffic_statute,
             vehicle_context,

@@ -39,6 +39,16 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["PHYSICAL CONTROL", "VEHICLE"],
     &["UNLAWFUL ALCOHOL CONCENTRATION"],
     &["BLOOD ALCOHOL", "DRIVING"],
+    // Alcohol or intoxication beside driving or a vehicle, in any word order ("OPERATE COMMERCIAL
+    // VEHICLE BETWEEN .04 TO .08%", "OPERATING COMMERCIAL VEHICLE W/ANY ALCOHOL IN SYSTEM").
+    &["ALCOHOL", "DRIV*"],
+    &["ALCOHOL", "VEHICLE*"],
+    &["ALCOHOL", "OPERAT*"],
+    &["INTOXICAT*", "DRIV*"],
+    &["INTOXICAT*", "VEHICLE*"],
+    &["INTOXICAT*", "OPERAT*"],
+    &["INFLUENCE", "DRIV*"],
+    &["INFLUENCE", "OPERAT*"],
     &["INTOXICATION MANSLAUGHTER"],
     &["INTOXICATION ASSAULT"],
     &["IMPLIED CONSENT"],
@@ -67,6 +77,10 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["SCENE OF AN ACCIDENT"],
     &["SCENE OF CRASH"],
     &["RENDER AID"],
+    // Any spelling of a scene left after a crash ("LEAVING ACCIDENT SCENE").
+    &["SCENE", "ACCIDENT"],
+    &["SCENE", "CRASH"],
+    &["SCENE", "COLLISION"],
     // Vehicular homicide / manslaughter / assault.
     &["VEHICULAR"],
     &["HOMICIDE", "VEHICLE"],
@@ -114,6 +128,21 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["CANCELLED DRIVERS LICENSE"],
     &["CANCELED DRIVERS LICENSE"],
     &["DRIVERS LICENSE CANCELLED"],
+    // A withdrawn licence or privilege beside a driving word, in any word order (issue 12:
+    // "DRIVING WITH COMMERCIAL LICENSE CANCELED", "OPERATE MOTOR VEHICLE WHILE PRIVILEGE
+    // REVOKED"). Reading a charge as serious never makes it NOT_REPORTABLE.
+    &["SUSPEN*", "DRIV*"],
+    &["REVOK*", "DRIV*"],
+    &["REVOCATION", "DRIV*"],
+    &["CANCEL*", "DRIV*"],
+    &["DISQUALIF*", "DRIV*"],
+    &["OUT OF SERVICE", "DRIV*"],
+    &["SUSPEN*", "MOTOR VEHICLE"],
+    &["REVOK*", "MOTOR VEHICLE"],
+    &["REVOCATION", "MOTOR VEHICLE"],
+    &["CANCEL*", "MOTOR VEHICLE"],
+    &["DISQUALIF*", "MOTOR VEHICLE"],
+    &["OUT OF SERVICE", "MOTOR VEHICLE"],
     &["HABITUAL TRAFFIC OFFENDER"],
     &["HABITUAL OFFENDER", "DRIVING"],
     // Failing to stop for a road block is akin to fleeing.
@@ -314,6 +343,14 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "BREAKING",
 ];
 
+/// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
+/// REGISTRATION NOT IN POSSESSION", "POSSESSION OF COMMERCIAL DRIVERS LICENSE REQUIRED") is no
+/// possession offense, and a parking space is not a vehicle taken without consent.
+pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
+    ("POSSESSION", &["NOT IN POSSESSION", "REQUIRED"]),
+    ("UNAUTHORIZED USE", &["PARKING"]),
+];
+
 /// Statute words that place a charge in a vehicle / traffic code (B1 `offense_domain`) (GK).
 pub(crate) const TRAFFIC_STATUTE: &[&[&str]] = &[
     &["VEHICLE CODE"],
@@ -388,6 +425,9 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "ATV",
     "TRACTOR*",
     "GOLF CART*",
+    "FARM MACHINERY",
+    "IMPLEMENT OF HUSBANDRY",
+    "IMPLEMENTS OF HUSBANDRY",
     "DRIVE",
     "DRIVER*",
     "DRIVING",
@@ -412,6 +452,7 @@ pub(crate) const FAMILIES: &[Family] = &[
         vehicular: &[
             "SPEEDING",
             "SPEED",
+            "SPEEDS",
             "MPH",
             "SPEED LIMIT*",
             "SPEED ZONE*",
@@ -475,6 +516,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "OVERDRIVING",
             "CONTROLLED ACCESS",
             "COASTING",
+            "CENTER LINE",
+            "CENTERLINE",
+            "KEEP RIGHT",
+            "NO PASSING",
         ],
         objects: &[
             "LANE",
@@ -490,6 +535,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "WRONG WAY",
             "IMPEDING",
             "FIRE HOSE",
+            "TO LEFT",
+            "TO THE LEFT",
+            "ON LEFT",
+            "CURVE",
         ],
         qualifiers: &[],
     },
@@ -507,10 +556,11 @@ pub(crate) const FAMILIES: &[Family] = &[
             "FAILURE TO YIELD",
             "FAILED TO YIELD",
             "FAILURE TO SIGNAL",
-            "RAILROAD CROSSING",
+            "RAILROAD CROSSING*",
+            "GRADE CROSSING*",
             "SIGNAL*",
         ],
-        objects: &[],
+        objects: &["STOP", "STOPPING", "STOPPED", "YIELD"],
         qualifiers: &[],
     },
     Family {
@@ -583,6 +633,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "ENDORSEMENT",
             "CHANGE ADDRESS",
             "CHANGE OF ADDRESS",
+            "REQUIRED",
         ],
     },
     Family {
@@ -597,6 +648,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LOG BOOK",
             "SAFETY CHAIN*",
             "AXLE*",
+            "TOW",
+            "TOWED",
+            "TOWING",
         ],
         objects: &[
             "LOAD",
@@ -604,9 +658,6 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LOADED",
             "UNSECURED",
             "SPILL*",
-            "TOW",
-            "TOWED",
-            "TOWING",
             "HITCH*",
             "WEIGHT*",
             "LENGTH",
@@ -637,18 +688,26 @@ pub(crate) const FAMILIES: &[Family] = &[
             "ODOMETER",
             "STEERING",
             "HANDLEBAR*",
+            "DANGLING OBJECT*",
+            "HOOD LATCH*",
+            "REAR VIEW MIRROR*",
+            "REARVIEW",
+            "WIPER*",
+            "MUDFLAP*",
+            "MUD FLAP*",
+            "SPLASH GUARD*",
+            "BUMPER*",
+            "STUDDED",
+            "TIRE CHAIN*",
         ],
         objects: &[
             "MIRROR*",
-            "WIPER*",
             "HORN*",
             "EXHAUST",
             "GLASS",
             "DOOR",
             "DOORS",
-            "BUMPER*",
             "FENDER*",
-            "MUDFLAP*",
             "HELMET*",
             "EQUIPMENT",
             "EQUIPPED",
@@ -674,6 +733,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CHILD RESTRAINT*",
             "CHILD SAFETY SEAT*",
             "CHILD SEAT*",
+            "PASSENGER RESTRAINT*",
         ],
         objects: &["BELT*", "RESTRAINT*"],
         qualifiers: &[],
@@ -696,7 +756,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     },
     Family {
         name: "parking and standing",
-        vehicular: &["PARKING", "PARKED", "DOUBLE PARK*"],
+        vehicular: &["PARKING", "PARKED", "DOUBLE PARK*", "FIRE LANE*"],
         objects: &["STANDING", "ABANDON*"],
         qualifiers: &[],
     },
@@ -718,6 +778,8 @@ pub(crate) const FAMILIES: &[Family] = &[
         name: "pedestrians and devices",
         vehicular: &[
             "JAYWALK*",
+            "PEDESTRIAN*",
+            "HITCHHIK*",
             "TEXTING",
             "HANDHELD",
             "HANDHELD DEVICE*",
@@ -725,12 +787,13 @@ pub(crate) const FAMILIES: &[Family] = &[
             "WIRELESS COMMUNICATION*",
         ],
         objects: &[
-            "PEDESTRIAN*",
             "WALK",
             "WALKING",
             "CROSSWALK*",
             "TELEVISION",
             "PHONE*",
+            "HEADPHONE*",
+            "EARPHONE*",
             "PASSENGER*",
         ],
         qualifiers: &[],
