@@ -129,6 +129,7 @@ pub fn check(case: &CorpusCase, status: u16, body: &Value) -> Result<(), String>
             Ok(())
         }
         _ => {
+            expectation_is_complete(case)?;
             let decision = &body["data"]["decision"];
             subset(
                 case,
@@ -148,6 +149,28 @@ pub fn check(case: &CorpusCase, status: u16, body: &Value) -> Result<(), String>
             )
         }
     }
+}
+
+/// A 200 expectation names the search queue and every charge's queue: the host's self-test
+/// compares them, so a case without them would pass here and fail there.
+fn expectation_is_complete(case: &CorpusCase) -> Result<(), String> {
+    let decision = &case.expect["decision"];
+    let missing = |what: &str| Err(format!("{}: the expectation lacks {what}", case.name));
+    if decision["search_queue"].is_null() {
+        return missing("decision.search_queue");
+    }
+    let offenses = decision["court_decisions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|court| court["case_decisions"].as_array().into_iter().flatten())
+        .flat_map(|case| case["offenses"].as_array().into_iter().flatten());
+    for offense in offenses {
+        if offense["queue"].is_null() {
+            return missing(&format!("the queue of offense {}", offense["offense_id"]));
+        }
+    }
+    Ok(())
 }
 
 /// Flattens each charge's routing next to its decision, and lifts the identity level to the case.
