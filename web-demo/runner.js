@@ -3,14 +3,18 @@
 // start from an in-memory blob: URL of worker.js, fetched once at load, so a replacement starts
 // with the network cut too.
 //
-// A lane is one worker and its replacements. The single-record view uses the main lane; a batch
-// runs on a small pool of lanes (`lanePool`), one record at a time on each, for throughput.
+// A lane is one or two workers and their replacements. The single-record view uses the main lane
+// (two workers taken in turn); a batch runs on a small pool of one-worker lanes (`lanePool`), one
+// record at a time on each, for throughput.
 
 /** A call failed the way a module can fail (CallError in host/src/engine/limits.rs). */
 export class StageError extends Error {}
 
 let workerUrl = null;
 let nextCallId = 0;
+/** A number per module, so a worker knows whether its prepared spare instance is of it. */
+const moduleKeys = new WeakMap();
+let nextModuleKey = 0;
 /** For each live worker, how to fail its unfinished calls if it has to be stopped. */
 const unfinished = new WeakMap();
 
@@ -35,17 +39,28 @@ async function spawn() {
   return worker;
 }
 
-/** One worker at a time; a stopped worker is replaced at once. */
+/**
+ * A lane's workers, taken in turn; a stopped worker is replaced at once. With two, a call runs on
+ * one while the other instantiates its spare for the next call (worker.js), so back-to-back
+ * calls (transform, then evaluate) do not wait for instantiation.
+ */
 export class Lane {
-  constructor() {
-    this.current = null;
+  constructor(size = 1) {
+    /** Per slot: the promise of its worker, and the worker once started. */
+    this.slots = Array.from({ length: size }, () => null);
+    this.workers = Array.from({ length: size }, () => null);
+    this.turn = 0;
   }
 
   async take() {
+    const slot = this.turn;
+    this.turn = (this.turn + 1) % this.slots.length;
     try {
-      return await (this.current ??= spawn());
+      const worker = await (this.slots[slot] ??= spawn());
+      this.workers[slot] = worker;
+      return worker;
     } catch (error) {
-      this.current = null;
+      this.slots[slot] = null;
       throw new StageError(`engine unavailable: ${error.message}; reload the page`);
     }
   }
@@ -57,19 +72,24 @@ export class Lane {
   retire(worker) {
     worker.terminate();
     for (const fail of unfinished.get(worker)?.values() ?? []) fail();
-    this.current = spawn();
-    this.current.catch(() => { this.current = null; });
+    const slot = this.workers.indexOf(worker);
+    if (slot < 0) return;
+    this.workers[slot] = null;
+    const replacement = spawn();
+    this.slots[slot] = replacement;
+    replacement.catch(() => { if (this.slots[slot] === replacement) this.slots[slot] = null; });
   }
 
-  /** Stops this lane's worker for good (a finished batch). */
+  /** Stops this lane's workers for good (a finished batch). */
   close() {
-    const current = this.current;
-    this.current = null;
-    current?.then((worker) => worker.terminate(), () => {});
+    const slots = this.slots;
+    this.slots = slots.map(() => null);
+    this.workers = this.workers.map(() => null);
+    for (const current of slots) current?.then((worker) => worker.terminate(), () => {});
   }
 }
 
-const mainLane = new Lane();
+const mainLane = new Lane(2);
 
 /** `size` fresh lanes for a batch; close them when it is done. */
 export function lanePool(size) {
@@ -113,6 +133,7 @@ export async function callWithDeadline(module, name, input, deadlineMs, lane = m
       new StageError('engine call interrupted: another call on the engine worker was stopped'))));
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
-    worker.postMessage({ id, module, name, input });
+    if (!moduleKeys.has(module)) moduleKeys.set(module, (nextModuleKey += 1));
+    worker.postMessage({ id, module, moduleKey: moduleKeys.get(module), name, input });
   });
 }
