@@ -1,7 +1,7 @@
 // The time line of one record, above the tree: one row per charge with its label and decision in
-// words; the lookback windows that apply to it as spans ending at the search date (the window
-// that decides it hatched, the federal 7-year window dotted), the date the deciding window counts
-// from as a dot, and the day it ages out as a diamond with its date in words. Readable without
+// words; the lookback windows that apply to it (`lookback.windows`) as spans ending at the search
+// date (the window that decides it hatched, a federal 7-year window dotted, any other window
+// lined), the date the deciding window counts from as a dot, and the day it ages out as a diamond with its date in words. Readable without
 // colour (patterns, shapes, text) and printable. Hovering or focusing a row shows its windows and
 // rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
@@ -35,21 +35,32 @@ function yearsBefore(iso, years) {
   return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
 }
 
+/** How a window's band is drawn: the deciding one hatched, a federal one dotted, any other lined. */
+const PATTERN = { deciding: 'url(#tl-hatch)', federal: 'url(#tl-dots)', other: 'url(#tl-lines)' };
+
 /**
- * The lookback windows that apply to a charge, each a span from its start to the search date:
- * the one the engine says decides it (`lookback`), and the federal 7-year window when a federal
- * 7-year rule is cited and is not already the deciding one.
- * @returns {{rule: string, years: number, months: number, from: string, deciding: boolean}[]}
+ * The lookback windows that apply to a charge, each a span from its start to the search date, in
+ * the engine's order (`lookback.windows`); the deciding one is the one with the same rule and clock
+ * date as `lookback`. An answer from a module built before `windows` falls back to what it can
+ * tell: the deciding window and the federal 7-year one when a federal 7-year rule is cited.
+ * @returns {{rule: string, years: number, months: number, from: string, kind: 'deciding'|'federal'|'other'}[]}
  */
 export function windowsOf(offense, searchDate) {
   const lb = offense.lookback ?? {};
+  if (Array.isArray(lb.windows)) {
+    return lb.windows.filter((w) => w.boundary_date).map((w) => {
+      const deciding = w.rule === lb.rule && w.clock_date === lb.clock_date;
+      const kind = deciding ? 'deciding' : (FEDERAL_SEVEN_YEARS.includes(w.rule) ? 'federal' : 'other');
+      return { rule: w.rule, years: w.window_years ?? 0, months: w.window_months ?? 0, from: w.boundary_date, kind };
+    });
+  }
   const out = [];
   if (lb.boundary_date && lb.rule) {
-    out.push({ rule: lb.rule, years: lb.window_years ?? 0, months: lb.window_months ?? 0, from: lb.boundary_date, deciding: true });
+    out.push({ rule: lb.rule, years: lb.window_years ?? 0, months: lb.window_months ?? 0, from: lb.boundary_date, kind: 'deciding' });
   }
   const federal = FEDERAL_SEVEN_YEARS.find((rule) => (offense.cited_rules ?? []).includes(rule));
   if (federal && federal !== lb.rule) {
-    out.push({ rule: federal, years: FEDERAL_YEARS, months: 0, from: yearsBefore(searchDate, FEDERAL_YEARS), deciding: false });
+    out.push({ rule: federal, years: FEDERAL_YEARS, months: 0, from: yearsBefore(searchDate, FEDERAL_YEARS), kind: 'federal' });
   }
   return out;
 }
@@ -57,7 +68,7 @@ export function windowsOf(offense, searchDate) {
 /** A window in words, e.g. `the 7-year window of CA_CONVICTION_7YR (2018-11-06 to 2025-11-06)`. */
 function windowWords(w, searchDate) {
   const length = `${w.years}-year${w.months ? ` ${w.months}-month` : ''}`;
-  return `the ${length} window of ${w.rule} (${w.from} to ${searchDate})${w.deciding ? ', which decides it' : ''}`;
+  return `the ${length} window of ${w.rule} (${w.from} to ${searchDate})${w.kind === 'deciding' ? ', which decides it' : ''}`;
 }
 
 /** What a reader hears and sees for one row, in words. */
@@ -118,7 +129,10 @@ export function renderTimeline(decision, searchDate, reveal) {
       s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'tl-hatch-line' })),
     s('pattern', { id: 'tl-dots', width: 5, height: 5, patternUnits: 'userSpaceOnUse' },
       s('rect', { width: 5, height: 5, class: 'tl-dots-bg' }),
-      s('circle', { cx: 2.5, cy: 2.5, r: 1.1, class: 'tl-dots-dot' }))));
+      s('circle', { cx: 2.5, cy: 2.5, r: 1.1, class: 'tl-dots-dot' })),
+    s('pattern', { id: 'tl-lines', width: 4, height: 4, patternUnits: 'userSpaceOnUse' },
+      s('rect', { width: 4, height: 4, class: 'tl-lines-bg' }),
+      s('line', { x1: 0, y1: 2, x2: 4, y2: 2, class: 'tl-lines-line' }))));
 
   // Year ticks along the top, and the search date as a line through every row.
   const first = new Date(lo).getUTCFullYear() + 1;
@@ -154,14 +168,15 @@ export function renderTimeline(decision, searchDate, reveal) {
     s('rect', { x: 0, y: y + 1, width: WIDTH, height: ROW_H - 2, class: 'tl-row-bg' }),
     s('text', { x: 6, y: mid - 3, class: 'tl-label' }, label),
     s('text', { x: 6, y: mid + 11, class: `tl-decision ${cls}` }, decisionWords));
-    // One band per window, stacked in the row: the deciding one hatched, the federal one dotted.
+    // One band per window, stacked in the row: the deciding one hatched, a federal one dotted,
+    // any other (state, local, the client's) lined.
     const windows = windowsOf(offense, searchDate);
     const band = 14 / Math.max(1, windows.length);
     windows.forEach((w, k) => {
       const x0 = Math.max(PLOT_X0, x(day(w.from)));
       row.append(s('rect', {
         x: x0, y: mid - 7 + k * band, width: Math.max(1, sx - x0), height: band,
-        class: `tl-window ${w.deciding ? 'deciding' : 'federal'}`, fill: w.deciding ? 'url(#tl-hatch)' : 'url(#tl-dots)',
+        class: `tl-window ${w.kind}`, fill: PATTERN[w.kind],
         'data-rule': w.rule, 'data-from': w.from,
       }, s('title', {}, windowWords(w, searchDate))));
     });
@@ -189,7 +204,8 @@ export function renderTimeline(decision, searchDate, reveal) {
   const legend = document.createElement('p');
   legend.className = 'timeline-legend';
   legend.textContent = 'Hatched span: the lookback window that decides the charge, ending at the search date. '
-    + 'Dotted span: the federal 7-year window, where it applies too. Dot: the date the deciding window counts from. '
+    + 'Dotted span: a federal 7-year window that applies too. Lined span: any other window that applies (state, local '
+    + 'or the client\'s) without deciding. Dot: the date the deciding window counts from. '
     + 'Diamond: the day the charge is no longer reportable.';
   section.append(svg, detail, legend);
   return section;

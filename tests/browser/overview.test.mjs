@@ -103,10 +103,13 @@ test('the time line has one row per charge with its ages_out_on in words', async
   await context.close();
 });
 
-test('the time line shades the windows that apply: the deciding one hatched, the federal 7-year one dotted', async () => {
+test('the time line shades the windows that apply: the deciding one hatched, a federal one dotted, others lined', async () => {
   // state-ca (search date 2025-11-06): a conviction inside California's 7-year window, a dismissal
-  // barred by the state whatever its age (the federal window still applies to it), a pending charge.
-  const { context, page, body } = await evaluated('state-ca');
+  // barred by the state whatever its age (the federal and California windows still apply to it,
+  // neither decides), a pending charge. The bands must be the corpus file's own `windows`.
+  const name = 'state-ca';
+  const { context, page, body } = await evaluated(name);
+  const expected = expectedLookbacks(name);
   const searchDate = '2025-11-06';
   const bands = await page.$$eval('.result .tl-row', (rows) => rows.map((row) => ({
     id: row.dataset.offenseId,
@@ -118,23 +121,31 @@ test('the time line shades the windows that apply: the deciding one hatched, the
   const federal = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];
   const kinds = new Set();
   for (const offense of chargesOf(body)) {
-    const lb = offense.lookback;
-    const want = [];
-    if (lb.boundary_date) want.push({ rule: lb.rule, from: lb.boundary_date, deciding: true, pattern: 'url(#tl-hatch)' });
-    const fed = federal.find((r) => offense.cited_rules.includes(r));
-    if (fed && fed !== lb.rule) want.push({ rule: fed, from: '2018-11-06', deciding: false, pattern: 'url(#tl-dots)' });
+    const lb = expected.get(offense.offense_id);
+    assert.ok(lb?.windows?.length, `${offense.offense_id}: the corpus names its windows`);
+    const want = lb.windows.map((w) => {
+      const deciding = w.rule === lb.rule && w.clock_date === lb.clock_date;
+      const pattern = deciding ? 'url(#tl-hatch)' : (federal.includes(w.rule) ? 'url(#tl-dots)' : 'url(#tl-lines)');
+      return { rule: w.rule, from: w.boundary_date, deciding, pattern };
+    });
     const got = bands.find((b) => b.id === offense.offense_id).windows;
     assert.deepEqual(got.map(({ words, ...w }) => w), want, offense.offense_id);
     for (const w of got) {
       assert.ok(w.words.includes(w.rule) && w.words.includes(`${w.from} to ${searchDate}`), `${offense.offense_id}: "${w.words}"`);
-      kinds.add(w.deciding ? 'deciding' : 'federal');
+      kinds.add(w.pattern);
     }
   }
-  assert.deepEqual([...kinds].sort(), ['deciding', 'federal'], 'the case shows both kinds of window');
-  // The barred dismissal: no deciding window, the federal one still shown and said in words.
+  assert.deepEqual([...kinds].sort(), ['url(#tl-dots)', 'url(#tl-hatch)', 'url(#tl-lines)'], 'the case shows every kind of window');
+  // The barred dismissal: California's window applies but does not decide; drawn lined with its rule.
+  const dismissal = bands.find((b) => b.id === 'OFF-2').windows;
+  assert.deepEqual(dismissal.map((w) => [w.rule, w.deciding, w.pattern]),
+    [['FED_NONCONVICTION_7YR', false, 'url(#tl-dots)'], ['CA_CONVICTION_7YR', false, 'url(#tl-lines)']]);
   await page.focus('.result .tl-row[data-offense-id="OFF-2"]');
   const detail = await page.textContent('.result .timeline-detail');
-  assert.ok(detail.includes('Windows that apply: the 7-year window of FED_NONCONVICTION_7YR (2018-11-06 to 2025-11-06)'), detail);
+  assert.ok(detail.includes('Windows that apply: the 7-year window of FED_NONCONVICTION_7YR (2018-11-06 to 2025-11-06); '
+    + 'the 7-year window of CA_CONVICTION_7YR (2018-11-06 to 2025-11-06).'), detail);
+  const legend = await page.textContent('.result .timeline-legend');
+  assert.ok(legend.includes('Lined span'), legend);
   await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline-windows.png') });
   await context.close();
 });

@@ -14,6 +14,11 @@ use serde::Serialize;
 ///   `search_date` for a reportable charge, on or before it for one that has already aged out.
 ///
 /// An effective date or an age limit has no clock or window: only `rule` and `ages_out_on` are set.
+///
+/// - `windows`: every time window of the rules that apply to the charge (federal, state, local,
+///   the client's), the deciding one included, in the order they close (ties in rule order);
+///   empty when none applies. Filled even when no window decides the charge (a state bar whatever
+///   the date leaves the federal window applying).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Lookback {
     pub rule: Option<&'static str>,
@@ -24,4 +29,18 @@ pub struct Lookback {
     pub window_months: Option<u32>,
     pub boundary_date: Option<String>,
     pub ages_out_on: Option<String>,
+    pub windows: Vec<LookbackWindow>,
+}
+
+/// One time window that applies to a charge: the span `boundary_date`..=`search_date`, counted
+/// from `clock_date`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LookbackWindow {
+    pub rule: &'static str,
+    pub clock_field: &'static str,
+    pub clock_date: String,
+    pub window_years: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_months: Option<u32>,
+    pub boundary_date: Option<String>,
 }

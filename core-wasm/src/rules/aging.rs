@@ -6,17 +6,18 @@
 
 use chrono::{Days, Months, NaiveDate};
 
-use crate::model::{Lookback, Reportability};
+use crate::model::{Lookback, LookbackWindow, Reportability};
 use crate::parse::classify::DispositionClass;
 use crate::parse::dates::{parse_iso, years_before};
 
 use super::catalog::{
-    Action, Clock, FED_NONCONVICTION_7YR, FED_PENDING_CHARGE, FEDERAL_NONCONVICTION_YEARS, Window,
+    Action, Clock, FED_NONCONVICTION_7YR, FED_PENDING_CHARGE, FEDERAL_NONCONVICTION_YEARS,
+    FEDERAL_SALARY_THRESHOLD, Window,
 };
 use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
-use super::evaluate::{concerns, triggered, window_start, within};
+use super::evaluate::{concerns, in_force, triggered, window_start, within};
 use super::facts::Dated;
 use super::{ChargeFacts, ClientRules, Effect, evaluate_with};
 
@@ -27,11 +28,31 @@ struct Boundary {
     rule: &'static str,
     /// The window and the record date it counts from; `None` for effective dates and age limits.
     window: Option<(Dated, Window)>,
+    /// Whether the window applies as of the search date (in force, no salary exemption lifting it).
+    applies: bool,
 }
 
 /// The time facts of a charge whose outcome as of its search date is `now`.
 pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: Reportability) -> Lookback {
     let bounds = boundaries(f, client);
+    let windows = bounds
+        .iter()
+        .filter(|b| b.applies)
+        .filter_map(|b| window_of(b, f.as_of))
+        .collect();
+    Lookback {
+        windows,
+        ..deciding(&bounds, f, client, now)
+    }
+}
+
+/// The time facts of the boundary that ends the charge's reportability (all `None` when none does).
+fn deciding(
+    bounds: &[Boundary],
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+    now: Reportability,
+) -> Lookback {
     if bounds.is_empty() {
         return Lookback::default();
     }
@@ -94,13 +115,27 @@ fn describe(b: &Boundary, as_of: NaiveDate) -> Lookback {
         window_months: window.map(|w| w.months).filter(|m| *m > 0),
         boundary_date: window.and_then(|w| window_start(as_of, w)).map(iso),
         ages_out_on: Some(iso(b.date)),
+        windows: Vec::new(),
     }
+}
+
+/// A window boundary as the response describes it; `None` for effective dates and age limits.
+fn window_of(b: &Boundary, as_of: NaiveDate) -> Option<LookbackWindow> {
+    let (clock, w) = b.window?;
+    Some(LookbackWindow {
+        rule: b.rule,
+        clock_field: clock.field,
+        clock_date: clock.date.to_string(),
+        window_years: w.years,
+        window_months: Some(w.months).filter(|m| *m > 0),
+        boundary_date: window_start(as_of, w).map(|d| d.to_string()),
+    })
 }
 
 /// Every boundary of the rules that concern the charge, in date order.
 fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
     let mut out = Vec::new();
-    let mut window = |rule: &'static str, clock: Option<Dated>, w: Window| {
+    let mut window = |rule: &'static str, clock: Option<Dated>, w: Window, applies: bool| {
         if let Some(clock) = clock
             && let Some(date) = first_day_outside(clock.date, w)
         {
@@ -108,13 +143,17 @@ fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
                 date,
                 rule,
                 window: Some((clock, w)),
+                applies,
             });
         }
     };
     let federal = Window::years(FEDERAL_NONCONVICTION_YEARS);
+    let federal_applies = !f.salary_at_least(FEDERAL_SALARY_THRESHOLD);
     match f.class {
-        DispositionClass::NonConviction => window(FED_NONCONVICTION_7YR, f.entry, federal),
-        DispositionClass::Pending => window(FED_PENDING_CHARGE, f.entry, federal),
+        DispositionClass::NonConviction => {
+            window(FED_NONCONVICTION_7YR, f.entry, federal, federal_applies);
+        }
+        DispositionClass::Pending => window(FED_PENDING_CHARGE, f.entry, federal, federal_applies),
         _ => {}
     }
     // A disposition-clock window without a disposition date is judged from the date of entry.
@@ -126,14 +165,22 @@ fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
     for rule in triggered(f).filter(|r| concerns(r, f)) {
         match rule.action {
             Action::Lookback {
-                window: w, clock, ..
-            } => window(rule.id, clock_of(clock), w),
+                window: w,
+                clock,
+                salary,
+                ..
+            } => {
+                let lifted = salary.is_some_and(|s| f.salary_at_least(f64::from(s)));
+                let applies = in_force(rule, f.as_of) && !lifted;
+                window(rule.id, clock_of(clock), w, applies);
+            }
             Action::JuvenileUntilAge(age) => {
                 if let Some(date) = f.subject_dob.and_then(|dob| first_day_aged(dob, age)) {
                     others.push(Boundary {
                         date,
                         rule: rule.id,
                         window: None,
+                        applies: false,
                     });
                 }
             }
@@ -153,6 +200,7 @@ fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
                 date,
                 rule: rule.id,
                 window: None,
+                applies: false,
             });
         }
     }
@@ -174,7 +222,7 @@ fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
             DispositionClass::Unknown => ("", None, None),
         };
         if let Some(years) = years {
-            window(rule, clock, Window::years(years));
+            window(rule, clock, Window::years(years), true);
         }
     }
     out.extend(others);

@@ -108,7 +108,7 @@ fn whatever_the_disposition(f: &ChargeFacts) -> Vec<Finding> {
 }
 
 /// Effective dates compare with `search_date` (the law in force when the report is made).
-fn in_force(rule: &Rule, as_of: NaiveDate) -> bool {
+pub(super) fn in_force(rule: &Rule, as_of: NaiveDate) -> bool {
     let from_ok = rule
         .effective_from
         .is_none_or(|d| parse_iso(d).is_some_and(|d| d <= as_of));

@@ -6,15 +6,42 @@
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
-use crate::model::{Lookback, Reportability};
+use crate::model::{Lookback, LookbackWindow, Reportability};
 use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
 
 use super::facts::Dated;
 use super::tests::{day, facts};
 use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
 
+/// The deciding window's facts (the list of every window is [`windows`]'s to test).
 fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
-    time_facts(f, client, evaluate_with(f, client).reportability)
+    Lookback {
+        windows: Vec::new(),
+        ..time_facts(f, client, evaluate_with(f, client).reportability)
+    }
+}
+
+/// Every window that applies, as `(rule, clock_field, clock_date, boundary_date)`.
+fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, String, Option<String>)> {
+    time_facts(f, None, evaluate_with(f, None).reportability)
+        .windows
+        .into_iter()
+        .map(|w| (w.rule, w.clock_field, w.clock_date, w.boundary_date))
+        .collect()
+}
+
+fn window(
+    rule: &'static str,
+    field: &'static str,
+    clock: &str,
+) -> (&'static str, &'static str, String, Option<String>) {
+    // Every window here is 7 years and the search date 2025-11-06.
+    (
+        rule,
+        field,
+        clock.to_string(),
+        Some("2018-11-06".to_string()),
+    )
 }
 
 fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
@@ -46,6 +73,7 @@ fn expect(
         window_months: None,
         boundary_date: Some(boundary.to_string()),
         ages_out_on: Some(ages_out_on.to_string()),
+        windows: Vec::new(),
     }
 }
 
@@ -152,6 +180,79 @@ fn an_entry_on_28_february_before_a_leap_day_ages_out_on_1_march() {
     );
 }
 
+#[test]
+fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
+    let f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
+    let got = time_facts(&f, None, evaluate_with(&f, None).reportability);
+    assert_eq!(
+        got.windows,
+        vec![LookbackWindow {
+            rule: "FED_NONCONVICTION_7YR",
+            clock_field: "arrest_date",
+            clock_date: "2020-01-01".to_string(),
+            window_years: 7,
+            window_months: None,
+            boundary_date: Some("2018-11-06".to_string()),
+        }]
+    );
+    let conviction = entered(K::Conviction, D::ConvictedGuiltyPlea, "GA", "2020-01-01");
+    assert_eq!(windows(&conviction), vec![]);
+}
+
+/// Montana's 7 years from the disposition of a charge entered on 2020-01-01.
+fn montana() -> (&'static str, &'static str, String, Option<String>) {
+    window("MT_CONVICTION_7YR", "disposition_date", "2020-01-31")
+}
+
+#[test]
+fn a_seven_year_state_window_applies_beside_the_federal_one_that_decides() {
+    // Montana counts from the disposition (30 days after the arrest), so the federal window
+    // closes first and decides; Montana's still applies and is listed after it.
+    let f = entered(K::NonConviction, D::Dismissed, "MT", "2020-01-01");
+    assert_eq!(
+        windows(&f),
+        vec![
+            window("FED_NONCONVICTION_7YR", "arrest_date", "2020-01-01"),
+            montana(),
+        ]
+    );
+    assert_eq!(aging(&f, None).rule, Some("FED_NONCONVICTION_7YR"));
+    // A conviction: Montana's window alone, and it decides.
+    let c = entered(K::Conviction, D::ConvictedGuiltyPlea, "MT", "2020-01-01");
+    assert_eq!(windows(&c), vec![montana()]);
+}
+
+#[test]
+fn a_salary_exemption_removes_the_windows_it_lifts() {
+    let mut mt = entered(K::NonConviction, D::Dismissed, "MT", "2020-01-01");
+    mt.annual_salary = Some(80_000.0);
+    // The federal limit is lifted; Montana's has no exemption and now decides.
+    assert_eq!(windows(&mt), vec![montana()]);
+    assert_eq!(aging(&mt, None).rule, Some("MT_CONVICTION_7YR"));
+    // Colorado's lookback is lifted at $75,000 too: nothing applies.
+    let mut co = entered(K::Conviction, D::ConvictedGuiltyPlea, "CO", "2019-03-01");
+    co.annual_salary = Some(75_000.0);
+    assert_eq!(windows(&co), vec![]);
+    co.annual_salary = Some(74_999.0);
+    assert_eq!(windows(&co).len(), 1);
+}
+
+#[test]
+fn a_pending_charge_lists_the_federal_and_state_windows_in_rule_order() {
+    let nv = entered(K::Pending, D::Pending, "NV", "2020-01-01");
+    // Both count from the arrest and close the same day: the federal one first.
+    assert_eq!(
+        windows(&nv),
+        vec![
+            window("FED_PENDING_CHARGE", "arrest_date", "2020-01-01"),
+            window("NV_NONCONVICTION_7YR", "arrest_date", "2020-01-01"),
+        ]
+    );
+    let mut exempt = entered(K::Pending, D::Pending, "GA", "2020-01-01");
+    exempt.annual_salary = Some(80_000.0);
+    assert_eq!(windows(&exempt), vec![]);
+}
+
 fn reportability_on(f: &ChargeFacts, date: NaiveDate) -> Reportability {
     let mut g = f.clone();
     g.as_of = date;
@@ -176,6 +277,11 @@ proptest! {
         };
         let mut f = entered(class, canonical, state, &date.format("%Y-%m-%d").to_string());
         f.annual_salary = salary;
+        let all = time_facts(&f, None, evaluate_with(&f, None).reportability);
+        // The deciding window is one of the windows listed.
+        if let (Some(rule), Some(clock)) = (all.rule, all.clock_date.as_deref()) {
+            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date == clock));
+        }
         let got = aging(&f, None);
         match got.ages_out_on.as_deref().and_then(crate::parse::dates::parse_iso) {
             Some(out) => {

@@ -618,9 +618,30 @@ fn decision_schemas() -> Value {
                 "needs_human_review": { "type": "boolean" }, "cited_rules": strings(), "citations": strings(),
                 "routing": schema_ref("Routing"),
                 "classification": { "type": ["object", "null"] },
-                "lookback": { "type": ["object", "null"] }
+                "lookback": schema_ref("Lookback")
             },
             "additionalProperties": true
+        },
+        "Lookback": {
+            "description": "When the charge ages out (docs/lookback.md): the deciding window (all null when none decides) and every window that applies (windows: absent from modules built before it).",
+            "type": "object",
+            "required": ["rule", "clock_field", "clock_date", "window_years", "boundary_date", "ages_out_on"],
+            "properties": {
+                "rule": nullable("string"), "clock_field": nullable("string"), "clock_date": nullable("string"),
+                "window_years": nullable("integer"), "window_months": { "type": "integer" },
+                "boundary_date": nullable("string"), "ages_out_on": nullable("string"),
+                "windows": { "type": "array", "items": schema_ref("LookbackWindow") }
+            }
+        },
+        "LookbackWindow": {
+            "description": "One time window that applies to the charge: the span boundary_date to search_date, counted from clock_date.",
+            "type": "object",
+            "required": ["rule", "clock_field", "clock_date", "window_years", "boundary_date"],
+            "properties": {
+                "rule": { "type": "string" }, "clock_field": { "type": "string" }, "clock_date": { "type": "string" },
+                "window_years": { "type": "integer" }, "window_months": { "type": "integer" },
+                "boundary_date": nullable("string")
+            }
         },
         "Routing": {
             "type": "object",
