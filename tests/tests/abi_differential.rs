@@ -16,7 +16,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lookback::engine::{EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner};
+use lookback::engine::{
+    CallError, EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner,
+};
 use lookback_core::api;
 use serde_json::{Value, json};
 
@@ -35,15 +37,15 @@ fn native(export: Export, input: &[u8]) -> String {
     }
 }
 
-struct Shipped {
-    host: EngineHost,
-    module: LoadedModule,
+pub(crate) struct Shipped {
+    pub(crate) host: EngineHost,
+    pub(crate) module: LoadedModule,
     /// Generous: a deadline hit here is a hang, not a slow machine.
-    limits: Limits,
+    pub(crate) limits: Limits,
 }
 
 impl Shipped {
-    fn load() -> Self {
+    pub(crate) fn load() -> Self {
         let host = EngineHost::new(&Default::default()).unwrap();
         let module = host.load(EMBEDDED_MODULE).unwrap();
         let limits = Limits {
@@ -57,16 +59,20 @@ impl Shipped {
         }
     }
 
-    /// The module's answer, required to equal the native engine's byte for byte.
-    fn agree(&self, export: Export, input: &[u8]) -> String {
-        let wasm = runner::call(
+    /// The module's answer through the host's calling code, as a request gets it.
+    pub(crate) fn call(&self, export: Export, input: &[u8]) -> Result<String, CallError> {
+        runner::call(
             self.host.engine(),
             &self.module,
             export,
             input,
             &self.limits,
         )
-        .unwrap_or_else(|e| {
+    }
+
+    /// The module's answer, required to equal the native engine's byte for byte.
+    fn agree(&self, export: Export, input: &[u8]) -> String {
+        let wasm = self.call(export, input).unwrap_or_else(|e| {
             panic!(
                 "{export:?} failed ({e}) on input {}",
                 String::from_utf8_lossy(input)
@@ -209,14 +215,7 @@ fn every_export_answers_mutated_inputs_cleanly_and_like_the_native_engine() {
     let per_export: usize = env_number("LOOKBACK_ABI_FUZZ_INPUTS", 400);
     let mut rng = SplitMix(env_number("LOOKBACK_ABI_FUZZ_SEED", 0x5eed_1ab5));
     // `lookback_info` differs in one field by design: only the shipped module is pre-initialised.
-    let info = runner::call(
-        shipped.host.engine(),
-        &shipped.module,
-        Export::Info,
-        b"",
-        &shipped.limits,
-    )
-    .unwrap();
+    let info = shipped.call(Export::Info, b"").unwrap();
     let mut info: Value = serde_json::from_str(&info).unwrap();
     assert_eq!(info["preinitialized"], true);
     info["preinitialized"] = json!(false);
@@ -238,7 +237,7 @@ fn every_export_answers_mutated_inputs_cleanly_and_like_the_native_engine() {
     }
 }
 
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+pub(crate) fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
@@ -246,17 +245,17 @@ fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 /// A small seeded generator (splitmix64): the same seed gives the same inputs.
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
