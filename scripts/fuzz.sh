@@ -7,6 +7,13 @@
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 # Exit 1 when a target crashes (the input is in fuzz/artifacts/<target>/: make it a regression
 # test). A summary line per target: executions, coverage, corpus size.
+# Two more targets link the host and wasmtime (`--features wasm`), run only when named: an
+# instrumented wasmtime and Cranelift build takes far longer than CI's fuzzing budget.
+#   bash scripts/fuzz.sh 300 abi_wasmtime differential
+# abi_wasmtime: random bytes to every export through the host's runner::call, or raw op scripts
+# straight at the exports; differential: native engine against the .wasm, byte for byte. Their
+# inputs start with a selector byte (0 transform, 1 transform_xml, 2 evaluate, 3 identity match,
+# 4 raw ops).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
@@ -45,6 +52,19 @@ seed() {
       done ;;
     xml_roots)
       cp tests/fixtures/xml/*.xml "$dir/" ;;
+    abi_wasmtime|differential)
+      # The selector byte, then a seed of the export it picks.
+      seed transform_json
+      seed identity_match
+      for f in tests/corpus/*.json; do
+        { printf '\x00'; cat "$seeds/transform_json/$(basename "$f")"; } > "$dir/0-$(basename "$f")"
+      done
+      for f in tests/fixtures/xml/*.xml; do
+        { printf '\x01{"now": "2025-11-06T15:04:05Z"}\n'
+          python3 -c 'import json,sys; print(json.dumps({"record": {"search_id": "S-1", "xml": open(sys.argv[1], errors="replace").read()}}))' "$f"
+        } > "$dir/1-$(basename "$f").json"
+      done
+      { printf '\x03'; cat "$seeds/identity_match/seed.json"; } > "$dir/3-seed.json" ;;
     identity_match)
       printf '%s' '{"candidate_to_verify": {"first_name": "ROBERT", "last_name": "SAMPLE", "date_of_birth": "1980-05-01", "ssn": ""}, "candidate_in_record": {"first_name": "BOB", "last_name": "SAMPLE", "date_of_birth": "1980-05-01", "ssn": "900-12-3456"}}' \
         > "$dir/seed.json" ;;
@@ -60,13 +80,15 @@ dict_for() {
 
 failed=0
 for target in "${targets[@]}"; do
+  features=()
+  case "$target" in abi_wasmtime|differential) features=(--features wasm) ;; esac
   seed "$target"
   dict="$(dict_for "$target")"
   log="$PWD/target/fuzz-$target.log"
   args=(-max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
   [ -z "$dict" ] || args+=(-dict="$PWD/$dict")
   echo "fuzzing $target for ${seconds}s"
-  if ! (cd fuzz && cargo fuzz run --sanitizer none "$target" "$seeds/$target" -- "${args[@]}") >"$log" 2>&1; then
+  if ! (cd fuzz && cargo fuzz run --sanitizer none "${features[@]}" "$target" "$seeds/$target" -- "${args[@]}") >"$log" 2>&1; then
     echo "fuzz: $target FAILED (see $log and fuzz/artifacts/$target/)" >&2
     tail -40 "$log" >&2
     failed=1

@@ -8,6 +8,7 @@
 )]
 
 mod abi_differential;
+mod abi_raw;
 mod auth;
 mod bodies;
 mod browser;

@@ -88,7 +88,8 @@ fn run(
 }
 
 /// Reads the `ptr << 32 | len` result. No `lookback_free`: the whole instance is dropped next.
-fn read_result(
+/// Public so the raw-ABI tests and fuzz targets read results exactly as requests do.
+pub fn read_result(
     store: &Store<HostState>,
     memory: &Memory,
     packed: i64,
