@@ -22,6 +22,20 @@ pub const XML_PARSE_FAILED: &str = "Failed to parse XML data";
 pub const TRANSFORM_XML_ONLY: &str =
     "record_json is not accepted by /transform-xml; send the vendor document as xml";
 
+/// The text fields every case (`criminal_records[]` item) must carry, in the order their
+/// `must not be empty` messages are reported.
+pub const REQUIRED_CASE_FIELDS: &[&str] = &[
+    "case_number",
+    "jurisdiction_state",
+    "file_date",
+    "subject_name",
+    "sub_first_name",
+    "sub_last_name",
+    "subject_dob",
+    "subject_ssn",
+    "subject_address",
+];
+
 /// `<field> must not be empty`.
 pub fn must_not_be_empty(field: &str) -> String {
     format!("{field} must not be empty")

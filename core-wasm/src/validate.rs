@@ -334,17 +334,7 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
             .iter()
             .filter_map(Value::as_object)
         {
-            for key in [
-                "case_number",
-                "jurisdiction_state",
-                "file_date",
-                "subject_name",
-                "sub_first_name",
-                "sub_last_name",
-                "subject_dob",
-                "subject_ssn",
-                "subject_address",
-            ] {
+            for key in msg::REQUIRED_CASE_FIELDS {
                 p.required_text(case, key);
             }
             let offenses = p.required_list(case, "offenses");

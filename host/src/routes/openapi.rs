@@ -55,25 +55,18 @@ fn validation_messages() -> Vec<String> {
         "order_number",
         "record_json.search",
     ));
-    for field in [
+    let record_fields = [
         "order_id",
         "order_number",
         "court_search_id",
         "search_date",
         "criminal_records",
-        "case_number",
-        "jurisdiction_state",
-        "file_date",
-        "subject_name",
-        "sub_first_name",
-        "sub_last_name",
-        "subject_dob",
-        "subject_ssn",
-        "subject_address",
-        "offenses",
-    ] {
-        all.push(engine::must_not_be_empty(field));
-    }
+    ];
+    let fields = record_fields
+        .iter()
+        .chain(engine::REQUIRED_CASE_FIELDS)
+        .chain(&["offenses"]);
+    all.extend(fields.map(|field| engine::must_not_be_empty(field)));
     all
 }
 

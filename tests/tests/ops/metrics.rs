@@ -256,33 +256,18 @@ async fn metrics_count_deadline_and_memory_kills_and_module_events() {
 
     let (metrics, text) = scrape(&server).await;
     let failures = "lookback_engine_call_failures_total";
-    assert_eq!(
-        find(
-            &metrics,
-            failures,
-            &[("stage", "evaluate"), ("kind", "deadline")]
-        ),
-        1.0,
-        "{text}"
-    );
-    assert_eq!(
-        find(
-            &metrics,
-            failures,
-            &[("stage", "transform"), ("kind", "memory")]
-        ),
-        1.0,
-        "{text}"
-    );
-    assert_eq!(
-        find(
-            &metrics,
-            failures,
-            &[("stage", "evaluate"), ("kind", "trap")]
-        ),
-        1.0,
-        "{text}"
-    );
+    for (stage, kind) in [
+        ("evaluate", "deadline"),
+        ("transform", "memory"),
+        ("evaluate", "trap"),
+    ] {
+        let labels = [("stage", stage), ("kind", kind)];
+        assert_eq!(
+            find(&metrics, failures, &labels),
+            1.0,
+            "{stage} {kind}: {text}"
+        );
+    }
     assert_eq!(
         find(&metrics, "lookback_module_refusals_total", &[]),
         1.0,
