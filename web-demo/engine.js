@@ -29,6 +29,9 @@ const REQUIRED_EXPORTS = {
   lookback_evaluate: 'function',
 };
 
+/** The optional pair that keeps stage 1's record in the instance (docs/abi.md). */
+const KEEP_EXPORTS = ['lookback_transform_keep', 'lookback_evaluate_kept'];
+
 const utf8 = new TextEncoder();
 
 /**
@@ -71,6 +74,8 @@ export async function loadModule(bytes, servedSha256 = null) {
   return {
     module,
     info,
+    /** Both stages run in one instance, the record kept there between them (as the server does). */
+    keepsRecord: KEEP_EXPORTS.every((name) => exports.get(name) === 'function'),
     sha256,
     size: bytes.length,
     servedSha256,
@@ -83,14 +88,9 @@ export async function loadModule(bytes, servedSha256 = null) {
  * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
  * with the host's wording (CallError in host/src/engine/limits.rs).
  */
-async function stage(engine, name, input, parse, lane) {
+async function stage(engine, name, input, check, lane) {
   const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS, lane);
-  try {
-    return parse(JSON.parse(text));
-  } catch (error) {
-    if (error instanceof StageError) throw error;
-    throw new StageError(`invalid module output: ${name.replace('lookback_', '')} answer is not the expected JSON`);
-  }
+  return readStage(name.replace('lookback_', ''), text, check);
 }
 
 /** Milliseconds rounded to microseconds, as the host reports them. */
@@ -116,22 +116,15 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
     engine: { version: engine.info.engine_version, rules_version: engine.info.rules_version, sha256: engine.sha256 },
   });
 
-  let out;
-  const t0 = performance.now();
-  try {
-    out = await stage(engine, 'lookback_transform', utf8.encode(bodyText), (o) => {
-      if (o.ok === true && (o.record === undefined || o.record === null)) {
-        throw new StageError('invalid module output: transform answer has no record');
-      }
-      return o;
-    }, lane);
-  } catch (error) {
-    const transformMs = roundMs(performance.now() - t0);
-    return stageFailed('transform', error.message, probeSearchId(bodyText), correlationId,
+  const stages = engine.keepsRecord ? keptStages : v1Stages;
+  const context = `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
+  const ran = await stages(engine, bodyText, context, lane);
+  const { transformMs, complianceMs } = ran;
+  if (ran.transformError !== undefined) {
+    return stageFailed('transform', ran.transformError, probeSearchId(bodyText), correlationId,
       { xml_transformer_ms: transformMs, compliance_ms: 0 }, started, meta);
   }
-  const transformMs = roundMs(performance.now() - t0);
-
+  const out = ran.transformed;
   if (!out.ok) {
     if (out.http_status === 422) return validationRequired(out, correlationId, meta);
     const message = out.message ?? 'invalid request';
@@ -142,23 +135,11 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
     };
   }
   // The server also checks record.tenant_id against the caller's token; the page has no token.
-
-  const input = `{"context":{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}},"record":${JSON.stringify(out.record)}}`;
-  const t1 = performance.now();
-  let evaluated;
-  try {
-    evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), (o) => {
-      if (o.ok !== true) throw new StageError(o.message ?? 'no decision');
-      if (o.decision === undefined || o.decision === null) {
-        throw new StageError('invalid module output: evaluate answer has no decision');
-      }
-      return o;
-    }, lane);
-  } catch (error) {
-    return stageFailed('compliance', error.message, out.search_id ?? null, correlationId,
-      { xml_transformer_ms: transformMs, compliance_ms: roundMs(performance.now() - t1) }, started, meta);
+  if (ran.evaluateError !== undefined) {
+    return stageFailed('compliance', ran.evaluateError, out.search_id ?? null, correlationId,
+      { xml_transformer_ms: transformMs, compliance_ms: complianceMs }, started, meta);
   }
-  const complianceMs = roundMs(performance.now() - t1);
+  const evaluated = ran.evaluated;
 
   const data = {
     search_id: out.search_id ?? null,
@@ -171,6 +152,102 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   data.decision = evaluated.decision;
   data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) };
   return { status: 200, body: { success: true, data, meta: meta() } };
+}
+
+/** Checks stage 1's answer: an accepted one must carry the record unless it was kept. */
+function transformAnswer(kept) {
+  return (o) => {
+    if (!kept && o.ok === true && (o.record === undefined || o.record === null)) {
+      throw new StageError('invalid module output: transform answer has no record');
+    }
+    return o;
+  };
+}
+
+/** Checks stage 2's answer. */
+function evaluateAnswer(o) {
+  if (o.ok !== true) throw new StageError(o.message ?? 'no decision');
+  if (o.decision === undefined || o.decision === null) {
+    throw new StageError('invalid module output: evaluate answer has no decision');
+  }
+  return o;
+}
+
+/** Reads a stage's output text with `check`; unreadable output is a StageError. */
+function readStage(name, text, check) {
+  try {
+    return check(JSON.parse(text));
+  } catch (error) {
+    if (error instanceof StageError) throw error;
+    throw new StageError(`invalid module output: ${name} answer is not the expected JSON`);
+  }
+}
+
+/**
+ * Both stages in one fresh instance, one worker message (worker.js `request`): stage 1 keeps the
+ * record in the instance and stage 2 decides on it, as the server runs them.
+ * @returns {Promise<{transformed?: object, evaluated?: object, transformError?: string,
+ *   evaluateError?: string, transformMs: number, complianceMs: number}>}
+ */
+async function keptStages(engine, bodyText, context, lane) {
+  const t0 = performance.now();
+  let t1 = null; // stage 2's start: stage 1 accepted the record
+  let stage1 = null;
+  let last;
+  let failure;
+  try {
+    last = await callWithDeadline(engine.module, 'request', utf8.encode(bodyText), STAGE_DEADLINE_MS, lane, {
+      context: utf8.encode(`{"context":${context}}`),
+      onStage2: (text) => { t1 = performance.now(); stage1 = text; },
+    });
+  } catch (error) {
+    failure = error.message;
+  }
+  const end = performance.now();
+  // The last stage's answer read by `read`, or why there is none, under `errorKey`.
+  const outcome = (read, errorKey) => {
+    if (failure !== undefined) return { [errorKey]: failure };
+    try {
+      return read();
+    } catch (error) {
+      return { [errorKey]: error.message };
+    }
+  };
+  if (t1 === null) {
+    return {
+      transformMs: roundMs(end - t0),
+      complianceMs: 0,
+      ...outcome(() => ({ transformed: readStage('transform', last, transformAnswer(true)) }), 'transformError'),
+    };
+  }
+  return {
+    transformMs: roundMs(t1 - t0),
+    complianceMs: roundMs(end - t1),
+    transformed: readStage('transform', stage1, transformAnswer(true)),
+    ...outcome(() => ({ evaluated: readStage('evaluate', last, evaluateAnswer) }), 'evaluateError'),
+  };
+}
+
+/** ABI v1: each stage in a fresh instance of its own, the record crossing as JSON. */
+async function v1Stages(engine, bodyText, context, lane) {
+  const ran = { transformMs: 0, complianceMs: 0 };
+  const t0 = performance.now();
+  try {
+    ran.transformed = await stage(engine, 'lookback_transform', utf8.encode(bodyText), transformAnswer(false), lane);
+  } catch (error) {
+    return { ...ran, transformMs: roundMs(performance.now() - t0), transformError: error.message };
+  }
+  ran.transformMs = roundMs(performance.now() - t0);
+  if (!ran.transformed.ok) return ran;
+  const input = `{"context":${context},"record":${JSON.stringify(ran.transformed.record)}}`;
+  const t1 = performance.now();
+  try {
+    ran.evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), evaluateAnswer, lane);
+  } catch (error) {
+    ran.evaluateError = error.message;
+  }
+  ran.complianceMs = roundMs(performance.now() - t1);
+  return ran;
 }
 
 /** 422 `validation_required`: the count gate refused the cases[] mapping. */

@@ -98,9 +98,11 @@ export function lanePool(size) {
 
 /**
  * Runs `name` of `module` on `input` in a fresh instance and returns the output text; a trap,
- * the deadline or a dead worker throws a StageError with the host's wording.
+ * the deadline or a dead worker throws a StageError with the host's wording. `name` may be
+ * `request` (worker.js): both stages of one record, `input` the body and `context` stage 2's
+ * input; `onStage2(transformText)` is called as stage 2 starts, which gets a deadline of its own.
  */
-export async function callWithDeadline(module, name, input, deadlineMs, lane = mainLane) {
+export async function callWithDeadline(module, name, input, deadlineMs, lane = mainLane, { context, onStage2 } = {}) {
   if (!workerUrl) await prepareWorkers();
   const worker = await lane.take();
   const id = (nextCallId += 1);
@@ -116,6 +118,8 @@ export async function callWithDeadline(module, name, input, deadlineMs, lane = m
     const onMessage = ({ data }) => {
       if (data?.id !== id) return;
       if (data.started) {
+        clearTimeout(timer);
+        if ('transformed' in data) onStage2?.(data.transformed);
         timer = setTimeout(() => settle(() => {
           lane.retire(worker);
           reject(new StageError(`deadline of ${deadlineMs} ms exceeded`));
@@ -134,6 +138,6 @@ export async function callWithDeadline(module, name, input, deadlineMs, lane = m
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
     if (!moduleKeys.has(module)) moduleKeys.set(module, (nextModuleKey += 1));
-    worker.postMessage({ id, module, moduleKey: moduleKeys.get(module), name, input });
+    worker.postMessage({ id, module, moduleKey: moduleKeys.get(module), name, input, context });
   });
 }

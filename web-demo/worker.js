@@ -4,11 +4,14 @@
 // This file imports nothing: the page loads its text once and starts every worker from an
 // in-memory blob: URL, so a replacement worker starts even with the network cut.
 //
-// One fresh instance per call, with an empty import object: the module has no imports, and
-// nothing survives from one call to the next. Instantiating is most of a call's cost, so right
-// after each call the worker instantiates the next one's instance while the page is busy or
-// idle (`spare`); a call finds it ready instead of paying for it. The spare is never called
-// before the call it is for, so every call still starts from the module's initial state.
+// One fresh instance per message, with an empty import object: the module has no imports, and
+// nothing survives from one message to the next. A message names one export, or `request`: both
+// stages of one record in one instance, as the server runs them (stage 1 keeps its record in the
+// instance, `lookback_transform_keep`, and stage 2 decides on it, `lookback_evaluate_kept`).
+// Instantiating is most of a call's cost, so right after each message the worker instantiates
+// the next one's instance while the page is busy or idle (`spare`); a call finds it ready
+// instead of paying for it. The spare is never called before the message it is for, so every
+// message still starts from the module's initial state.
 
 const fromUtf8 = new TextDecoder('utf-8');
 
@@ -60,12 +63,35 @@ async function call(instance, name, input) {
   return text;
 }
 
-self.onmessage = async ({ data: { id, module, moduleKey, name, input } }) => {
+/**
+ * Both stages of one record in `instance`: stage 1, then, when it accepted the record, stage 2 on
+ * the record it kept. `stage2` is told stage 1's answer as stage 2 starts. Returns the last
+ * stage's output text.
+ */
+async function request(instance, body, context, stage2) {
+  const transformed = await call(instance, 'lookback_transform_keep', body);
+  let accepted = false;
+  try {
+    accepted = JSON.parse(transformed).ok === true;
+  } catch {
+    // Unreadable: the page reports it as stage 1's failure.
+  }
+  if (!accepted) return transformed;
+  stage2(transformed);
+  return call(instance, 'lookback_evaluate_kept', context);
+}
+
+self.onmessage = async ({ data: { id, module, moduleKey, name, input, context } }) => {
   // The page starts the deadline from this acknowledgement, not from posting the call, so a
-  // worker still starting up on a busy machine does not eat into the module's time.
+  // worker still starting up on a busy machine does not eat into the module's time. A request's
+  // stage 2 is acknowledged the same way, with stage 1's answer, and gets a deadline of its own.
   self.postMessage({ id, started: true });
   try {
-    self.postMessage({ id, text: await call(await freshInstance(module, moduleKey), name, input) });
+    const instance = await freshInstance(module, moduleKey);
+    const text = name === 'request'
+      ? await request(instance, input, context, (transformed) => self.postMessage({ id, started: true, transformed }))
+      : await call(instance, name, input);
+    self.postMessage({ id, text });
   } catch (error) {
     self.postMessage({ id, error: `${error?.message ?? error}` });
   }

@@ -1,7 +1,8 @@
 //! Runs one engine stage on the 10-charge fixture many times, for an instruction-count profile:
 //! `cargo build --release -p lookback-core --example profile_stages`, then
 //! `valgrind --tool=callgrind target/release/examples/profile_stages evaluate 200`
-//! (`transform` for stage 1; `print` prints the evaluate input instead).
+//! (`transform` for stage 1; `request` for both stages as the server runs them, the record kept
+//! between them; `print` prints the evaluate input instead).
 
 use serde_json::{Value, json};
 
@@ -20,10 +21,16 @@ fn main() {
         println!("{input}");
         return;
     }
+    let context = json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "profile"}})
+        .to_string();
     let mut bytes = 0;
     for _ in 0..runs {
         bytes += match stage.as_str() {
             "transform" => lookback_core::api::transform(TEN_CHARGES).len(),
+            "request" => {
+                lookback_core::api::transform_keep(TEN_CHARGES).len()
+                    + lookback_core::api::evaluate_kept(context.as_bytes()).len()
+            }
             _ => lookback_core::api::evaluate(input.as_bytes()).len(),
         };
     }

@@ -74,6 +74,19 @@ pub extern "C" fn lookback_evaluate(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::evaluate(input(ptr, len)))
 }
 
+/// Stage 1, its accepted record kept in this instance for `lookback_evaluate_kept` (optional
+/// exports of ABI v1, docs/abi.md).
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_transform_keep(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::transform_keep(input(ptr, len)))
+}
+
+/// Stages 2-3 on the record `lookback_transform_keep` kept; the input is the evaluate context.
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_evaluate_kept(ptr: *const u8, len: usize) -> u64 {
+    output(crate::api::evaluate_kept(input(ptr, len)))
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn lookback_identity_match(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::identity_match(input(ptr, len)))

@@ -275,8 +275,8 @@ impl IntoResponse for AppError {
 }
 
 /// A response whose body is already JSON text.
-pub fn json_response(status: StatusCode, body: String) -> Response {
-    let mut response = (status, body).into_response();
+pub fn json_response(status: StatusCode, body: impl Into<axum::body::Body>) -> Response {
+    let mut response = (status, body.into()).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

@@ -302,9 +302,10 @@ impl CallObserver for Metrics {
 fn stage_name(export: Export) -> &'static str {
     match export {
         Export::Info => "info",
-        Export::Transform => "transform",
+        // The kept-record pair runs the same stages: the same labels.
+        Export::Transform | Export::TransformKeep => "transform",
         Export::TransformXml => "transform_xml",
-        Export::Evaluate => "evaluate",
+        Export::Evaluate | Export::EvaluateKept => "evaluate",
         Export::IdentityMatch => "identity_match",
     }
 }

@@ -16,7 +16,7 @@ use serde_json::value::RawValue;
 
 use crate::client_rules::Overlays;
 use crate::context::{RequestCtx, round_ms};
-use crate::engine::{CallError, EngineHost, Export, LoadedModule};
+use crate::engine::{CallError, EngineHost, Export, LoadedModule, RequestCalls};
 use crate::error::{AppError, Meta, messages};
 
 /// A finished answer: HTTP status and JSON body text.
@@ -63,11 +63,12 @@ pub struct TransformOutput<'a> {
 }
 
 impl<'a> TransformOutput<'a> {
-    /// Parses the module's answer; anything unusable is an invalid-output failure.
-    pub fn parse(text: &'a str) -> Result<Self, CallError> {
+    /// Parses the module's answer; anything unusable is an invalid-output failure. An accepted
+    /// answer must carry the `record` unless it was kept in the instance (`with_record` false).
+    pub fn parse(text: &'a str, with_record: bool) -> Result<Self, CallError> {
         let out: Self = serde_json::from_str(text)
             .map_err(|_| CallError::InvalidOutput("transform answer is not the expected JSON"))?;
-        if out.ok && out.record.is_none() {
+        if out.ok && with_record && out.record.is_none() {
             return Err(CallError::InvalidOutput("transform answer has no record"));
         }
         Ok(out)
@@ -127,15 +128,28 @@ pub fn evaluate_input(
     client_rules: Option<&str>,
     record: &RawValue,
 ) -> String {
+    let context = context_json(now, correlation_id, client_rules);
+    format!(r#"{{"context":{context},"record":{}}}"#, record.get())
+}
+
+/// The kept-record evaluate stage's input (`lookback_evaluate_kept`): the context alone.
+pub fn context_input(now: &str, correlation_id: &str, client_rules: Option<&str>) -> String {
+    format!(
+        r#"{{"context":{}}}"#,
+        context_json(now, correlation_id, client_rules)
+    )
+}
+
+/// `{"now", "correlation_id"[, "client_rules"]}`.
+fn context_json(now: &str, correlation_id: &str, client_rules: Option<&str>) -> String {
     let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned());
     let overlay = client_rules
         .map(|json| format!(r#","client_rules":{json}"#))
         .unwrap_or_default();
     format!(
-        r#"{{"context":{{"now":{},"correlation_id":{}{overlay}}},"record":{}}}"#,
+        r#"{{"now":{},"correlation_id":{}{overlay}}}"#,
         quote(now),
-        quote(correlation_id),
-        record.get()
+        quote(correlation_id)
     )
 }
 
@@ -176,7 +190,12 @@ impl<'a> Tenancy<'a> {
 }
 
 /// Runs `/evaluate` for one request body on `module` as of `now` (RFC 3339, the host's clock:
-/// the engine reads none). `tenancy` gives the token's tenant binding and the overlays.
+/// the engine reads none). `tenancy` gives the token's tenant binding and the overlays. Both
+/// stages run on one blocking thread in one fresh instance ([`EngineHost::run`]).
+#[allow(
+    clippy::result_large_err,
+    reason = "one error per request, moved once into the response"
+)]
 pub async fn evaluate(
     engine: &EngineHost,
     module: Arc<LoadedModule>,
@@ -185,24 +204,51 @@ pub async fn evaluate(
     tenancy: Tenancy<'_>,
     now: &str,
 ) -> Result<Answer, AppError> {
+    let (bound, overlays) = (tenancy.bound.map(str::to_owned), tenancy.overlays.clone());
+    let (request, request_ctx, now_owned) = (body.clone(), ctx.clone(), now.to_owned());
+    let ran = engine
+        .run(module.clone(), move |calls| {
+            let tenancy = Tenancy {
+                bound: bound.as_deref(),
+                overlays: &overlays,
+            };
+            evaluate_in(calls, &request, &request_ctx, tenancy, &now_owned)
+        })
+        .await;
+    ran.unwrap_or_else(|error| Ok(transform_failed(&module, ctx, &body, &error, 0.0)))
+}
+
+/// [`evaluate`]'s work, on the blocking thread: transform, tenant check, evaluate, envelope. With
+/// a module that has the optional pair of docs/abi.md, the record stays in the instance between
+/// the stages; without, it crosses as JSON (ABI v1).
+#[allow(
+    clippy::result_large_err,
+    reason = "one error per request, moved once into the response"
+)]
+pub fn evaluate_in(
+    calls: &mut RequestCalls<'_>,
+    body: &[u8],
+    ctx: &RequestCtx,
+    tenancy: Tenancy<'_>,
+    now: &str,
+) -> Result<Answer, AppError> {
+    let module = calls.module();
     let tenant = tenancy.bound;
     let t0 = Instant::now();
-    let transformed = engine
-        .call(module.clone(), Export::Transform, body.clone())
-        .await;
+    let transformed = transform_stage(calls, body);
     let transform_ms = ms_since(t0);
     let text = match transformed {
         Ok(text) => text,
-        Err(error) => return Ok(transform_failed(&module, ctx, &body, &error, transform_ms)),
+        Err(error) => return Ok(transform_failed(module, ctx, body, &error, transform_ms)),
     };
-    let out = match TransformOutput::parse(&text) {
+    let out = match TransformOutput::parse(&text, !calls.keeps_record()) {
         Ok(out) => out,
-        Err(error) => return Ok(transform_failed(&module, ctx, &body, &error, transform_ms)),
+        Err(error) => return Ok(transform_failed(module, ctx, body, &error, transform_ms)),
     };
     if !out.ok {
         return match out.http_status {
-            Some(422) => Ok(validation_required(&module, ctx, &out)),
-            _ => Err(out.invalid_request(ctx, &module)),
+            Some(422) => Ok(validation_required(module, ctx, &out)),
+            _ => Err(out.invalid_request(ctx, module)),
         };
     }
     if let (Some(bound), Some(requested)) = (tenant, out.tenant_id.as_deref())
@@ -210,14 +256,9 @@ pub async fn evaluate(
     {
         return Err(AppError::Forbidden {
             message: messages::TENANT_MISMATCH,
-            meta: Some(Meta::new(ctx, Some(&module))),
+            meta: Some(Meta::new(ctx, Some(module))),
         });
     }
-    let Some(record) = out.record else {
-        return Err(AppError::Internal {
-            meta: Some(Meta::new(ctx, Some(&module))),
-        });
-    };
 
     // The tenant's overlay travels with the request: the engine stays pure.
     let overlay = tenancy
@@ -225,8 +266,7 @@ pub async fn evaluate(
         .for_tenant(tenant, out.tenant_id.as_deref());
 
     let t1 = Instant::now();
-    let input = evaluate_input(now, &ctx.correlation_id, overlay, record);
-    let evaluated = engine.call(module.clone(), Export::Evaluate, input).await;
+    let evaluated = evaluate_stage(calls, out.record, now, &ctx.correlation_id, overlay);
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
         .as_deref()
@@ -247,16 +287,24 @@ pub async fn evaluate(
                 degradation: None,
                 timing: Some(Timing::new(transform_ms, compliance_ms, ctx)),
             },
-            meta: Meta::new(ctx, Some(&module)),
+            meta: Meta::new(ctx, Some(module)),
         }
         .to_answer(StatusCode::OK),
         Err(error) => {
             let reason = error.to_string();
             tracing::warn!(stage = "compliance", reason = %reason, "engine stage failed; answering with the fail-safe decision");
-            let failsafe = lookback_core::api::failsafe_evaluate(record.get(), now, &reason);
-            let Ok((decision, validation)) = EvaluateOutput::parse(&failsafe) else {
+            // The fail-safe lists the record's charges. A kept record died with the failed
+            // instance: the module's own stage 1 runs again, in a fresh one, to read it.
+            let record_text = match out.record {
+                Some(record) => Some(record.get().to_owned()),
+                None => kept_record(calls, body),
+            };
+            let failsafe = record_text
+                .map(|record| lookback_core::api::failsafe_evaluate(&record, now, &reason));
+            let Some(Ok((decision, validation))) = failsafe.as_deref().map(EvaluateOutput::parse)
+            else {
                 return Err(AppError::Internal {
-                    meta: Some(Meta::new(ctx, Some(&module))),
+                    meta: Some(Meta::new(ctx, Some(module))),
                 });
             };
             Envelope {
@@ -280,12 +328,52 @@ pub async fn evaluate(
                     }),
                     timing: Some(Timing::new(transform_ms, compliance_ms, ctx)),
                 },
-                meta: Meta::new(ctx, Some(&module)),
+                meta: Meta::new(ctx, Some(module)),
             }
             .to_answer(StatusCode::PARTIAL_CONTENT)
         }
     };
     Ok(envelope)
+}
+
+/// Stage 1 as requests run it: `lookback_transform_keep` when the module has the optional pair
+/// (the record stays in the instance), else `lookback_transform`.
+pub fn transform_stage(calls: &mut RequestCalls<'_>, body: &[u8]) -> Result<String, CallError> {
+    let export = if calls.keeps_record() {
+        Export::TransformKeep
+    } else {
+        Export::Transform
+    };
+    calls.call(export, body)
+}
+
+/// Stages 2-3 after [`transform_stage`] accepted: on the `record` it answered, or, when it kept
+/// the record (`None`), on the kept one.
+pub fn evaluate_stage(
+    calls: &mut RequestCalls<'_>,
+    record: Option<&RawValue>,
+    now: &str,
+    correlation_id: &str,
+    client_rules: Option<&str>,
+) -> Result<String, CallError> {
+    match record {
+        Some(record) => calls.call(
+            Export::Evaluate,
+            evaluate_input(now, correlation_id, client_rules, record).as_bytes(),
+        ),
+        None => calls.call(
+            Export::EvaluateKept,
+            context_input(now, correlation_id, client_rules).as_bytes(),
+        ),
+    }
+}
+
+/// The `record` of `lookback_transform` on `body`, for the fail-safe after a failed
+/// `lookback_evaluate_kept` (the failed call ended its instance, so this runs in a fresh one).
+fn kept_record(calls: &mut RequestCalls<'_>, body: &[u8]) -> Option<String> {
+    let text = calls.call(Export::Transform, body).ok()?;
+    let out = TransformOutput::parse(&text, true).ok()?;
+    Some(out.record?.get().to_owned())
 }
 
 /// 500 `failed`: the transform stage trapped, ran out of time or memory, or answered garbage.

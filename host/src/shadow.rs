@@ -12,15 +12,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;
 
 use axum::body::Bytes;
+use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
 use crate::context::RequestCtx;
-use crate::decision_log::{Charge, EngineRef, charges_of};
+use crate::decision_log::{Charge, DecisionFacts, EngineRef, charges_of};
 use crate::engine::LoadedModule;
-use crate::pipeline::{self, Answer, Tenancy};
+use crate::pipeline::{self, Tenancy};
 use crate::state::AppState;
 
 /// Examples kept per shadow.
@@ -281,7 +282,7 @@ impl From<&Charge> for Outcome {
 pub fn differences(active: &Value, candidate: &Value) -> Vec<Difference> {
     type Key = (String, String);
     let index = |decision: &Value| -> BTreeMap<Key, Charge> {
-        charges_of(decision)
+        charges_of(&DecisionFacts::deserialize(decision).unwrap_or_default())
             .into_iter()
             .map(|c| ((c.court_search_id.clone(), c.offense_id.clone()), c))
             .collect()
@@ -357,14 +358,16 @@ pub struct Answered {
     pub tenant: Option<String>,
     /// The instant the request was evaluated as of (the candidate uses the same).
     pub now: String,
-    /// The client's answer.
-    pub answer: Answer,
+    /// The client's answer: HTTP status and body.
+    pub status: StatusCode,
+    /// The answer body, shared with the response and the decision log.
+    pub answer: Bytes,
 }
 
 /// Starts the candidate evaluations this answer is sampled for (none unless a shadow runs and
 /// the answer was a full decision). Returns at once.
 pub fn after_answer(state: &AppState, answered: &Arc<Answered>) {
-    if answered.answer.status.as_u16() != 200 {
+    if answered.status.as_u16() != 200 {
         return;
     }
     for shadow in state.shadows().sampled(SystemTime::now()) {
@@ -403,18 +406,18 @@ async fn run(state: &AppState, shadow: &Shadow, candidate: Arc<LoadedModule>, se
         &seen.now,
     )
     .await;
-    let parse = |text: &str| serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
-    let active = parse(&seen.answer.body);
+    let parse = |text: &[u8]| serde_json::from_slice::<Value>(text).unwrap_or(Value::Null);
+    let active = parse(&seen.answer);
     let search_id = active["data"]["search_id"].as_str();
     let (outcome, diffs, failure) = match &result {
         Ok(answer) if answer.status.as_u16() == 200 => {
-            let candidate = parse(&answer.body);
+            let candidate = parse(answer.body.as_bytes());
             let diffs = differences(&active["data"]["decision"], &candidate["data"]["decision"]);
             let outcome = if diffs.is_empty() { "same" } else { "differed" };
             (outcome, diffs, None)
         }
         Ok(answer) => {
-            let body = parse(&answer.body);
+            let body = parse(answer.body.as_bytes());
             let reason = body["data"]["errors"][0]
                 .as_str()
                 .map_or_else(|| format!("HTTP {}", answer.status.as_u16()), str::to_owned);

@@ -1,15 +1,25 @@
-//! Native vs wasm for each engine stage on one request body. The wasm side is what the server
-//! does per stage: a fresh store and instance from the pooled `InstancePre`, write the input, call
-//! the export, read the answer, drop the store. Variants run in interleaved rounds so slow drift on
-//! a shared machine hits them alike; each figure is the median of every single call.
+//! Native vs wasm for each engine stage on one request body.
+//!
+//! - `request`: the two stages as the server runs them for one request: one fresh store and
+//!   instance from the pooled `InstancePre`, stage 1 keeping its record in the instance when the
+//!   module can (`lookback_transform_keep`, then `lookback_evaluate_kept`), the store dropped at
+//!   the end. Instantiation counts in stage 1, the store's drop in stage 2. Natively, the same
+//!   two functions of `lookback_core::api`.
+//! - `v1_stages`: each ABI v1 export alone, in a fresh instance per call (the record crossing as
+//!   JSON), as the server ran requests before.
+//!
+//! Variants run in interleaved rounds so slow drift on a shared machine hits them alike; each
+//! figure is the median of every single call.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use lookback::config::EngineSettings;
-use lookback::engine::{EngineHost, Export, LoadedModule, runner};
-use lookback::pipeline::{TransformOutput, evaluate_input};
+use lookback::engine::{EngineHost, Export, LoadedModule, RequestCalls, runner};
+use lookback::pipeline::{
+    TransformOutput, context_input, evaluate_input, evaluate_stage, transform_stage,
+};
 use serde_json::json;
 
 use crate::stats::{percentile_us, round1, round2};
@@ -24,15 +34,31 @@ struct Stage {
     native: fn(&[u8]) -> String,
 }
 
+/// Samples of one stage, native and wasm.
+#[derive(Default)]
+struct Samples {
+    native: Vec<Duration>,
+    wasm: Vec<Duration>,
+}
+
+impl Samples {
+    fn report(&mut self) -> serde_json::Value {
+        let native_us = percentile_us(&mut self.native, 50.0);
+        let wasm_us = percentile_us(&mut self.wasm, 50.0);
+        json!({"native_us": round1(native_us), "wasm_fresh_us": round1(wasm_us),
+               "ratio": round2(wasm_us / native_us)})
+    }
+}
+
 /// Measures and prints one JSON object.
 pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow::Result<()> {
     let host = EngineHost::new(&EngineSettings::default())?;
     let module = host.load(wasm)?;
     let transformed = lookback_core::api::transform(body);
-    let record = TransformOutput::parse(&transformed)?
+    let record = TransformOutput::parse(&transformed, true)?
         .record
         .context("the body does not pass stage 1")?;
-    let stages = [
+    let v1 = [
         Stage {
             name: "transform",
             export: Export::Transform,
@@ -48,24 +74,51 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
     ];
     let call =
         |export, input: &[u8]| runner::call(host.engine(), &module, export, input, &host.limits());
-    for stage in &stages {
+    for stage in &v1 {
         anyhow::ensure!(
             call(stage.export, &stage.input)? == (stage.native)(&stage.input),
             "{}: wasm and native answers differ",
             stage.name
         );
     }
+    let context = context_input(NOW, "bench", None);
+    let request = Request {
+        host: &host,
+        module: &module,
+        body,
+        context: context.as_bytes(),
+    };
+    anyhow::ensure!(
+        request.wasm(&mut [Duration::ZERO; 2])? == request.native(&mut [Duration::ZERO; 2]),
+        "request: wasm and native decisions differ"
+    );
 
-    let mut native = vec![Vec::new(); stages.len()];
-    let mut fresh = vec![Vec::new(); stages.len()];
+    let mut stages: [Samples; 2] = Default::default();
+    let mut v1_samples: [Samples; 2] = Default::default();
     let mut instantiate = Vec::new();
     for _ in 0..rounds {
-        for (i, stage) in stages.iter().enumerate() {
+        for _ in 0..per_round {
+            let mut times = [Duration::ZERO; 2];
+            black_box(request.native(&mut times));
+            for (samples, time) in stages.iter_mut().zip(times) {
+                samples.native.push(time);
+            }
+        }
+        for _ in 0..per_round {
+            let mut times = [Duration::ZERO; 2];
+            black_box(request.wasm(&mut times)?);
+            for (samples, time) in stages.iter_mut().zip(times) {
+                samples.wasm.push(time);
+            }
+        }
+        for (i, stage) in v1.iter().enumerate() {
             for _ in 0..per_round {
-                native[i].push(time(|| drop(black_box((stage.native)(&stage.input)))));
+                let t = time(|| drop(black_box((stage.native)(&stage.input))));
+                v1_samples[i].native.push(t);
             }
             for _ in 0..per_round {
-                fresh[i].push(time(|| drop(black_box(call(stage.export, &stage.input)))));
+                let t = time(|| drop(black_box(call(stage.export, &stage.input))));
+                v1_samples[i].wasm.push(t);
             }
         }
         for _ in 0..per_round {
@@ -73,26 +126,70 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
         }
     }
 
-    let mut report = serde_json::Map::new();
-    for (i, stage) in stages.iter().enumerate() {
-        let native_us = percentile_us(&mut native[i], 50.0);
-        let wasm_us = percentile_us(&mut fresh[i], 50.0);
-        report.insert(
-            stage.name.to_owned(),
-            json!({"native_us": round1(native_us), "wasm_fresh_us": round1(wasm_us),
-                   "ratio": round2(wasm_us / native_us)}),
-        );
-    }
+    let total = |side: fn(&Samples) -> &Vec<Duration>| -> Vec<Duration> {
+        side(&stages[0])
+            .iter()
+            .zip(side(&stages[1]))
+            .map(|(a, b)| *a + *b)
+            .collect()
+    };
+    let mut whole = Samples {
+        native: total(|s| &s.native),
+        wasm: total(|s| &s.wasm),
+    };
     let info = info(&host, &module)?;
     println!(
         "{}",
         json!({"body_bytes": body.len(), "module_bytes": wasm.len(),
                "preinitialized": info.get("preinitialized").cloned().unwrap_or(json!(false)),
+               "keeps_record": module.keeps_record(),
                "calls_per_variant": rounds * per_round,
                "info_call_us": round1(percentile_us(&mut instantiate, 50.0)),
-               "stages": report})
+               "stages": {"transform": stages[0].report(), "evaluate": stages[1].report(),
+                          "request": whole.report()},
+               "v1_stages": {"transform": v1_samples[0].report(),
+                             "evaluate": v1_samples[1].report()}})
     );
     Ok(())
+}
+
+/// One request's two stages, natively and in one fresh wasm instance.
+struct Request<'a> {
+    host: &'a EngineHost,
+    module: &'a LoadedModule,
+    body: &'a [u8],
+    context: &'a [u8],
+}
+
+impl Request<'_> {
+    /// `lookback_core::api::transform_keep` then `evaluate_kept`; writes each stage's time.
+    fn native(&self, times: &mut [Duration; 2]) -> String {
+        let started = Instant::now();
+        black_box(lookback_core::api::transform_keep(self.body));
+        let between = Instant::now();
+        let decision = lookback_core::api::evaluate_kept(self.context);
+        *times = [between - started, between.elapsed()];
+        decision
+    }
+
+    /// Both stages in one fresh instance, as the server runs them; writes each stage's time
+    /// (instantiation in the first, the store's drop in the second).
+    fn wasm(&self, times: &mut [Duration; 2]) -> anyhow::Result<String> {
+        let started = Instant::now();
+        let mut calls = RequestCalls::new(
+            self.host.engine(),
+            self.module,
+            self.host.limits(),
+            None,
+        );
+        let text = transform_stage(&mut calls, self.body)?;
+        let between = Instant::now();
+        let out = TransformOutput::parse(&text, !calls.keeps_record())?;
+        let decision = evaluate_stage(&mut calls, out.record, NOW, "bench", None)?;
+        drop(calls);
+        *times = [between - started, between.elapsed()];
+        Ok(decision)
+    }
 }
 
 /// `lookback_info` of the module as JSON.

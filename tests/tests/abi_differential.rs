@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use lookback::engine::{
-    CallError, EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner,
+    CallError, EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, RequestCalls, runner,
 };
 use lookback_core::api;
 use serde_json::{Value, json};
@@ -34,6 +34,8 @@ fn native(export: Export, input: &[u8]) -> String {
         Export::TransformXml => api::transform_xml(input),
         Export::Evaluate => api::evaluate(input),
         Export::IdentityMatch => api::identity_match(input),
+        Export::TransformKeep => api::transform_keep(input),
+        Export::EvaluateKept => api::evaluate_kept(input),
     }
 }
 
@@ -70,6 +72,22 @@ impl Shipped {
         )
     }
 
+    /// Stage 1 keeping its record, then stages 2-3 on it, in one instance as requests run them:
+    /// both answers required to equal the native engine's byte for byte. Returns stage 2's
+    /// answer, or `None` when stage 1 refused the body.
+    fn agree_kept(&self, body: &[u8], context: &[u8]) -> Option<String> {
+        let mut calls = RequestCalls::new(self.host.engine(), &self.module, self.limits, None);
+        let stage1 = calls.call(Export::TransformKeep, body).unwrap();
+        assert_eq!(stage1, api::transform_keep(body), "kept stage 1 differs");
+        let accepted: Value = serde_json::from_str(&stage1).unwrap();
+        if accepted["ok"] != true {
+            return None;
+        }
+        let stage2 = calls.call(Export::EvaluateKept, context).unwrap();
+        assert_eq!(stage2, api::evaluate_kept(context), "kept stages 2-3 differ");
+        Some(stage2)
+    }
+
     /// The module's answer, required to equal the native engine's byte for byte.
     fn agree(&self, export: Export, input: &[u8]) -> String {
         let wasm = self.call(export, input).unwrap_or_else(|e| {
@@ -101,12 +119,23 @@ fn transform_xml_input(body: &[u8]) -> Vec<u8> {
     input
 }
 
-fn evaluate_input(record: &Value, client_rules: Option<&Value>) -> Vec<u8> {
+fn context(client_rules: Option<&Value>) -> Value {
     let mut context = json!({"now": NOW, "correlation_id": "abi-differential"});
     if let Some(rules) = client_rules {
         context["client_rules"] = rules.clone();
     }
-    json!({"context": context, "record": record})
+    context
+}
+
+fn evaluate_input(record: &Value, client_rules: Option<&Value>) -> Vec<u8> {
+    json!({"context": context(client_rules), "record": record})
+        .to_string()
+        .into_bytes()
+}
+
+/// `lookback_evaluate_kept`'s input: the context alone.
+fn context_input(client_rules: Option<&Value>) -> Vec<u8> {
+    json!({"context": context(client_rules)})
         .to_string()
         .into_bytes()
 }
@@ -150,13 +179,17 @@ fn seeds_from_the_corpus_and_fixtures(shipped: &Shipped) -> Seeds {
     let chain = |body: Vec<u8>, client_rules: Option<&Value>, seeds: &mut Seeds| {
         let transformed: Value =
             serde_json::from_str(&shipped.agree(Export::Transform, &body)).unwrap();
+        let kept = shipped.agree_kept(&body, &context_input(client_rules));
         seeds.transform.push(body);
         if transformed["ok"] == true {
             let input = evaluate_input(&transformed["record"], client_rules);
-            let out: Value =
-                serde_json::from_str(&shipped.agree(Export::Evaluate, &input)).unwrap();
+            let answer = shipped.agree(Export::Evaluate, &input);
+            let out: Value = serde_json::from_str(&answer).unwrap();
             assert_eq!(out["ok"], true, "{out}");
+            assert_eq!(kept, Some(answer), "the kept pair decided otherwise");
             seeds.evaluate.push(input);
+        } else {
+            assert_eq!(kept, None, "the kept pair accepted what stage 1 refused");
         }
     };
     for case in corpus::load() {
@@ -231,6 +264,9 @@ fn every_export_answers_mutated_inputs_cleanly_and_like_the_native_engine() {
             let input = mutate(&mut rng, pool, export == Export::TransformXml);
             let answer: Value = serde_json::from_str(&shipped.agree(export, &input)).unwrap();
             accepted += usize::from(answer["ok"] == true || answer["http_status"] == 200);
+            if export == Export::Transform {
+                shipped.agree_kept(&input, &context_input(None));
+            }
         }
         // How deep the inputs reach: a share past validation (seen with --nocapture).
         eprintln!("{export:?}: {per_export} mutated inputs, {accepted} accepted");

@@ -42,6 +42,12 @@ pub fn transform(body: &[u8]) -> Transformed {
     with_record(body, validate::validate_record)
 }
 
+/// Stage 1 for a record that goes straight on to evaluation: as [`transform`], but an accepted
+/// record's `record_json` is not built (it is `null`), since nobody reads it.
+pub fn transform_for_evaluate(body: &[u8]) -> Transformed {
+    with_record_mapped(body, validate::validate_record, false)
+}
+
 /// Runs stage 1 on the raw body of `POST /transform-xml`, `{record: {search_id, xml, cases?}}`;
 /// `today` (`YYYY-MM-DD`, from the host) stands in for a missing `search_date`.
 pub fn transform_xml(body: &[u8], today: &str) -> Transformed {
@@ -52,6 +58,15 @@ pub fn transform_xml(body: &[u8], today: &str) -> Transformed {
 fn with_record(
     body: &[u8],
     validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
+) -> Transformed {
+    with_record_mapped(body, validate, true)
+}
+
+/// [`with_record`], building the mapped `record_json` of vendor XML only when `mapped` asks.
+fn with_record_mapped(
+    body: &[u8],
+    validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
+    mapped: bool,
 ) -> Transformed {
     // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
     let Ok(text) = std::str::from_utf8(body) else {
@@ -70,7 +85,7 @@ fn with_record(
         Some(_) => return invalid(None, &msg::must_be("record", "an object")),
     };
     let normalised = match validate(record) {
-        Ok(request) => normalise(request),
+        Ok(request) => normalise(request, mapped),
         Err(messages) => {
             return Transformed::Invalid {
                 search_id: validate::text_owned(record, "search_id"),
@@ -105,7 +120,10 @@ enum Mapped {
 }
 
 /// The normalised search of a valid request, or its 422.
-fn normalise(request: ValidRequest<'_>) -> Result<(Box<Search>, Mapped), Transformed> {
+fn normalise(
+    request: ValidRequest<'_>,
+    mapped: bool,
+) -> Result<(Box<Search>, Mapped), Transformed> {
     let mut search_type = request.search_type.clone();
     let mut xml_notes = Vec::new();
     let mut fallback_candidate = None;
@@ -177,7 +195,8 @@ fn normalise(request: ValidRequest<'_>) -> Result<(Box<Search>, Mapped), Transfo
     };
     let record_json = match record_json {
         Some(mapped) => mapped,
-        None => Mapped::Built(to_record_json::to_record_json(&search)),
+        None if mapped => Mapped::Built(to_record_json::to_record_json(&search)),
+        None => Mapped::Built(Value::Null),
     };
     Ok((Box::new(search), record_json))
 }

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Mutex;
 
-use super::{EngineHost, Export, LoadedModule};
-use crate::pipeline::{TransformOutput, evaluate_input, now_rfc3339};
+use super::{EngineHost, LoadedModule};
+use crate::pipeline::{TransformOutput, evaluate_stage, now_rfc3339, transform_stage};
 
 /// A small, valid resubmit request: one court, one case, one charge.
 pub const CANARY_REQUEST: &str = r#"{"record":{"search_id":"health-canary","search_date":"2026-01-15","order_id":"HC-1","order_number":"HC-1.1","submission_type":"resubmit","candidate_info":{"first_name":"JANE","last_name":"DOE","date_of_birth":"1980-01-01"},"record_json":{"criminal_search_results":[{"court_search_id":"CANARY-COURT","search_date":"2026-01-15","criminal_records":[{"case_number":"CANARY-1","jurisdiction_state":"TX","file_date":"2020-01-02","subject_name":"JANE DOE","sub_first_name":"JANE","sub_last_name":"DOE","subject_dob":"1980-01-01","subject_ssn":"UNAVAILABLE","subject_address":"1 MAIN ST, AUSTIN, TX","offenses":[{"offense_id":"CANARY-1-1","charge":"SPEEDING","disposition":"GUILTY","type":"MISDEMEANOR","charge_date":"2020-01-01","disposition_date":"2020-02-01"}]}]}]}}}"#;
@@ -19,43 +19,44 @@ pub const CANARY_TTL: Duration = Duration::from_secs(5);
 /// Which stages answered the canary correctly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CanaryResult {
-    /// `lookback_transform` accepted the canary request.
+    /// Stage 1 accepted the canary request.
     pub transform: bool,
-    /// `lookback_evaluate` produced a decision for it.
+    /// Stages 2-3 produced a decision for it.
     pub evaluate: bool,
 }
 
-/// Runs the canary on `module`.
+/// Runs the canary on `module`, both stages in one instance as requests run them.
 pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult {
-    let Ok(text) = engine
-        .call(module.clone(), Export::Transform, CANARY_REQUEST.as_bytes())
-        .await
-    else {
-        return CanaryResult {
-            transform: false,
-            evaluate: false,
-        };
-    };
-    let record = match TransformOutput::parse(&text) {
-        Ok(out) if out.ok => out.record,
-        _ => None,
-    };
-    let Some(record) = record else {
-        return CanaryResult {
-            transform: false,
-            evaluate: false,
-        };
-    };
-    let input = evaluate_input(&now_rfc3339(), "health-canary", None, record);
-    let evaluate = match engine.call(module, Export::Evaluate, input).await {
-        Ok(text) => serde_json::from_str::<serde_json::Value>(&text)
-            .is_ok_and(|v| v["ok"] == serde_json::Value::Bool(true) && v["decision"].is_object()),
-        Err(_) => false,
-    };
-    CanaryResult {
-        transform: true,
-        evaluate,
-    }
+    let ran = engine
+        .run(module, |calls| {
+            let failed = CanaryResult {
+                transform: false,
+                evaluate: false,
+            };
+            let Ok(text) = transform_stage(calls, CANARY_REQUEST.as_bytes()) else {
+                return failed;
+            };
+            let out = match TransformOutput::parse(&text, !calls.keeps_record()) {
+                Ok(out) if out.ok => out,
+                _ => return failed,
+            };
+            let evaluated =
+                evaluate_stage(calls, out.record, &now_rfc3339(), "health-canary", None);
+            let evaluate = evaluated.is_ok_and(|text| {
+                serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| {
+                    v["ok"] == serde_json::Value::Bool(true) && v["decision"].is_object()
+                })
+            });
+            CanaryResult {
+                transform: true,
+                evaluate,
+            }
+        })
+        .await;
+    ran.unwrap_or(CanaryResult {
+        transform: false,
+        evaluate: false,
+    })
 }
 
 /// The last canary result per module digest, reused for [`CANARY_TTL`]. The lock also makes

@@ -64,6 +64,14 @@ pub struct LoadedModule {
     pub compiled: Compiled,
 }
 
+impl LoadedModule {
+    /// Whether the module has the optional pair that keeps stage 1's record in the instance
+    /// (`lookback_transform_keep`, `lookback_evaluate_kept`; docs/abi.md).
+    pub fn keeps_record(&self) -> bool {
+        self.exports.keep.is_some()
+    }
+}
+
 impl std::fmt::Debug for LoadedModule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LoadedModule")
@@ -79,22 +87,35 @@ impl std::fmt::Debug for LoadedModule {
 pub(crate) struct ExportIndices {
     pub memory: ModuleExport,
     pub alloc: ModuleExport,
+    pub free: ModuleExport,
     pub info: ModuleExport,
     pub transform: ModuleExport,
     pub transform_xml: ModuleExport,
     pub evaluate: ModuleExport,
     pub identity_match: ModuleExport,
+    /// The optional pair that keeps stage 1's record in the instance; both or neither.
+    pub keep: Option<KeepExports>,
+}
+
+/// `lookback_transform_keep` and `lookback_evaluate_kept` (docs/abi.md).
+#[derive(Clone)]
+pub(crate) struct KeepExports {
+    pub transform: ModuleExport,
+    pub evaluate: ModuleExport,
 }
 
 impl ExportIndices {
-    pub(crate) fn get(&self, export: Export) -> &ModuleExport {
-        match export {
+    /// The export's index; `None` for an optional export the module does not have.
+    pub(crate) fn get(&self, export: Export) -> Option<&ModuleExport> {
+        Some(match export {
             Export::Info => &self.info,
             Export::Transform => &self.transform,
             Export::TransformXml => &self.transform_xml,
             Export::Evaluate => &self.evaluate,
             Export::IdentityMatch => &self.identity_match,
-        }
+            Export::TransformKeep => &self.keep.as_ref()?.transform,
+            Export::EvaluateKept => &self.keep.as_ref()?.evaluate,
+        })
     }
 }
 
@@ -235,7 +256,7 @@ pub fn load(
     loaded.info = info;
     if options.self_test {
         let report =
-            selftest::run(&|export, input| runner::call(engine, &loaded, export, input, limits));
+            selftest::run(&|| runner::RequestCalls::new(engine, &loaded, *limits, None));
         if !report.passed {
             return Err(LoadError::SelfTest(report));
         }
@@ -308,16 +329,27 @@ fn check_exports(module: &Module) -> Result<ExportIndices, LoadError> {
             problem: "is not a memory".into(),
         });
     }
-    // Checked for the ABI's sake (the browser glue uses it); the host drops whole instances instead.
-    func("lookback_free", &[I32, I32], &[])?;
+    // Optional, but never half there: a module with one of the pair and not the other is refused.
+    let keep = match (
+        module.get_export("lookback_transform_keep"),
+        module.get_export("lookback_evaluate_kept"),
+    ) {
+        (None, None) => None,
+        _ => Some(KeepExports {
+            transform: func("lookback_transform_keep", &[I32, I32], &[I64])?,
+            evaluate: func("lookback_evaluate_kept", &[I32, I32], &[I64])?,
+        }),
+    };
     Ok(ExportIndices {
         memory,
+        free: func("lookback_free", &[I32, I32], &[])?,
         alloc: func("lookback_alloc", &[I32], &[I32])?,
         info: func("lookback_info", &[], &[I64])?,
         transform: func("lookback_transform", &[I32, I32], &[I64])?,
         transform_xml: func("lookback_transform_xml", &[I32, I32], &[I64])?,
         evaluate: func("lookback_evaluate", &[I32, I32], &[I64])?,
         identity_match: func("lookback_identity_match", &[I32, I32], &[I64])?,
+        keep,
     })
 }
 

@@ -17,7 +17,7 @@ pub mod runner;
 pub mod selftest;
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::Semaphore;
 use wasmtime::{Config, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
@@ -26,7 +26,7 @@ pub use artifacts::{ArtifactCache, Compiled};
 pub use limits::{CallError, Limits};
 pub use load::{LoadError, LoadOptions, LoadedModule, ModuleInfo};
 pub use registry::Registry;
-pub use runner::Export;
+pub use runner::{Export, RequestCalls};
 pub use selftest::SelfTestReport;
 
 #[cfg(test)]
@@ -170,6 +170,20 @@ impl EngineHost {
     where
         I: AsRef<[u8]> + Send + 'static,
     {
+        self.run(module, move |calls| calls.call(export, input.as_ref()))
+            .await
+            .and_then(|result| result)
+    }
+
+    /// Runs `work` on a blocking thread after taking a pool slot: every engine call it makes
+    /// through its [`RequestCalls`] shares one fresh instance of `module` (one store per request,
+    /// not per stage: half the instantiations and memory resets, and one thread hop). Fails only
+    /// when no slot or thread could be had.
+    pub async fn run<R, W>(&self, module: Arc<LoadedModule>, work: W) -> Result<R, CallError>
+    where
+        R: Send + 'static,
+        W: FnOnce(&mut RequestCalls<'_>) -> R + Send + 'static,
+    {
         let permit = self
             .permits
             .clone()
@@ -178,21 +192,14 @@ impl EngineHost {
             .map_err(|_| CallError::PoolExhausted)?;
         let engine = self.engine.clone();
         let limits = self.limits;
-        let joined = tokio::task::spawn_blocking(move || {
+        let observer = self.observer.clone();
+        tokio::task::spawn_blocking(move || {
             let _slot = permit; // held until the store is dropped
-            let started = Instant::now();
-            let result = runner::call(&engine, &module, export, input.as_ref(), &limits);
-            (result, started.elapsed())
+            let mut calls = RequestCalls::new(&engine, &module, limits, observer.as_deref());
+            work(&mut calls)
         })
-        .await;
-        let (result, elapsed) = joined.unwrap_or_else(|_| {
-            let error = CallError::Other("engine call did not complete".into());
-            (Err(error), Duration::ZERO)
-        });
-        if let Some(observer) = &self.observer {
-            observer.observe(export, elapsed, &result);
-        }
-        result
+        .await
+        .map_err(|_| CallError::Other("engine call did not complete".into()))
     }
 }
 

@@ -1,13 +1,19 @@
-//! One engine call: fresh `Store`, instantiate, write the input, call the export, read the packed
-//! result, drop the store. Nothing survives the call, so a trap leaves nothing to clean up and no
-//! personal data can bleed from one request into the next.
+//! Engine calls. A [`Session`] is one fresh `Store` with the module instantiated once; one request
+//! makes its calls (transform, then evaluate) in one session, and the store is dropped with it.
+//! Nothing survives the request, so a trap leaves nothing to clean up and no personal data can
+//! bleed from one request into the next; a failed call ends its session ([`RequestCalls`] starts
+//! a fresh one for any later call).
 
-use wasmtime::{Engine, Extern, Memory, Store};
+use std::time::Instant;
 
+use wasmtime::{Engine, Extern, Instance, Memory, Store, TypedFunc};
+
+use super::CallObserver;
 use super::limits::{CallError, HostState, Limits, classify};
 use super::load::LoadedModule;
 
-/// The JSON-in/JSON-out exports of ABI v1.
+/// The JSON-in/JSON-out exports of ABI v1, and the optional pair that keeps stage 1's record
+/// inside the instance for stage 2 (docs/abi.md, "Keeping the record in the instance").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Export {
     /// `lookback_info` (takes no input).
@@ -20,10 +26,14 @@ pub enum Export {
     Evaluate,
     /// `lookback_identity_match`.
     IdentityMatch,
+    /// `lookback_transform_keep` (optional): stage 1, its record kept in the instance.
+    TransformKeep,
+    /// `lookback_evaluate_kept` (optional): stages 2-3 on the kept record.
+    EvaluateKept,
 }
 
-/// Runs `export` of `module` on `input` under `limits` and returns the UTF-8 result text.
-/// Synchronous and CPU-bound: call it on a blocking thread.
+/// Runs `export` of `module` on `input` under `limits` in a session of its own and returns the
+/// UTF-8 result text. Synchronous and CPU-bound: call it on a blocking thread.
 pub fn call(
     engine: &Engine,
     module: &LoadedModule,
@@ -31,64 +41,187 @@ pub fn call(
     input: &[u8],
     limits: &Limits,
 ) -> Result<String, CallError> {
-    let mut store = Store::new(engine, HostState::new(limits));
-    store.limiter(|state| state);
-    store.set_epoch_deadline(limits.deadline_ticks());
-    match run(&mut store, module, export, input) {
-        Ok(answer) => answer,
-        Err(error) => Err(classify(&error, store.data().memory_cap_hit, limits)),
-    }
-    // The store (and with it the instance and its memory) is dropped here.
+    Session::new(engine, module, limits)?.call(export, input)
 }
 
-/// The outer `Result` carries wasmtime failures (traps, limits), the inner one ABI violations.
-fn run(
-    store: &mut Store<HostState>,
-    module: &LoadedModule,
-    export: Export,
-    input: &[u8],
-) -> wasmtime::Result<Result<String, CallError>> {
-    let instance = module.instance_pre.instantiate(&mut *store)?;
-    let memory = instance
-        .get_module_export(&mut *store, &module.exports.memory)
-        .and_then(Extern::into_memory);
-    let function = instance
-        .get_module_export(&mut *store, module.exports.get(export))
-        .and_then(Extern::into_func);
-    let (Some(memory), Some(function)) = (memory, function) else {
-        return Ok(Err(CallError::Other(
-            "module exports changed after load".into(),
-        )));
-    };
+/// One instance of a module in a fresh store, for the calls of one request.
+pub struct Session<'m> {
+    store: Store<HostState>,
+    module: &'m LoadedModule,
+    instance: Instance,
+    memory: Memory,
+    limits: Limits,
+}
 
-    let packed = if export == Export::Info {
-        function.typed::<(), i64>(&*store)?.call(&mut *store, ())?
-    } else {
-        let Ok(len) = i32::try_from(input.len()) else {
+impl<'m> Session<'m> {
+    /// A fresh store with `module` instantiated in it.
+    pub fn new(engine: &Engine, module: &'m LoadedModule, limits: &Limits) -> Result<Self, CallError> {
+        let mut store = Store::new(engine, HostState::new(limits));
+        store.limiter(|state| state);
+        store.set_epoch_deadline(limits.deadline_ticks());
+        let instance = match module.instance_pre.instantiate(&mut store) {
+            Ok(instance) => instance,
+            Err(error) => return Err(classify(&error, store.data().memory_cap_hit, limits)),
+        };
+        let memory = instance
+            .get_module_export(&mut store, &module.exports.memory)
+            .and_then(Extern::into_memory)
+            .ok_or_else(|| CallError::Other("module exports changed after load".into()))?;
+        Ok(Self {
+            store,
+            module,
+            instance,
+            memory,
+            limits: *limits,
+        })
+    }
+
+    /// Calls one export under the per-call deadline. The input and result buffers are handed back
+    /// to the module afterwards, so a second call in the session starts from the first one's
+    /// memory, not on top of it.
+    pub fn call(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {
+        self.store.set_epoch_deadline(self.limits.deadline_ticks());
+        match self.run(export, input) {
+            Ok(answer) => answer,
+            Err(error) => Err(classify(
+                &error,
+                self.store.data().memory_cap_hit,
+                &self.limits,
+            )),
+        }
+    }
+
+    /// The outer `Result` carries wasmtime failures (traps, limits), the inner one ABI violations.
+    fn run(
+        &mut self,
+        export: Export,
+        input: &[u8],
+    ) -> wasmtime::Result<Result<String, CallError>> {
+        let Some(index) = self.module.exports.get(export) else {
             return Ok(Err(CallError::Other(
-                "input larger than the module can address".into(),
+                "module does not export this optional function".into(),
             )));
         };
-        let alloc = instance
-            .get_module_export(&mut *store, &module.exports.alloc)
+        let Some(function) = self
+            .instance
+            .get_module_export(&mut self.store, index)
             .and_then(Extern::into_func)
-            .ok_or_else(|| wasmtime::format_err!("lookback_alloc missing"))?
-            .typed::<i32, i32>(&*store)?;
-        let ptr = alloc.call(&mut *store, len)?;
-        if memory.write(&mut *store, address(ptr), input).is_err() {
-            return Ok(Err(CallError::InvalidOutput(
-                "lookback_alloc returned an unusable buffer",
+        else {
+            return Ok(Err(CallError::Other(
+                "module exports changed after load".into(),
             )));
+        };
+        let packed = if export == Export::Info {
+            function.typed::<(), i64>(&self.store)?.call(&mut self.store, ())?
+        } else {
+            let Ok(len) = i32::try_from(input.len()) else {
+                return Ok(Err(CallError::Other(
+                    "input larger than the module can address".into(),
+                )));
+            };
+            let ptr = self.function::<i32, i32>(&self.module.exports.alloc)?.call(&mut self.store, len)?;
+            if self.memory.write(&mut self.store, address(ptr), input).is_err() {
+                return Ok(Err(CallError::InvalidOutput(
+                    "lookback_alloc returned an unusable buffer",
+                )));
+            }
+            let packed = function
+                .typed::<(i32, i32), i64>(&self.store)?
+                .call(&mut self.store, (ptr, len))?;
+            self.free(ptr, len)?;
+            packed
+        };
+        let answer = read_result(&self.store, &self.memory, packed);
+        if answer.is_ok() {
+            let packed = packed as u64;
+            self.free((packed >> 32) as i32, (packed & 0xffff_ffff) as i32)?;
         }
-        function
-            .typed::<(i32, i32), i64>(&*store)?
-            .call(&mut *store, (ptr, len))?
-    };
-    Ok(read_result(store, &memory, packed))
+        Ok(answer)
+    }
+
+    fn function<P: wasmtime::WasmParams, R: wasmtime::WasmResults>(
+        &mut self,
+        index: &wasmtime::ModuleExport,
+    ) -> wasmtime::Result<TypedFunc<P, R>> {
+        self.instance
+            .get_module_export(&mut self.store, index)
+            .and_then(Extern::into_func)
+            .ok_or_else(|| wasmtime::format_err!("ABI export missing"))?
+            .typed::<P, R>(&self.store)
+    }
+
+    /// `lookback_free(ptr, len)`; a zero length was never allocated.
+    fn free(&mut self, ptr: i32, len: i32) -> wasmtime::Result<()> {
+        if len > 0 {
+            self.function::<(i32, i32), ()>(&self.module.exports.free)?
+                .call(&mut self.store, (ptr, len))?;
+        }
+        Ok(())
+    }
 }
 
-/// Reads the `ptr << 32 | len` result. No `lookback_free`: the whole instance is dropped next.
-/// Public so the raw-ABI tests and fuzz targets read results exactly as requests do.
+/// The engine calls of one request, made on one blocking thread: they share one [`Session`]
+/// until a call fails; a call after a failure gets a fresh one (a trapped instance is never
+/// called again). Each call is reported to the observer (metrics).
+pub struct RequestCalls<'a> {
+    engine: &'a Engine,
+    module: &'a LoadedModule,
+    limits: Limits,
+    observer: Option<&'a dyn CallObserver>,
+    session: Option<Session<'a>>,
+}
+
+impl<'a> RequestCalls<'a> {
+    /// No instance yet: the first call makes one.
+    pub fn new(
+        engine: &'a Engine,
+        module: &'a LoadedModule,
+        limits: Limits,
+        observer: Option<&'a dyn CallObserver>,
+    ) -> Self {
+        Self {
+            engine,
+            module,
+            limits,
+            observer,
+            session: None,
+        }
+    }
+
+    /// The module these calls run.
+    pub fn module(&self) -> &'a LoadedModule {
+        self.module
+    }
+
+    /// Whether the module can keep stage 1's record in the instance for stage 2.
+    pub fn keeps_record(&self) -> bool {
+        self.module.keeps_record()
+    }
+
+    /// Runs `export` on `input` in this request's instance (made now if there is none).
+    pub fn call(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {
+        let started = Instant::now();
+        let result = self.call_in_session(export, input);
+        if result.is_err() {
+            self.session = None;
+        }
+        if let Some(observer) = self.observer {
+            observer.observe(export, started.elapsed(), &result);
+        }
+        result
+    }
+
+    fn call_in_session(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {
+        let session = match &mut self.session {
+            Some(session) => session,
+            empty => empty.insert(Session::new(self.engine, self.module, &self.limits)?),
+        };
+        session.call(export, input)
+    }
+}
+
+/// Reads the `ptr << 32 | len` result. Public so the raw-ABI tests and fuzz targets read results
+/// exactly as requests do.
 pub fn read_result(
     store: &Store<HostState>,
     memory: &Memory,
@@ -112,3 +245,4 @@ pub fn read_result(
 fn address(ptr: i32) -> usize {
     ptr as u32 as usize
 }
+

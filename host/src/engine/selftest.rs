@@ -16,15 +16,16 @@ use serde_json::Value;
 
 use super::contract::{Decision, Validation};
 use super::limits::CallError;
-use super::runner::Export;
-use crate::pipeline::{TransformOutput, evaluate_input};
+use super::runner::{Export, RequestCalls};
+use crate::pipeline::{TransformOutput, evaluate_input, evaluate_stage, transform_stage};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 }
 
-/// Runs one export of the module under test on an input, synchronously.
-pub type ModuleCall<'a> = dyn Fn(Export, &[u8]) -> Result<String, CallError> + 'a;
+/// Makes the engine calls of one case (one fresh instance, as for one request) on the module
+/// under test, synchronously.
+pub type NewCalls<'a> = dyn Fn() -> RequestCalls<'a> + 'a;
 
 /// Failure messages kept in a report (the count is always complete).
 const MAX_MESSAGES: usize = 10;
@@ -118,26 +119,42 @@ pub fn corpus() -> &'static [CorpusCase] {
 
 const DEFAULT_NOW: &str = "2025-01-01T00:00:00Z";
 
-/// Runs the self-test. `call` runs one export of the module under test (synchronously).
-pub fn run(call: &ModuleCall<'_>) -> SelfTestReport {
-    let cases = corpus();
-    let mut failures = Vec::new();
-    let mut differing = Vec::new();
-    let mut stopped_early = false;
-    // A fault is remembered by the wrapper so the run can stop there.
-    let faulted = std::cell::Cell::new(false);
-    let watched = |export: Export, input: &[u8]| {
-        let result = call(export, input);
+/// The calls of one case, remembering an engine fault so the run can stop there.
+struct Watched<'a, 'f> {
+    calls: RequestCalls<'a>,
+    faulted: &'f std::cell::Cell<bool>,
+}
+
+impl Watched<'_, '_> {
+    fn call(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {
+        let result = self.calls.call(export, input);
+        self.watch(result)
+    }
+
+    fn watch(&self, result: Result<String, CallError>) -> Result<String, CallError> {
         if matches!(
             result,
             Err(CallError::Deadline(_) | CallError::Memory(_) | CallError::Trap(_))
         ) {
-            faulted.set(true);
+            self.faulted.set(true);
         }
         result
+    }
+}
+
+/// Runs the self-test. `new_calls` gives each case its own calls on the module under test.
+pub fn run(new_calls: &NewCalls<'_>) -> SelfTestReport {
+    let cases = corpus();
+    let mut failures = Vec::new();
+    let mut differing = Vec::new();
+    let mut stopped_early = false;
+    let faulted = std::cell::Cell::new(false);
+    let watched = || Watched {
+        calls: new_calls(),
+        faulted: &faulted,
     };
     for case in cases {
-        match run_case(&watched, case) {
+        match run_case(&mut watched(), case) {
             Ok(Outcome::Same) => {}
             Ok(Outcome::Differs) => differing.push(case.name.clone()),
             Err(message) => failures.push(format!("{}: {message}", case.name)),
@@ -147,7 +164,7 @@ pub fn run(call: &ModuleCall<'_>) -> SelfTestReport {
             break;
         }
     }
-    if !stopped_early && let Err(message) = identity_probe(&watched) {
+    if !stopped_early && let Err(message) = identity_probe(&mut watched()) {
         failures.push(format!("identity match: {message}"));
     }
     SelfTestReport {
@@ -177,9 +194,30 @@ struct EvaluateAnswer {
     message: Option<String>,
 }
 
-fn run_case(call: &ModuleCall<'_>, case: &CorpusCase) -> Result<Outcome, String> {
-    let text = call(Export::Transform, &case.request).map_err(|e| format!("transform: {e}"))?;
-    let out = TransformOutput::parse(&text).map_err(|e| format!("transform: {e}"))?;
+/// One case the way requests run it ([`transform_stage`], [`evaluate_stage`]). A module that
+/// keeps the record in the instance must answer exactly as its ABI v1 pair does, byte for byte.
+fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, String> {
+    let keeps = calls.calls.keeps_record();
+    let text = transform_stage(&mut calls.calls, &case.request);
+    let text = calls.watch(text).map_err(|e| format!("transform: {e}"))?;
+    let out = TransformOutput::parse(&text, !keeps).map_err(|e| format!("transform: {e}"))?;
+    let v1_text = match keeps {
+        true => Some(
+            calls
+                .call(Export::Transform, &case.request)
+                .map_err(|e| format!("transform: {e}"))?,
+        ),
+        false => None,
+    };
+    let v1 = match &v1_text {
+        Some(text) => Some(TransformOutput::parse(text, true).map_err(|e| format!("transform: {e}"))?),
+        None => None,
+    };
+    if let (Some(v1_text), false) = (&v1_text, out.ok)
+        && *v1_text != text
+    {
+        return Err("lookback_transform_keep refused otherwise than lookback_transform".to_owned());
+    }
     let want = case.expect["status"].as_u64().unwrap_or(0);
     let got = if out.ok {
         200
@@ -216,11 +254,23 @@ fn run_case(call: &ModuleCall<'_>, case: &CorpusCase) -> Result<Outcome, String>
             Ok(Outcome::Same)
         }
         _ => {
-            let record = out.record.ok_or("transform answer has no record")?;
-            let input =
-                evaluate_input(&case.now, "self-test", case.client_rules.as_deref(), record);
-            let text =
-                call(Export::Evaluate, input.as_bytes()).map_err(|e| format!("evaluate: {e}"))?;
+            let overlay = case.client_rules.as_deref();
+            if !keeps && out.record.is_none() {
+                return Err("transform answer has no record".to_owned());
+            }
+            let text = evaluate_stage(&mut calls.calls, out.record, &case.now, "self-test", overlay);
+            let text = calls.watch(text).map_err(|e| format!("evaluate: {e}"))?;
+            if let Some(record) = v1.and_then(|v1| v1.record) {
+                let input = evaluate_input(&case.now, "self-test", overlay, record);
+                let v1_text = calls
+                    .call(Export::Evaluate, input.as_bytes())
+                    .map_err(|e| format!("evaluate: {e}"))?;
+                if v1_text != text {
+                    return Err(
+                        "lookback_evaluate_kept decided otherwise than lookback_evaluate".to_owned(),
+                    );
+                }
+            }
             let answer: EvaluateAnswer = serde_json::from_str(&text)
                 .map_err(|_| "evaluate: answer is not the expected JSON".to_owned())?;
             if !answer.ok {
@@ -299,8 +349,10 @@ fn charge_rows(decision: &Value) -> Vec<(String, String, &Value)> {
     rows
 }
 
-fn identity_probe(call: &ModuleCall<'_>) -> Result<(), String> {
-    let text = call(Export::IdentityMatch, IDENTITY_PROBE.as_bytes()).map_err(|e| e.to_string())?;
+fn identity_probe(calls: &mut Watched<'_, '_>) -> Result<(), String> {
+    let text = calls
+        .call(Export::IdentityMatch, IDENTITY_PROBE.as_bytes())
+        .map_err(|e| e.to_string())?;
     let answer: Value =
         serde_json::from_str(&text).map_err(|_| "answer is not the expected JSON".to_owned())?;
     if answer["http_status"] != 200 || !answer["body"]["match_score"].is_number() {

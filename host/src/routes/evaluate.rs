@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::Response;
 
@@ -39,7 +40,9 @@ pub async fn evaluate(
         tenancy,
         &now,
     )
-    .await;
+    .await
+    // One copy of the answer body, shared by the response, the decision log and the shadows.
+    .map(|answer| (answer.status, Bytes::from(answer.body)));
     state.decision_log().submit(Evaluated {
         correlation_id: ctx.correlation_id.clone(),
         tenant: claims.tenant.clone(),
@@ -47,11 +50,11 @@ pub async fn evaluate(
         request: body.clone(),
         status: result
             .as_ref()
-            .map_or_else(AppError::status, |a| a.status)
+            .map_or_else(AppError::status, |(status, _)| *status)
             .as_u16(),
-        answer: result.as_ref().ok().map(|a| a.body.clone()),
+        answer: result.as_ref().ok().map(|(_, body)| body.clone()),
     });
-    let answer = result?;
+    let (status, answer) = result?;
     if state.shadows().any() {
         let answered = Arc::new(Answered {
             module,
@@ -59,9 +62,10 @@ pub async fn evaluate(
             correlation_id: ctx.correlation_id,
             tenant: claims.tenant,
             now,
+            status,
             answer: answer.clone(),
         });
         shadow::after_answer(&state, &answered);
     }
-    Ok(json_response(answer.status, answer.body))
+    Ok(json_response(status, answer))
 }

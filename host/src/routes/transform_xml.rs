@@ -56,7 +56,7 @@ pub async fn transform_xml(
         )
         .await
         .map_err(|e| failed(e.to_string()))?;
-    let out = TransformOutput::parse(&text).map_err(|e| failed(e.to_string()))?;
+    let out = TransformOutput::parse(&text, true).map_err(|e| failed(e.to_string()))?;
     let search_id = out.search_id.as_deref();
     let (status, body) = match (out.ok, out.http_status) {
         (true, _) => (
