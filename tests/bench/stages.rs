@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use lookback::config::EngineSettings;
+use lookback::engine::runner::Session;
 use lookback::engine::{EngineHost, Export, LoadedModule, RequestCalls, runner};
 use lookback::pipeline::{
     TransformOutput, context_input, evaluate_input, evaluate_stage, transform_stage,
@@ -138,12 +139,14 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
         wasm: total(|s| &s.wasm),
     };
     let info = info(&host, &module)?;
+    let footprint = request.footprint()?;
     println!(
         "{}",
         json!({"body_bytes": body.len(), "module_bytes": wasm.len(),
                "preinitialized": info.get("preinitialized").cloned().unwrap_or(json!(false)),
                "keeps_record": module.keeps_record(),
                "calls_per_variant": rounds * per_round,
+               "request_memory": footprint,
                "info_call_us": round1(percentile_us(&mut instantiate, 50.0)),
                "stages": {"transform": stages[0].report(), "evaluate": stages[1].report(),
                           "request": whole.report()},
@@ -189,6 +192,38 @@ impl Request<'_> {
         drop(calls);
         *times = [between - started, between.elapsed()];
         Ok(decision)
+    }
+}
+
+impl Request<'_> {
+    /// How much of the instance's memory one request leaves changed: the 64 KiB wasm pages it
+    /// grew by, and the 4 KiB host pages that differ from a fresh instance's. Every changed page
+    /// is reset when the store is dropped.
+    fn footprint(&self) -> anyhow::Result<serde_json::Value> {
+        let limits = self.host.limits();
+        let fresh = Session::new(self.host.engine(), self.module, &limits)?;
+        let mut used = Session::new(self.host.engine(), self.module, &limits)?;
+        let keep = self.module.keeps_record();
+        let (stage1, stage2) = if keep {
+            (Export::TransformKeep, Export::EvaluateKept)
+        } else {
+            anyhow::bail!("the module does not keep the record")
+        };
+        used.call(stage1, self.body)?;
+        used.call(stage2, self.context)?;
+        let (before, after) = (fresh.memory(), used.memory());
+        fn page(memory: &[u8], i: usize) -> Option<&[u8]> {
+            memory.get(i * 4096..(i + 1) * 4096)
+        }
+        let changed = (0..after.len() / 4096)
+            .filter(|&i| match (page(before, i), page(after, i)) {
+                (Some(a), Some(b)) => a != b,
+                (None, Some(b)) => b.iter().any(|&x| x != 0),
+                _ => false,
+            })
+            .count();
+        Ok(json!({"initial_bytes": before.len(), "after_bytes": after.len(),
+                  "changed_4k_pages": changed}))
     }
 }
 

@@ -20,7 +20,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
-use wasmtime::{Config, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
+use wasmtime::{
+    Config, Enabled, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig,
+};
 
 pub use artifacts::{ArtifactCache, Compiled};
 pub use limits::{CallError, Limits};
@@ -77,7 +79,11 @@ impl EngineHost {
             // Reset dirty pages in place instead of madvise: no page faults per request, and
             // fresh-instance-per-request scales across threads (HOSTING.md §1-2).
             .linear_memory_keep_resident(2 << 20)
-            .table_keep_resident(64 << 10);
+            .table_keep_resident(64 << 10)
+            // Reset only the pages a request dirtied (Linux 6.7+; elsewhere the first
+            // keep-resident bytes as before): without it every store drop copied or zeroed the
+            // whole 1.6 MiB memory, 17 µs of the 30 µs a bare instantiate-call-drop cost.
+            .pagemap_scan(Enabled::Auto);
 
         let mut config = Config::new();
         config

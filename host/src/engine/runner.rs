@@ -76,6 +76,11 @@ impl<'m> Session<'m> {
         })
     }
 
+    /// The instance's linear memory as it is now (benchmarks measure how much a request touches).
+    pub fn memory(&self) -> &[u8] {
+        self.memory.data(&self.store)
+    }
+
     /// Calls one export under the per-call deadline. The input and result buffers are handed back
     /// to the module afterwards, so a second call in the session starts from the first one's
     /// memory, not on top of it.
