@@ -7,6 +7,7 @@
 //! - `paced`: an open-loop load at a fixed request rate, for latency at a given throughput;
 //! - `record`: a synthetic `/evaluate` body with N charges.
 
+mod breakdown;
 mod echo;
 mod paced;
 mod record;

@@ -140,6 +140,15 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
     };
     let info = info(&host, &module)?;
     let footprint = request.footprint()?;
+    let request_report = whole.report();
+    let breakdown = crate::breakdown::run(
+        wasm,
+        body,
+        context.as_bytes(),
+        rounds * per_round,
+        request_report["native_us"].as_f64().unwrap_or_default(),
+        request_report["wasm_fresh_us"].as_f64().unwrap_or_default(),
+    )?;
     println!(
         "{}",
         json!({"body_bytes": body.len(), "module_bytes": wasm.len(),
@@ -149,7 +158,8 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
                "request_memory": footprint,
                "info_call_us": round1(percentile_us(&mut instantiate, 50.0)),
                "stages": {"transform": stages[0].report(), "evaluate": stages[1].report(),
-                          "request": whole.report()},
+                          "request": request_report},
+               "request_breakdown": breakdown,
                "v1_stages": {"transform": v1_samples[0].report(),
                              "evaluate": v1_samples[1].report()}})
     );
