@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One benchmark run (README "Performance"): builds release, then measures on this machine
-#   - native vs wasm (fresh instance per call) for each engine stage, and the ratio;
+#   - native vs wasm for each engine stage as the server runs a request (one fresh instance for
+#     both stages, the record kept in it), the ratio, and that wasm cost taken apart (one reused
+#     instance without and with epoch checks); the ABI v1 stages alone beside them;
 #   - /evaluate and a bare axum echo server under the same load (wrk: req/s, p50, p99), the ratio,
 #     and /evaluate's p50/p99 at half its measured maximum rate (open loop);
 #   - one 1,000-charge and one 5,000-charge record end to end;
@@ -46,7 +48,7 @@ trap cleanup EXIT
 # (host/build/preinit.rs). Every figure below is taken for it too, as the "before" of this run.
 BASELINE_MODULE=target/wasm-engine/wasm32-unknown-unknown/wasm/lookback_core.wasm
 
-echo "== stages: native vs wasm, fresh instance per call ($FIXTURE)"
+echo "== stages: native vs wasm, one fresh instance per request ($FIXTURE)"
 "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" --module "$BASELINE_MODULE" > "$OUT/stages-baseline.json"
 "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" > "$OUT/stages-shipped.json"
 cat "$OUT/stages-baseline.json" "$OUT/stages-shipped.json"
