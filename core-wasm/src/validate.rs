@@ -2,14 +2,15 @@
 //! "Request validation messages"). It lives in the engine so the server and the browser page give
 //! the very same 400 messages (DECISIONS §2).
 //!
-//! Validation reads the generic JSON value rather than deserialising into typed structs, so that
-//! every problem gets the SPEC's message instead of a serde error, and all problems are reported
-//! at once.
+//! Validation reads the generic JSON document ([`Json`], borrowed from the body) rather than
+//! deserialising into typed structs, so that every problem gets the SPEC's message instead of a
+//! serde error, and all problems are reported at once.
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 use crate::messages as msg;
 use crate::parse::dates::parse_iso;
+use crate::parse::json::{Json, Object};
 
 /// One `cases[]` row (SPEC "cases[] row").
 #[derive(Debug, Clone, PartialEq)]
@@ -23,7 +24,7 @@ pub struct CaseRow {
 #[derive(Debug, Clone, Copy)]
 pub enum RecordInput<'a> {
     Xml(&'a str),
-    RecordJson(&'a Map<String, Value>),
+    RecordJson(&'a Object<'a>),
 }
 
 /// A request that passed every check of this module.
@@ -34,7 +35,7 @@ pub struct ValidRequest<'a> {
     pub search_date: String,
     pub order_id: String,
     pub order_number: String,
-    pub candidate: Option<&'a Map<String, Value>>,
+    pub candidate: Option<&'a Object<'a>>,
     pub cases: Vec<CaseRow>,
     pub tenant_id: Option<String>,
     pub applicant_state: Option<String>,
@@ -53,22 +54,28 @@ pub enum Text<'a> {
 
 /// Reads `key` as text. Numbers are accepted for ids (callers send `case_number: 1234`); blank
 /// strings count as empty.
-pub fn text<'a>(obj: &'a Map<String, Value>, key: &str) -> Text<'a> {
+pub fn text<'a>(obj: &'a Object<'_>, key: &str) -> Text<'a> {
     match obj.get(key) {
-        None | Some(Value::Null) => Text::Missing,
-        Some(Value::String(s)) if s.trim().is_empty() => Text::Empty,
-        Some(Value::String(s)) => Text::Value(s.as_str()),
+        None | Some(Json::Null) => Text::Missing,
+        Some(Json::String(s)) if s.trim().is_empty() => Text::Empty,
+        Some(Json::String(s)) => Text::Value(s),
         Some(_) => Text::WrongType,
     }
 }
 
-/// Owned text value, with numbers rendered as they were written.
-pub fn text_owned(obj: &Map<String, Value>, key: &str) -> Option<String> {
+/// A non-blank string, trimmed, or a number rendered as it was written; borrowed from the body
+/// where it can be, so that a caller that only inspects the value copies nothing.
+pub fn text_or_number<'a>(obj: &'a Object<'_>, key: &str) -> Option<Cow<'a, str>> {
     match obj.get(key) {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(Json::String(s)) => Some(s.trim()).filter(|t| !t.is_empty()).map(Cow::Borrowed),
+        Some(Json::Number(n)) => Some(Cow::Owned(n.to_string())),
         _ => None,
     }
+}
+
+/// Owned text value, with numbers rendered as they were written ([`text_or_number`], owned).
+pub fn text_owned(obj: &Object<'_>, key: &str) -> Option<String> {
+    text_or_number(obj, key).map(Cow::into_owned)
 }
 
 /// Collects messages in order, without repeats.
@@ -84,10 +91,10 @@ impl Problems {
     }
 
     /// A required non-empty string: `<field> must not be empty` when null, missing or blank.
-    fn required_text<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+    fn required_text<'a>(&mut self, obj: &'a Object<'_>, key: &str) -> Option<&'a str> {
         match (text(obj, key), obj.get(key)) {
             (Text::Value(v), _) => Some(v),
-            (Text::WrongType, Some(Value::Number(_))) => None,
+            (Text::WrongType, Some(Json::Number(_))) => None,
             (Text::WrongType, _) => {
                 self.add(msg::must_be(key, "a string"));
                 None
@@ -100,7 +107,7 @@ impl Problems {
     }
 
     /// `search_id`: required; a number is accepted as its text.
-    fn required_id(&mut self, record: &Map<String, Value>) -> Option<String> {
+    fn required_id(&mut self, record: &Object<'_>) -> Option<String> {
         match text(record, "search_id") {
             Text::Value(v) => Some(v.trim().to_string()),
             Text::WrongType => text_owned(record, "search_id").or_else(|| {
@@ -115,15 +122,15 @@ impl Problems {
     }
 
     /// A required non-empty array of objects.
-    fn required_list<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> &'a [Value] {
+    fn required_list<'a, 'j>(&mut self, obj: &'a Object<'j>, key: &str) -> &'a [Json<'j>] {
         match obj.get(key) {
-            Some(Value::Array(items)) if !items.is_empty() => {
+            Some(Json::Array(items)) if !items.is_empty() => {
                 if items.iter().any(|i| !i.is_object()) {
                     self.add(msg::must_be(key, "an array of objects"));
                 }
                 items
             }
-            Some(Value::Array(_)) | Some(Value::Null) | None => {
+            Some(Json::Array(_)) | Some(Json::Null) | None => {
                 self.add(msg::must_not_be_empty(key));
                 &[]
             }
@@ -136,26 +143,26 @@ impl Problems {
 }
 
 /// Validates the `record` object of a request body.
-pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, Vec<String>> {
+pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, Vec<String>> {
     let mut p = Problems::default();
 
     let xml = match record.get("xml") {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.as_str()),
-        Some(Value::String(_)) | Some(Value::Null) | None => None,
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(_)) | Some(Json::Null) | None => None,
         Some(_) => {
             p.add(msg::must_be("xml", "a string"));
             None
         }
     };
     let record_json = match record.get("record_json") {
-        Some(Value::Object(o)) => Some(o),
-        Some(Value::Null) | None => None,
+        Some(Json::Object(o)) => Some(o),
+        Some(Json::Null) | None => None,
         Some(_) => {
             p.add(msg::must_be("record_json", "an object"));
             None
         }
     };
-    let has_record_json_key = !matches!(record.get("record_json"), None | Some(Value::Null));
+    let has_record_json_key = !matches!(record.get("record_json"), None | Some(Json::Null));
     let has_xml_key = xml.is_some();
     match (has_xml_key, has_record_json_key) {
         (false, false) => p.add(msg::XML_OR_RECORD_JSON_REQUIRED),
@@ -180,12 +187,13 @@ pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, 
 
     // submission_type: `resubmit` with record_json, omitted with xml (SPEC rules 3 and 4).
     let submission_type = record.get("submission_type").filter(|v| !v.is_null());
-    if has_record_json_key && !has_xml_key && submission_type != Some(&Value::from("resubmit")) {
+    let resubmit = submission_type.and_then(Json::as_str) == Some("resubmit");
+    if has_record_json_key && !has_xml_key && !resubmit {
         p.add(msg::SUBMISSION_TYPE_RESUBMIT);
     }
     if has_xml_key && !has_record_json_key {
         match submission_type {
-            Some(v) if v == "resubmit" => p.add(msg::SUBMISSION_TYPE_WITH_XML),
+            Some(_) if resubmit => p.add(msg::SUBMISSION_TYPE_WITH_XML),
             Some(_) => p.add(msg::SUBMISSION_TYPE_OMIT_WITH_XML),
             None => {}
         }
@@ -231,16 +239,16 @@ pub fn validate_record(record: &Map<String, Value>) -> Result<ValidRequest<'_>, 
 /// stage 1 alone, so the order and search fields `/evaluate` needs are optional here. Without a
 /// `search_date`, `today` (the host's clock) anchors two-digit years and placeholder dates.
 pub fn validate_xml_record<'a>(
-    record: &'a Map<String, Value>,
+    record: &'a Object<'a>,
     today: &str,
 ) -> Result<ValidRequest<'a>, Vec<String>> {
     let mut p = Problems::default();
-    if !matches!(record.get("record_json"), None | Some(Value::Null)) {
+    if !matches!(record.get("record_json"), None | Some(Json::Null)) {
         p.add(msg::TRANSFORM_XML_ONLY);
     }
     let xml = match record.get("xml") {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.as_str()),
-        Some(Value::String(_)) | Some(Value::Null) | None => {
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(_)) | Some(Json::Null) | None => {
             p.add(msg::missing_required("xml"));
             None
         }
@@ -280,8 +288,8 @@ pub fn validate_xml_record<'a>(
 }
 
 /// SPEC "record_json": forbidden keys, then the required containers and fields.
-fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
-    let search = rj.get("search").and_then(Value::as_object);
+fn check_record_json(rj: &Object<'_>, p: &mut Problems) {
+    let search = rj.get("search").and_then(Json::as_object);
     for key in ["submission_type", "order_id", "order_number"] {
         if rj.contains_key(key) {
             p.add(msg::must_not_be_inside(key, "record_json"));
@@ -305,8 +313,8 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
             p.add(msg::CRIMINAL_SEARCH_RESULTS_MISSING);
             return;
         }
-        Some(Value::Array(items)) if !items.is_empty() => items,
-        Some(Value::Array(_)) | Some(Value::Null) => {
+        Some(Json::Array(items)) if !items.is_empty() => items,
+        Some(Json::Array(_)) | Some(Json::Null) => {
             p.add(msg::CRIMINAL_SEARCH_RESULTS_EMPTY);
             return;
         }
@@ -332,13 +340,13 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
         for case in p
             .required_list(court, "criminal_records")
             .iter()
-            .filter_map(Value::as_object)
+            .filter_map(Json::as_object)
         {
             for key in msg::REQUIRED_CASE_FIELDS {
                 p.required_text(case, key);
             }
             let offenses = p.required_list(case, "offenses");
-            for offense in offenses.iter().filter_map(Value::as_object) {
+            for offense in offenses.iter().filter_map(Json::as_object) {
                 if let Some(s) = offense.get("sentence")
                     && !(s.is_object() || s.is_null())
                 {
@@ -351,22 +359,22 @@ fn check_record_json(rj: &Map<String, Value>, p: &mut Problems) {
 
 /// SPEC "candidate_info": required with record_json, optional with xml; flat.
 fn check_candidate<'a>(
-    record: &'a Map<String, Value>,
+    record: &'a Object<'a>,
     required: bool,
     p: &mut Problems,
-) -> Option<&'a Map<String, Value>> {
+) -> Option<&'a Object<'a>> {
     let candidate = match record.get("candidate_info") {
-        None | Some(Value::Null) => {
+        None | Some(Json::Null) => {
             if required {
                 p.add(msg::CANDIDATE_INFO_EMPTY);
             }
             return None;
         }
-        Some(Value::Object(c)) if c.is_empty() => {
+        Some(Json::Object(c)) if c.is_empty() => {
             p.add(msg::CANDIDATE_INFO_EMPTY);
             return None;
         }
-        Some(Value::Object(c)) => c,
+        Some(Json::Object(c)) => c,
         Some(_) => {
             p.add(msg::must_be("candidate_info", "an object"));
             return None;
@@ -393,10 +401,10 @@ fn check_candidate<'a>(
 }
 
 /// SPEC "cases[] row": every row needs court_search_id, offense_id and a boolean is_excluded.
-fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
+fn check_cases(record: &Object<'_>, p: &mut Problems) -> Vec<CaseRow> {
     let rows = match record.get("cases") {
-        None | Some(Value::Null) => return Vec::new(),
-        Some(Value::Array(rows)) => rows,
+        None | Some(Json::Null) => return Vec::new(),
+        Some(Json::Array(rows)) => rows,
         Some(_) => {
             p.add(msg::must_be("cases", "an array"));
             return Vec::new();
@@ -417,7 +425,7 @@ fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
             .map(str::to_string)
             .or_else(|| text_owned(row, "offense_id"));
         let excluded = match row.get("is_excluded") {
-            Some(Value::Bool(b)) => Some(*b),
+            Some(Json::Bool(b)) => Some(*b),
             _ => {
                 p.add(msg::IS_EXCLUDED_REQUIRED);
                 None
@@ -438,7 +446,7 @@ fn check_cases(record: &Map<String, Value>, p: &mut Problems) -> Vec<CaseRow> {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
 
@@ -462,9 +470,10 @@ mod tests {
     fn errors_after(edit: impl FnOnce(&mut Value)) -> Vec<String> {
         let mut record = valid();
         edit(&mut record);
-        match record.as_object() {
-            Some(obj) => validate_record(obj).err().unwrap_or_default(),
-            None => vec!["not an object".into()],
+        let text = record.to_string();
+        match Json::parse(&text) {
+            Ok(Json::Object(obj)) => validate_record(&obj).err().unwrap_or_default(),
+            _ => vec!["not an object".into()],
         }
     }
 

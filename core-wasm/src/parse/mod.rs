@@ -3,16 +3,18 @@
 
 pub mod classify;
 pub mod dates;
+pub mod json;
 pub mod mapping;
 pub mod record_json;
 pub mod states;
 pub mod to_record_json;
 pub mod xml;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::messages as msg;
 use crate::model::{Search, SourceKind};
+use crate::parse::json::{Json, Object};
 use crate::validate::{self, RecordInput, ValidRequest};
 
 pub use mapping::CountMismatch;
@@ -43,7 +45,8 @@ pub fn transform(body: &[u8]) -> Transformed {
 }
 
 /// Stage 1 for a record that goes straight on to evaluation: as [`transform`], but an accepted
-/// record's `record_json` is not built (it is `null`), since nobody reads it.
+/// record's `record_json` is neither built nor copied from the request (it is `null`), since
+/// nobody reads it.
 pub fn transform_for_evaluate(body: &[u8]) -> Transformed {
     with_record_mapped(body, validate::validate_record, false)
 }
@@ -57,89 +60,68 @@ pub fn transform_xml(body: &[u8], today: &str) -> Transformed {
 /// Reads the body's `record` object, validates it with `validate`, then normalises it.
 fn with_record(
     body: &[u8],
-    validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
+    validate: impl for<'a> Fn(&'a Object<'a>) -> Result<ValidRequest<'a>, Vec<String>>,
 ) -> Transformed {
     with_record_mapped(body, validate, true)
 }
 
-/// [`with_record`], building the mapped `record_json` of vendor XML only when `mapped` asks.
+/// [`with_record`], building the answer's `record_json` (the request's own, or the mapped form
+/// of vendor XML) only when `mapped` asks.
 fn with_record_mapped(
     body: &[u8],
-    validate: impl for<'a> Fn(&'a Map<String, Value>) -> Result<ValidRequest<'a>, Vec<String>>,
+    validate: impl for<'a> Fn(&'a Object<'a>) -> Result<ValidRequest<'a>, Vec<String>>,
     mapped: bool,
 ) -> Transformed {
     // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
     let Ok(text) = std::str::from_utf8(body) else {
         return invalid(None, msg::BODY_NOT_UTF8);
     };
-    let mut value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
+    let document = match Json::parse(text) {
+        Ok(d) => d,
         Err(e) => return invalid(None, body_error(&e)),
     };
-    let Some(record) = value.as_object().map(|o| o.get("record")) else {
+    let Some(record) = document.as_object().map(|o| o.get("record")) else {
         return invalid(None, msg::BODY_NOT_OBJECT);
     };
     let record = match record {
-        Some(Value::Object(r)) => r,
-        None | Some(Value::Null) => return invalid(None, msg::RECORD_REQUIRED),
+        Some(Json::Object(r)) => r,
+        None | Some(Json::Null) => return invalid(None, msg::RECORD_REQUIRED),
         Some(_) => return invalid(None, &msg::must_be("record", "an object")),
     };
-    let normalised = match validate(record) {
-        Ok(request) => normalise(request, mapped),
-        Err(messages) => {
-            return Transformed::Invalid {
-                search_id: validate::text_owned(record, "search_id"),
-                messages,
-            };
-        }
-    };
-    match normalised {
-        Ok((search, Mapped::Built(record_json))) => Transformed::Ok {
-            search,
-            record_json,
+    match validate(record) {
+        Ok(request) => match normalise(request, mapped) {
+            Ok((search, record_json)) => Transformed::Ok {
+                search,
+                record_json,
+            },
+            Err(refused) => refused,
         },
-        // Validation has let go of the body: the request's own `record_json` moves out of it.
-        Ok((search, Mapped::Request)) => Transformed::Ok {
-            search,
-            record_json: value
-                .get_mut("record")
-                .and_then(|r| r.get_mut("record_json"))
-                .map(Value::take)
-                .unwrap_or_default(),
+        Err(messages) => Transformed::Invalid {
+            search_id: validate::text_owned(record, "search_id"),
+            messages,
         },
-        Err(refused) => refused,
     }
 }
 
-/// Where an accepted request's `record_json` comes from.
-enum Mapped {
-    /// The request sent it: moved out of the body, never copied (a copy cost a third of stage 1).
-    Request,
-    /// Built from the vendor XML.
-    Built(Value),
-}
-
-/// The normalised search of a valid request, or its 422.
-fn normalise(
-    request: ValidRequest<'_>,
-    mapped: bool,
-) -> Result<(Box<Search>, Mapped), Transformed> {
+/// The normalised search of a valid request and its `record_json` (`null` unless `mapped`), or
+/// its 422.
+fn normalise(request: ValidRequest<'_>, mapped: bool) -> Result<(Box<Search>, Value), Transformed> {
     let mut search_type = request.search_type.clone();
     let mut xml_notes = Vec::new();
     let mut fallback_candidate = None;
-    let (raw_courts, record_json, source) = match request.input {
+    let (raw_courts, request_record_json, source) = match request.input {
         RecordInput::RecordJson(rj) => {
             // The record's own search metadata stands in when the request sends no search_type,
             // so a `/transform-xml` output resubmitted echoes the same `client_search_type`.
             if search_type.is_none() {
                 search_type = rj
                     .get("search")
-                    .and_then(Value::as_object)
-                    .and_then(|s| crate::validate::text_owned(s, "search_type"));
+                    .and_then(Json::as_object)
+                    .and_then(|s| validate::text_owned(s, "search_type"));
             }
             (
                 record_json::read_courts(rj),
-                Some(Mapped::Request),
+                Some(rj),
                 SourceKind::RecordJson,
             )
         }
@@ -193,10 +175,11 @@ fn normalise(
         courts,
         issues: xml::note_issues(&xml_notes, &case_ids),
     };
-    let record_json = match record_json {
-        Some(mapped) => mapped,
-        None if mapped => Mapped::Built(to_record_json::to_record_json(&search)),
-        None => Mapped::Built(Value::Null),
+    let record_json = match request_record_json {
+        _ if !mapped => Value::Null,
+        // The request's own, answered as sent (`/transform-xml` resubmitted comes back unchanged).
+        Some(rj) => Value::Object(rj.to_map()),
+        None => to_record_json::to_record_json(&search),
     };
     Ok((Box::new(search), record_json))
 }

@@ -1,12 +1,11 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
-use serde_json::{Map, Value};
-
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify;
 use crate::parse::dates::parse_iso;
+use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
-use crate::validate::text_owned;
+use crate::validate::{text_or_number, text_owned};
 
 /// A court as found in the record, before the `cases[]` mapping assigns ids.
 #[derive(Debug, Clone)]
@@ -25,20 +24,13 @@ pub struct RawCase {
 }
 
 /// Reads `criminal_search_results` into courts, cases and classified charges.
-pub fn read_courts(rj: &Map<String, Value>) -> Vec<RawCourt> {
-    rj.get("criminal_search_results")
-        .and_then(Value::as_array)
-        .map(|courts| {
-            courts
-                .iter()
-                .filter_map(Value::as_object)
-                .map(read_court)
-                .collect()
-        })
-        .unwrap_or_default()
+pub fn read_courts(rj: &Object<'_>) -> Vec<RawCourt> {
+    objects(rj, "criminal_search_results")
+        .map(read_court)
+        .collect()
 }
 
-fn read_court(court: &Map<String, Value>) -> RawCourt {
+fn read_court(court: &Object<'_>) -> RawCourt {
     let cases = objects(court, "criminal_records").map(read_case).collect();
     RawCourt {
         court_search_id: text_owned(court, "court_search_id"),
@@ -47,7 +39,7 @@ fn read_court(court: &Map<String, Value>) -> RawCourt {
     }
 }
 
-fn read_case(case: &Map<String, Value>) -> RawCase {
+fn read_case(case: &Object<'_>) -> RawCase {
     let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
     let state = normalize_state(&jurisdiction_state_raw);
     let mut record_offense_ids = Vec::new();
@@ -87,7 +79,7 @@ fn read_case(case: &Map<String, Value>) -> RawCase {
     }
 }
 
-fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
+fn read_offense(o: &Object<'_>, state: Option<&str>) -> Offense {
     build_offense(
         OffenseParts {
             raw_charge: text_owned(o, "charge").unwrap_or_default(),
@@ -103,9 +95,9 @@ fn read_offense(o: &Map<String, Value>, state: Option<&str>) -> Offense {
             malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
             sentence: o
                 .get("sentence")
-                .and_then(Value::as_object)
+                .and_then(Json::as_object)
                 .map(read_sentence),
-            hidden: matches!(o.get("hidden"), Some(Value::Bool(true))),
+            hidden: matches!(o.get("hidden"), Some(Json::Bool(true))),
         },
         state,
     )
@@ -159,12 +151,12 @@ pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
     }
 }
 
-fn read_sentence(s: &Map<String, Value>) -> Sentence {
+fn read_sentence(s: &Object<'_>) -> Sentence {
     let t = |k| text_owned(s, k);
     Sentence {
         incarceration_date: iso(s, "incarceration_date"),
         release_date: iso(s, "release_date"),
-        is_serving: s.get("is_serving").and_then(Value::as_bool),
+        is_serving: s.get("is_serving").and_then(Json::as_bool),
         probation: t("probation"),
         jail_time: t("jail_time"),
         prison_time: t("prison_time"),
@@ -178,7 +170,7 @@ fn read_sentence(s: &Map<String, Value>) -> Sentence {
 }
 
 /// Reads the candidate (already validated, so the required names are present).
-pub fn read_candidate(c: &Map<String, Value>) -> Candidate {
+pub fn read_candidate(c: &Object<'_>) -> Candidate {
     let t = |k| text_owned(c, k);
     Candidate {
         first_name: t("first_name").unwrap_or_default(),
@@ -187,13 +179,15 @@ pub fn read_candidate(c: &Map<String, Value>) -> Candidate {
         date_of_birth: t("date_of_birth").unwrap_or_default(),
         ssn: t("ssn"),
         address: t("address"),
-        annual_salary: c.get("annual_salary").and_then(Value::as_f64),
+        annual_salary: c.get("annual_salary").and_then(Json::as_f64),
     }
 }
 
 /// A usable `YYYY-MM-DD` date, or `None` (missing or malformed; stage 1 reports malformed ones).
-fn iso(obj: &Map<String, Value>, key: &str) -> Option<String> {
-    text_owned(obj, key).filter(|v| parse_iso(v).is_some())
+fn iso(obj: &Object<'_>, key: &str) -> Option<String> {
+    text_or_number(obj, key)
+        .filter(|v| parse_iso(v).is_some())
+        .map(|v| v.into_owned())
 }
 
 const OFFENSE_DATES: [&str; 4] = [
@@ -204,28 +198,25 @@ const OFFENSE_DATES: [&str; 4] = [
 ];
 
 /// The names of date fields that carry text that is not a usable date.
-fn malformed_dates(obj: &Map<String, Value>, keys: &[&str]) -> Vec<String> {
+fn malformed_dates(obj: &Object<'_>, keys: &[&str]) -> Vec<String> {
     keys.iter()
-        .filter(|k| text_owned(obj, k).is_some_and(|v| parse_iso(&v).is_none()))
+        .filter(|k| text_or_number(obj, k).is_some_and(|v| parse_iso(&v).is_none()))
         .map(|k| (*k).to_string())
         .collect()
 }
 
-fn sentence_malformed(o: &Map<String, Value>) -> Vec<String> {
+fn sentence_malformed(o: &Object<'_>) -> Vec<String> {
     o.get("sentence")
-        .and_then(Value::as_object)
+        .and_then(Json::as_object)
         .map(|s| malformed_dates(s, &["incarceration_date", "release_date"]))
         .unwrap_or_default()
 }
 
-fn objects<'a>(
-    obj: &'a Map<String, Value>,
-    key: &str,
-) -> impl Iterator<Item = &'a Map<String, Value>> {
+/// The objects of the array `key` (anything else in it, or any other value, is skipped).
+fn objects<'a, 'j>(obj: &'a Object<'j>, key: &str) -> impl Iterator<Item = &'a Object<'j>> {
     obj.get(key)
-        .and_then(Value::as_array)
-        .map(|v| v.as_slice())
+        .and_then(Json::as_array)
         .unwrap_or_default()
         .iter()
-        .filter_map(Value::as_object)
+        .filter_map(Json::as_object)
 }

@@ -1,0 +1,508 @@
+//! The request body as stage 1 reads it: a JSON document that borrows its strings from the body
+//! text and keeps object members in a plain vector.
+//!
+//! Why not `serde_json::Value`: the workspace enables `preserve_order`, so every `Value` object is
+//! an `IndexMap` hashed with SipHash, every string and key is copied, and validation and
+//! `record_json` reading look fields up one by one. On the 10-charge fixture (callgrind, both
+//! stages, native) that parse was ~17 % of all instructions, the trim-and-copy field reads 7 %,
+//! `IndexMap` lookups with their hashing ~8 %, plus the tree's drop (issue 11, item 2). Here only
+//! strings with escapes are copied, and objects (a dozen members or so in a request) are scanned.
+//!
+//! Every document reads exactly as `Value` would: the same parser (so the same errors and the
+//! same recursion limit), the same numbers, and a repeated key keeps its last value at its first
+//! position, as `Value` with `preserve_order` does. [`Json::to_value`] gives the `Value` itself
+//! where one is answered. One deliberate difference: `Value` (with serde_json's `raw_value`
+//! feature) reads an object whose first key is serde_json's private raw-value token as the JSON
+//! text of its string; here it is an object with that key, like any other.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+/// A JSON value borrowing from the text it was parsed from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Json<'a> {
+    Null,
+    Bool(bool),
+    Number(Number),
+    /// Borrowed from the text unless it had escapes.
+    String(Cow<'a, str>),
+    Array(Vec<Json<'a>>),
+    Object(Object<'a>),
+}
+
+/// A JSON object: its members in text order, each key once.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Object<'a>(Vec<(Cow<'a, str>, Json<'a>)>);
+
+impl<'a> Json<'a> {
+    /// Parses `text` (serde_json's parser: its errors, its recursion limit of 128).
+    pub fn parse(text: &'a str) -> serde_json::Result<Self> {
+        serde_json::from_str(text)
+    }
+
+    /// The member `key` of an object; `None` for a missing member or any other value.
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.as_object().and_then(|o| o.get(key))
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&Object<'a>> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A number as `f64`, as [`Value::as_f64`] reads it.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self, Json::Object(_))
+    }
+
+    /// The `Value` that parsing the same text gives.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Number(n.clone()),
+            Json::String(s) => Value::String(s.to_string()),
+            Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
+            Json::Object(o) => Value::Object(o.to_map()),
+        }
+    }
+}
+
+/// Objects up to this size check each new key against the earlier ones as they are read; larger
+/// ones (never seen in a real request) are resolved once, by sorting, so that a body with a
+/// hundred thousand keys in one object costs n log n, not n².
+const SCANNED_KEYS: usize = 32;
+
+impl<'a> Object<'a> {
+    /// Members in text order, a repeated key already resolved (see [`SCANNED_KEYS`]).
+    fn from_members(members: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
+        if members.len() <= SCANNED_KEYS {
+            return Object(members);
+        }
+        // Stable: a key's occurrences stay in text order, the first one leading its run.
+        let mut order: Vec<usize> = (0..members.len()).collect();
+        order.sort_by(|&a, &b| members[a].0.cmp(&members[b].0));
+        let mut first = vec![0; members.len()];
+        for run in order.chunk_by(|&a, &b| members[a].0 == members[b].0) {
+            for &at in run {
+                first[at] = run[0];
+            }
+        }
+        // A later occurrence overwrites the value at its key's first position; the last wins.
+        let mut kept = Vec::with_capacity(members.len());
+        let mut kept_at = vec![0; members.len()];
+        for (at, (key, value)) in members.into_iter().enumerate() {
+            if first[at] == at {
+                kept_at[at] = kept.len();
+                kept.push((key, value));
+            } else {
+                kept[kept_at[first[at]]].1 = value;
+            }
+        }
+        Object(kept)
+    }
+
+    /// The value of `key` (a linear scan: request objects are small).
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Members in text order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// The `Map` that parsing the same text gives.
+    pub fn to_map(&self) -> Map<String, Value> {
+        let mut map = Map::with_capacity(self.0.len());
+        for (key, value) in &self.0 {
+            map.insert(key.to_string(), value.to_value());
+        }
+        map
+    }
+}
+
+impl<'de> Deserialize<'de> for Json<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(JsonVisitor)
+    }
+}
+
+/// Builds [`Json`] as serde_json's own `Value` visitor builds `Value`, member for member.
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
+        Ok(Json::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+
+    /// The parser never yields a non-finite float (`1e400` is its error), so this is never null;
+    /// it mirrors `Value` anyway.
+    fn visit_f64<E>(self, n: f64) -> Result<Json<'de>, E> {
+        Ok(Number::from_f64(n).map_or(Json::Null, Json::Number))
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s.to_owned())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s)))
+    }
+
+    fn visit_none<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        Json::deserialize(deserializer)
+    }
+
+    fn visit_unit<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+        // Request objects have from two to a dozen members: 8 spares most of them a regrowth.
+        let mut members: Vec<(Cow<'de, str>, Json<'de>)> = Vec::with_capacity(8);
+        while let Some(Key(key)) = map.next_key()? {
+            let value = map.next_value()?;
+            if members.len() < SCANNED_KEYS
+                && let Some(member) = members.iter_mut().find(|(k, _)| *k == key)
+            {
+                member.1 = value;
+                continue;
+            }
+            members.push((key, value));
+        }
+        Ok(Json::Object(Object::from_members(members)))
+    }
+}
+
+/// An object key, borrowed from the text unless it had escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string key")
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(s.to_owned())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(s)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` read both ways: equal values, printed alike (key order included: `Map`'s equality
+    /// ignores it), or the same error.
+    fn same_as_value(text: &str) {
+        match (Json::parse(text), serde_json::from_str::<Value>(text)) {
+            (Ok(json), Ok(value)) => {
+                let converted = json.to_value();
+                assert_eq!(converted, value, "{text}");
+                assert_eq!(converted.to_string(), value.to_string(), "{text}");
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
+            (a, b) => panic!("{text}: {a:?} vs {b:?}"),
+        }
+    }
+
+    fn members<'j>(json: &'j Json<'_>) -> Vec<(&'j str, String)> {
+        json.as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| (k, v.to_value().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_repeated_key_keeps_its_last_value_at_its_first_position() {
+        let text = r#"{"a": 1, "b": 2, "a": {"x": 3}, "c": 4, "b": null}"#;
+        let json = Json::parse(text).unwrap();
+        assert_eq!(
+            members(&json),
+            [
+                ("a", r#"{"x":3}"#.into()),
+                ("b", "null".into()),
+                ("c", "4".into())
+            ]
+        );
+        same_as_value(text);
+    }
+
+    #[test]
+    fn large_objects_resolve_repeated_keys_alike() {
+        for size in [SCANNED_KEYS - 1, SCANNED_KEYS, SCANNED_KEYS + 1, 200] {
+            // Every key once, then some again: early, late, and one three times over.
+            let mut keys: Vec<String> = (0..size).map(|i| format!("k{i}")).collect();
+            keys.extend(["k0", "k5", "k0", "new"].map(String::from));
+            keys.push(format!("k{}", size - 1));
+            let body: Vec<String> = keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| format!("\"{k}\": {i}"))
+                .collect();
+            let text = format!("{{{}}}", body.join(", "));
+            same_as_value(&text);
+            let json = Json::parse(&text).unwrap();
+            assert_eq!(json.as_object().map(Object::len), Some(size + 1));
+            assert_eq!(
+                json.get("k0").and_then(Json::as_f64),
+                Some((size + 2) as f64)
+            );
+        }
+    }
+
+    #[test]
+    fn strings_are_borrowed_unless_escaped() {
+        let text = r#"{"plain": "text", "esc\u0061ped": "line\nbreak", "quote": "\"q\""}"#;
+        let json = Json::parse(text).unwrap();
+        let Some(object) = json.as_object() else {
+            panic!("not an object");
+        };
+        let kinds: Vec<(bool, bool)> = object
+            .0
+            .iter()
+            .map(|(k, v)| {
+                let value_borrowed = matches!(v, Json::String(Cow::Borrowed(_)));
+                (matches!(k, Cow::Borrowed(_)), value_borrowed)
+            })
+            .collect();
+        assert_eq!(kinds, [(true, true), (false, false), (true, false)]);
+        assert_eq!(
+            json.get("escaped").and_then(Json::as_str),
+            Some("line\nbreak")
+        );
+        assert_eq!(json.get("quote").and_then(Json::as_str), Some("\"q\""));
+        same_as_value(text);
+    }
+
+    #[test]
+    fn numbers_are_values_numbers() {
+        for number in [
+            "0",
+            "42",
+            "-7",
+            "-0",
+            "1.0",
+            "-2.50",
+            "0.1",
+            "1e2",
+            "1E-2",
+            "1.5e3",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "123456789012345678901234567890",
+            "1e308",
+        ] {
+            let text = format!("[{number}]");
+            same_as_value(&text);
+            let (Ok(Json::Array(json)), Ok(Value::Array(value))) =
+                (Json::parse(&text), serde_json::from_str::<Value>(&text))
+            else {
+                panic!("{number} did not parse");
+            };
+            let Json::Number(n) = &json[0] else {
+                panic!("{number} is not a number: {json:?}");
+            };
+            // As `text_owned` renders ids: printed exactly as `Value` prints them.
+            assert_eq!(n.to_string(), value[0].to_string(), "{number}");
+            assert_eq!(json[0].as_f64(), value[0].as_f64(), "{number}");
+        }
+        // Out of f64's range: serde_json's error, not null.
+        assert!(Json::parse("[1e400]").is_err());
+        same_as_value("[1e400]");
+        same_as_value("[-1e400]");
+    }
+
+    #[test]
+    fn malformed_text_fails_with_values_error() {
+        for text in [
+            "",
+            "{",
+            "[1,]",
+            r#"{"a" 1}"#,
+            r#"{"a": 1,}"#,
+            "1 2",
+            "\u{feff}{}",
+            r#""\ud800""#,
+            r#""\x""#,
+            "nul",
+            "{\"a\": \"tab\tinside\"}",
+        ] {
+            assert!(Json::parse(text).is_err(), "{text:?}");
+            same_as_value(text);
+        }
+    }
+
+    #[test]
+    fn nesting_has_values_recursion_limit() {
+        for depth in 120..=130 {
+            let arrays = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            same_as_value(&arrays);
+            let objects = format!("{}1{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
+            same_as_value(&objects);
+        }
+        let too_deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let error = Json::parse(&too_deep).err().map(|e| e.to_string());
+        assert!(error.is_some_and(|e| e.contains("recursion limit")));
+    }
+
+    #[test]
+    fn accessors() {
+        let json =
+            Json::parse(r#"{"s": "x", "b": true, "n": 2, "z": null, "a": [{}], "o": {}}"#).unwrap();
+        let get = |k| json.get(k).unwrap_or(&Json::Null);
+        assert_eq!(get("s").as_str(), Some("x"));
+        assert_eq!(get("b").as_bool(), Some(true));
+        assert_eq!(get("n").as_f64(), Some(2.0));
+        assert!(get("z").is_null() && get("missing").is_null());
+        assert_eq!(get("a").as_array().map(<[_]>::len), Some(1));
+        assert!(get("o").is_object() && get("o").as_object().is_some_and(Object::is_empty));
+        assert_eq!(
+            (get("s").as_f64(), get("n").as_str(), get("s").get("x")),
+            (None, None, None)
+        );
+        assert!(
+            json.as_object()
+                .is_some_and(|o| o.contains_key("z") && !o.contains_key("y"))
+        );
+    }
+
+    /// The one place `Value` does not read JSON as JSON (see the module comment): with
+    /// serde_json's `raw_value` feature, this private key makes the object its string's JSON.
+    #[test]
+    fn serde_jsons_raw_value_token_is_an_ordinary_key() {
+        let text = r#"{"$serde_json::private::RawValue": "{\"a\": 1}"}"#;
+        let json = Json::parse(text).unwrap();
+        assert_eq!(
+            json.get("$serde_json::private::RawValue")
+                .and_then(Json::as_str),
+            Some(r#"{"a": 1}"#)
+        );
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(value.to_string(), r#"{"a":1}"#);
+    }
+
+    /// Every corpus file and request body, and the fixtures, read both ways.
+    #[test]
+    fn corpus_reads_as_value_reads_it() -> Result<(), Box<dyn std::error::Error>> {
+        let mut texts = vec![include_str!("../../fixtures/ten-charges.json").to_string()];
+        for entry in std::fs::read_dir("../tests/corpus")? {
+            let text = std::fs::read_to_string(entry?.path())?;
+            let case: Value = serde_json::from_str(&text)?;
+            texts.push(serde_json::to_string(&case["request"])?);
+            texts.push(serde_json::to_string_pretty(&case["request"])?);
+            texts.push(text);
+        }
+        texts.push(std::fs::read_to_string(
+            "../tests/fixtures/xml/manifest.json",
+        )?);
+        assert!(texts.len() > 200, "only {} texts", texts.len());
+        for text in &texts {
+            assert!(Json::parse(text).is_ok());
+            same_as_value(text);
+        }
+        Ok(())
+    }
+}
