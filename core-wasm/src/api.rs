@@ -334,10 +334,16 @@ mod tests {
                 continue;
             }
             let kept_out: Value = serde_json::from_str(&kept)?;
-            assert_eq!(kept_out, json!({"ok": true, "search_id": v1_out["search_id"],
-                                        "tenant_id": v1_out["tenant_id"]}));
-            let v1_decision =
-                evaluate(json!({"context": context, "record": v1_out["record"]}).to_string().as_bytes());
+            assert_eq!(
+                kept_out,
+                json!({"ok": true, "search_id": v1_out["search_id"],
+                                        "tenant_id": v1_out["tenant_id"]})
+            );
+            let v1_decision = evaluate(
+                json!({"context": context, "record": v1_out["record"]})
+                    .to_string()
+                    .as_bytes(),
+            );
             let kept_input = json!({"context": context}).to_string();
             assert_eq!(evaluate_kept(kept_input.as_bytes()), v1_decision);
             assert!(evaluate_kept(kept_input.as_bytes()).contains("no record kept"));

@@ -49,11 +49,16 @@ impl Reused {
     /// One export on `input`; the input and result buffers are freed, so the instance can be
     /// called again and again. Returns the result's length.
     fn call(&mut self, stage2: bool, input: &[u8]) -> wasmtime::Result<usize> {
-        let len = i32::try_from(input.len()).map_err(|_| wasmtime::format_err!("input too large"))?;
+        let len =
+            i32::try_from(input.len()).map_err(|_| wasmtime::format_err!("input too large"))?;
         let ptr = self.alloc.call(&mut self.store, len)?;
         self.memory
             .write(&mut self.store, ptr as u32 as usize, input)?;
-        let function = if stage2 { &self.evaluate } else { &self.transform };
+        let function = if stage2 {
+            &self.evaluate
+        } else {
+            &self.transform
+        };
         let packed = function.call(&mut self.store, (ptr, len))? as u64;
         self.free.call(&mut self.store, (ptr, len))?;
         let (out, out_len) = ((packed >> 32) as i32, (packed & 0xffff_ffff) as i32);
@@ -91,9 +96,13 @@ pub fn run(
     let (mut a, mut b) = (Vec::new(), Vec::new());
     // Interleaved rounds, as in `stages`: drift on a shared machine hits both alike.
     for _ in 0..5 {
-        let us = plain.median_us(body, context, calls / 5).map_err(wasmtime)?;
+        let us = plain
+            .median_us(body, context, calls / 5)
+            .map_err(wasmtime)?;
         a.push(Duration::from_secs_f64(us / 1e6));
-        let us = epoch.median_us(body, context, calls / 5).map_err(wasmtime)?;
+        let us = epoch
+            .median_us(body, context, calls / 5)
+            .map_err(wasmtime)?;
         b.push(Duration::from_secs_f64(us / 1e6));
     }
     let (plain_us, epoch_us) = (percentile_us(&mut a, 50.0), percentile_us(&mut b, 50.0));

@@ -189,12 +189,8 @@ impl Request<'_> {
     /// (instantiation in the first, the store's drop in the second).
     fn wasm(&self, times: &mut [Duration; 2]) -> anyhow::Result<String> {
         let started = Instant::now();
-        let mut calls = RequestCalls::new(
-            self.host.engine(),
-            self.module,
-            self.host.limits(),
-            None,
-        );
+        let mut calls =
+            RequestCalls::new(self.host.engine(), self.module, self.host.limits(), None);
         let text = transform_stage(&mut calls, self.body)?;
         let between = Instant::now();
         let out = TransformOutput::parse(&text, !calls.keeps_record())?;
@@ -232,8 +228,10 @@ impl Request<'_> {
                 _ => false,
             })
             .count();
-        Ok(json!({"initial_bytes": before.len(), "after_bytes": after.len(),
-                  "changed_4k_pages": changed}))
+        Ok(
+            json!({"initial_bytes": before.len(), "after_bytes": after.len(),
+                  "changed_4k_pages": changed}),
+        )
     }
 }
 

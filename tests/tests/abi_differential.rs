@@ -84,7 +84,11 @@ impl Shipped {
             return None;
         }
         let stage2 = calls.call(Export::EvaluateKept, context).unwrap();
-        assert_eq!(stage2, api::evaluate_kept(context), "kept stages 2-3 differ");
+        assert_eq!(
+            stage2,
+            api::evaluate_kept(context),
+            "kept stages 2-3 differ"
+        );
         Some(stage2)
     }
 

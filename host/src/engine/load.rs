@@ -255,8 +255,7 @@ pub fn load(
     }
     loaded.info = info;
     if options.self_test {
-        let report =
-            selftest::run(&|| runner::RequestCalls::new(engine, &loaded, *limits, None));
+        let report = selftest::run(&|| runner::RequestCalls::new(engine, &loaded, *limits, None));
         if !report.passed {
             return Err(LoadError::SelfTest(report));
         }

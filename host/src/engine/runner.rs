@@ -55,7 +55,11 @@ pub struct Session<'m> {
 
 impl<'m> Session<'m> {
     /// A fresh store with `module` instantiated in it.
-    pub fn new(engine: &Engine, module: &'m LoadedModule, limits: &Limits) -> Result<Self, CallError> {
+    pub fn new(
+        engine: &Engine,
+        module: &'m LoadedModule,
+        limits: &Limits,
+    ) -> Result<Self, CallError> {
         let mut store = Store::new(engine, HostState::new(limits));
         store.limiter(|state| state);
         store.set_epoch_deadline(limits.deadline_ticks());
@@ -97,11 +101,7 @@ impl<'m> Session<'m> {
     }
 
     /// The outer `Result` carries wasmtime failures (traps, limits), the inner one ABI violations.
-    fn run(
-        &mut self,
-        export: Export,
-        input: &[u8],
-    ) -> wasmtime::Result<Result<String, CallError>> {
+    fn run(&mut self, export: Export, input: &[u8]) -> wasmtime::Result<Result<String, CallError>> {
         let Some(index) = self.module.exports.get(export) else {
             return Ok(Err(CallError::Other(
                 "module does not export this optional function".into(),
@@ -117,15 +117,23 @@ impl<'m> Session<'m> {
             )));
         };
         let packed = if export == Export::Info {
-            function.typed::<(), i64>(&self.store)?.call(&mut self.store, ())?
+            function
+                .typed::<(), i64>(&self.store)?
+                .call(&mut self.store, ())?
         } else {
             let Ok(len) = i32::try_from(input.len()) else {
                 return Ok(Err(CallError::Other(
                     "input larger than the module can address".into(),
                 )));
             };
-            let ptr = self.function::<i32, i32>(&self.module.exports.alloc)?.call(&mut self.store, len)?;
-            if self.memory.write(&mut self.store, address(ptr), input).is_err() {
+            let ptr = self
+                .function::<i32, i32>(&self.module.exports.alloc)?
+                .call(&mut self.store, len)?;
+            if self
+                .memory
+                .write(&mut self.store, address(ptr), input)
+                .is_err()
+            {
                 return Ok(Err(CallError::InvalidOutput(
                     "lookback_alloc returned an unusable buffer",
                 )));
@@ -250,4 +258,3 @@ pub fn read_result(
 fn address(ptr: i32) -> usize {
     ptr as u32 as usize
 }
-

@@ -210,7 +210,9 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
         false => None,
     };
     let v1 = match &v1_text {
-        Some(text) => Some(TransformOutput::parse(text, true).map_err(|e| format!("transform: {e}"))?),
+        Some(text) => {
+            Some(TransformOutput::parse(text, true).map_err(|e| format!("transform: {e}"))?)
+        }
         None => None,
     };
     if let (Some(v1_text), false) = (&v1_text, out.ok)
@@ -258,7 +260,13 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
             if !keeps && out.record.is_none() {
                 return Err("transform answer has no record".to_owned());
             }
-            let text = evaluate_stage(&mut calls.calls, out.record, &case.now, "self-test", overlay);
+            let text = evaluate_stage(
+                &mut calls.calls,
+                out.record,
+                &case.now,
+                "self-test",
+                overlay,
+            );
             let text = calls.watch(text).map_err(|e| format!("evaluate: {e}"))?;
             if let Some(record) = v1.and_then(|v1| v1.record) {
                 let input = evaluate_input(&case.now, "self-test", overlay, record);
@@ -267,7 +275,8 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
                     .map_err(|e| format!("evaluate: {e}"))?;
                 if v1_text != text {
                     return Err(
-                        "lookback_evaluate_kept decided otherwise than lookback_evaluate".to_owned(),
+                        "lookback_evaluate_kept decided otherwise than lookback_evaluate"
+                            .to_owned(),
                     );
                 }
             }
