@@ -137,6 +137,12 @@ test('the page is served with its CSP and shows the active module, verified', as
   const status = await page.textContent('#engine-status');
   assert.ok(status.includes(active.version) && status.includes(active.rules_version), status);
   assert.ok(status.includes(active.sha256) && status.includes('matches the server'), status);
+  // Both stages of a record run in one instance, the record kept there (docs/abi.md), as on the server.
+  const keepsRecord = await page.evaluate(async () => {
+    const engine = await import(new URL('engine.js', location.href).href);
+    return (await engine.fetchModule(new URL('../engine/active.wasm', location.href))).keepsRecord;
+  });
+  assert.equal(keepsRecord, true, 'the shipped module is driven through the kept-record pair');
   await context.close();
 });
 
