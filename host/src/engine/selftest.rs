@@ -194,32 +194,15 @@ struct EvaluateAnswer {
     message: Option<String>,
 }
 
-/// One case the way requests run it ([`transform_stage`], [`evaluate_stage`]). A module that
-/// keeps the record in the instance must answer exactly as its ABI v1 pair does, byte for byte.
+/// One case the way requests run it ([`transform_stage`], [`evaluate_stage`]).
 fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, String> {
     let keeps = calls.calls.keeps_record();
-    let text = transform_stage(&mut calls.calls, &case.request);
-    let text = calls.watch(text).map_err(|e| format!("transform: {e}"))?;
-    let out = TransformOutput::parse(&text, !keeps).map_err(|e| format!("transform: {e}"))?;
-    let v1_text = match keeps {
-        true => Some(
-            calls
-                .call(Export::Transform, &case.request)
-                .map_err(|e| format!("transform: {e}"))?,
-        ),
-        false => None,
-    };
-    let v1 = match &v1_text {
-        Some(text) => {
-            Some(TransformOutput::parse(text, true).map_err(|e| format!("transform: {e}"))?)
-        }
-        None => None,
-    };
-    if let (Some(v1_text), false) = (&v1_text, out.ok)
-        && *v1_text != text
-    {
-        return Err("lookback_transform_keep refused otherwise than lookback_transform".to_owned());
-    }
+    let transformed = transform_stage(&mut calls.calls, &case.request);
+    let transformed = calls
+        .watch(transformed)
+        .map_err(|e| format!("transform: {e}"))?;
+    let out =
+        TransformOutput::parse(&transformed, !keeps).map_err(|e| format!("transform: {e}"))?;
     let want = case.expect["status"].as_u64().unwrap_or(0);
     let got = if out.ok {
         200
@@ -238,6 +221,9 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
                     out.message.as_deref()
                 ));
             }
+            if keeps {
+                v1_agrees(calls, case, &transformed, None)?;
+            }
             Ok(Outcome::Same)
         }
         422 => {
@@ -253,13 +239,13 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
                     case.expect["details"]
                 ));
             }
+            if keeps {
+                v1_agrees(calls, case, &transformed, None)?;
+            }
             Ok(Outcome::Same)
         }
         _ => {
             let overlay = case.client_rules.as_deref();
-            if !keeps && out.record.is_none() {
-                return Err("transform answer has no record".to_owned());
-            }
             let text = evaluate_stage(
                 &mut calls.calls,
                 out.record,
@@ -268,17 +254,8 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
                 overlay,
             );
             let text = calls.watch(text).map_err(|e| format!("evaluate: {e}"))?;
-            if let Some(record) = v1.and_then(|v1| v1.record) {
-                let input = evaluate_input(&case.now, "self-test", overlay, record);
-                let v1_text = calls
-                    .call(Export::Evaluate, input.as_bytes())
-                    .map_err(|e| format!("evaluate: {e}"))?;
-                if v1_text != text {
-                    return Err(
-                        "lookback_evaluate_kept decided otherwise than lookback_evaluate"
-                            .to_owned(),
-                    );
-                }
+            if keeps {
+                v1_agrees(calls, case, &transformed, Some(&text))?;
             }
             let answer: EvaluateAnswer = serde_json::from_str(&text)
                 .map_err(|_| "evaluate: answer is not the expected JSON".to_owned())?;
@@ -291,6 +268,36 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
             check_decision(case, &answer.decision, &answer.validation)
         }
     }
+}
+
+/// A module that keeps the record in the instance must answer exactly as its ABI v1 pair does
+/// (docs/abi.md): the same stage-1 refusal (`kept_transform`), byte for byte, or, for an
+/// accepted request, the same decision (`kept_decision`).
+fn v1_agrees(
+    calls: &mut Watched<'_, '_>,
+    case: &CorpusCase,
+    kept_transform: &str,
+    kept_decision: Option<&str>,
+) -> Result<(), String> {
+    let text = calls
+        .call(Export::Transform, &case.request)
+        .map_err(|e| format!("transform: {e}"))?;
+    let Some(kept_decision) = kept_decision else {
+        return (text == kept_transform).then_some(()).ok_or_else(|| {
+            "lookback_transform_keep refused otherwise than lookback_transform".to_owned()
+        });
+    };
+    let out = TransformOutput::parse(&text, true).map_err(|e| format!("transform: {e}"))?;
+    let record = out
+        .record
+        .ok_or("lookback_transform refused what lookback_transform_keep accepted")?;
+    let input = evaluate_input(&case.now, "self-test", case.client_rules.as_deref(), record);
+    let decision = calls
+        .call(Export::Evaluate, input.as_bytes())
+        .map_err(|e| format!("evaluate: {e}"))?;
+    (decision == kept_decision)
+        .then_some(())
+        .ok_or_else(|| "lookback_evaluate_kept decided otherwise than lookback_evaluate".to_owned())
 }
 
 /// The contract checks of a 200, then whether the decisions match the expectation.
