@@ -271,11 +271,11 @@ impl Writer {
             .unwrap_or_default();
         let data = answer.data.unwrap_or_default();
         let decision = data.decision.unwrap_or_default();
-        let charges = charges_of(&decision);
-        for charge in &charges {
-            self.metrics.count_decision(&charge.decision, &charge.queue);
+        for (charge_decision, queue) in decision.outcomes() {
+            self.metrics.count_decision(charge_decision, queue);
         }
         self.out.as_ref()?;
+        let charges = charges_of(&decision);
         let request = RequestFacts::read(&evaluated.request);
         let module = &evaluated.module;
         let line = DecisionLine {
@@ -456,6 +456,25 @@ pub struct DecisionFacts<'a> {
     search_queue: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     court_decisions: Option<Vec<CourtFacts<'a>>>,
+}
+
+impl DecisionFacts<'_> {
+    /// Every charge's `charge_decision` and `routing.queue` (empty where missing), in order.
+    fn outcomes(&self) -> impl Iterator<Item = (&str, &str)> {
+        let offenses = self
+            .court_decisions
+            .iter()
+            .flatten()
+            .flat_map(|court| court.case_decisions.iter().flatten())
+            .flat_map(|case| case.offenses.iter().flatten());
+        offenses.map(|offense| {
+            let queue = offense.routing.as_ref().and_then(|r| r.queue.as_deref());
+            (
+                offense.charge_decision.as_deref().unwrap_or_default(),
+                queue.unwrap_or_default(),
+            )
+        })
+    }
 }
 
 #[derive(Deserialize)]
