@@ -27,4 +27,5 @@ mod ops;
 mod preinit;
 mod privacy;
 mod replicas;
+mod v1_modules;
 mod xml_samples;
