@@ -2,10 +2,11 @@
 // and the /evaluate flow of host/src/pipeline.rs, so the page answers exactly as the server does.
 //
 // The module has zero imports and is instantiated with an empty import object, in a fresh
-// instance for every call (as the server does with a fresh store), so nothing leaks between
-// records. Calls run in a worker under the server's per-stage deadline, so a module that loops is
-// stopped and reported, not left to freeze the page. The engine reads no clock: `now` and the
-// correlation id come from the caller.
+// instance for every record (both stages in one, the record kept there between them, as the
+// server does with one fresh store per request; modules without that pair get one instance per
+// stage), so nothing leaks between records. Calls run in a worker under the server's per-stage
+// deadline, so a module that loops is stopped and reported, not left to freeze the page. The
+// engine reads no clock: `now` and the correlation id come from the caller.
 
 import { StageError, callWithDeadline, lanePool, prepareWorkers } from './runner.js';
 
