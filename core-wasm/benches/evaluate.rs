@@ -3,6 +3,7 @@
 //! through the wasm module) for the wasm/native ratio.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use lookback_core::identity::{self, AddressInput, Person, PersonName, PreparedCandidate};
 use serde_json::{Value, json};
 
 const TEN_CHARGES: &[u8] = include_bytes!("../fixtures/ten-charges.json");
@@ -30,6 +31,49 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let t = lookback_core::api::transform(TEN_CHARGES);
             lookback_core::api::evaluate(&evaluate_input(&t))
+        })
+    });
+    // As the server runs them: stage 1 keeps the record for stages 2-3 (no JSON in between).
+    let context = br#"{"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "bench"}}"#;
+    group.bench_function("transform_keep_and_evaluate_kept", |b| {
+        b.iter(|| {
+            lookback_core::api::transform_keep(TEN_CHARGES);
+            lookback_core::api::evaluate_kept(context)
+        })
+    });
+    // One case's identity comparison (the fixture's candidate against its first case's subject),
+    // the candidate read once per search as the pipeline does.
+    let person = |first: &str, middle: &str, last: &str, ssn: &str, address: &str| Person {
+        name: PersonName {
+            first: first.to_owned(),
+            middle: middle.to_owned(),
+            last: last.to_owned(),
+        },
+        full_name: None,
+        aliases: Vec::new(),
+        date_of_birth: Some("1986-02-17".to_owned()),
+        ssn: Some(ssn.to_owned()),
+        addresses: vec![AddressInput::SingleLine(address.to_owned())],
+    };
+    let candidate = person(
+        "Quentin",
+        "Avery",
+        "Sampleton",
+        "512-34-7788",
+        "4100 Fixture Lane, Marietta, GA 30060",
+    );
+    let mut subject = person(
+        "QUENTIN",
+        "AVERY",
+        "SAMPLETON",
+        "512-34-7788",
+        "4100 FIXTURE LN, MARIETTA, GA 30060",
+    );
+    subject.full_name = Some("QUENTIN AVERY SAMPLETON".to_owned());
+    let prepared = PreparedCandidate::new(&candidate);
+    group.bench_function("identity_one_case", |b| {
+        b.iter(|| {
+            identity::compare_prepared(Some(&prepared), &subject, identity::DEFAULT_QUALIFYING_BP)
         })
     });
     group.finish();
