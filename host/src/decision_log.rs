@@ -459,21 +459,24 @@ pub struct DecisionFacts<'a> {
 }
 
 impl DecisionFacts<'_> {
+    /// Every charge with its court and case, in order.
+    fn offenses(
+        &self,
+    ) -> impl Iterator<Item = (&CourtFacts<'_>, &CaseFacts<'_>, &OffenseFacts<'_>)> {
+        self.court_decisions.iter().flatten().flat_map(|court| {
+            court.case_decisions.iter().flatten().flat_map(move |case| {
+                case.offenses
+                    .iter()
+                    .flatten()
+                    .map(move |offense| (court, case, offense))
+            })
+        })
+    }
+
     /// Every charge's `charge_decision` and `routing.queue` (empty where missing), in order.
     fn outcomes(&self) -> impl Iterator<Item = (&str, &str)> {
-        let offenses = self
-            .court_decisions
-            .iter()
-            .flatten()
-            .flat_map(|court| court.case_decisions.iter().flatten())
-            .flat_map(|case| case.offenses.iter().flatten());
-        offenses.map(|offense| {
-            let queue = offense.routing.as_ref().and_then(|r| r.queue.as_deref());
-            (
-                offense.charge_decision.as_deref().unwrap_or_default(),
-                queue.unwrap_or_default(),
-            )
-        })
+        self.offenses()
+            .map(|(_, _, offense)| (text(&offense.charge_decision), offense.queue()))
     }
 }
 
@@ -505,6 +508,17 @@ struct OffenseFacts<'a> {
     cited_rules: Option<Vec<Cow<'a, str>>>,
 }
 
+impl OffenseFacts<'_> {
+    fn queue(&self) -> &str {
+        self.routing.as_ref().map_or("", |r| text(&r.queue))
+    }
+}
+
+/// A text member, empty where missing or null.
+fn text<'t>(member: &'t Option<Cow<'_, str>>) -> &'t str {
+    member.as_deref().unwrap_or_default()
+}
+
 #[derive(Deserialize)]
 struct RoutingFacts<'a> {
     #[serde(borrow)]
@@ -513,32 +527,22 @@ struct RoutingFacts<'a> {
 
 /// Every charge of a decision tree, in order.
 pub fn charges_of(decision: &DecisionFacts<'_>) -> Vec<Charge> {
-    let text = |v: &Option<Cow<'_, str>>| v.as_deref().unwrap_or_default().to_owned();
-    let mut out = Vec::new();
-    for court in decision.court_decisions.iter().flatten() {
-        for case in court.case_decisions.iter().flatten() {
-            for offense in case.offenses.iter().flatten() {
-                out.push(Charge {
-                    court_search_id: text(&court.court_search_id),
-                    offense_id: text(&offense.offense_id),
-                    decision: text(&offense.charge_decision),
-                    queue: offense
-                        .routing
-                        .as_ref()
-                        .map(|r| text(&r.queue))
-                        .unwrap_or_default(),
-                    cited_rules: offense
-                        .cited_rules
-                        .iter()
-                        .flatten()
-                        .map(|rule| rule.to_string())
-                        .collect(),
-                    state: text(&case.jurisdiction_state),
-                });
-            }
-        }
-    }
-    out
+    decision
+        .offenses()
+        .map(|(court, case, offense)| Charge {
+            court_search_id: text(&court.court_search_id).to_owned(),
+            offense_id: text(&offense.offense_id).to_owned(),
+            decision: text(&offense.charge_decision).to_owned(),
+            queue: offense.queue().to_owned(),
+            cited_rules: offense
+                .cited_rules
+                .iter()
+                .flatten()
+                .map(|rule| rule.to_string())
+                .collect(),
+            state: text(&case.jurisdiction_state).to_owned(),
+        })
+        .collect()
 }
 
 enum Output {

@@ -209,14 +209,12 @@ impl Request<'_> {
         let limits = self.host.limits();
         let fresh = Session::new(self.host.engine(), self.module, &limits)?;
         let mut used = Session::new(self.host.engine(), self.module, &limits)?;
-        let keep = self.module.keeps_record();
-        let (stage1, stage2) = if keep {
-            (Export::TransformKeep, Export::EvaluateKept)
-        } else {
-            anyhow::bail!("the module does not keep the record")
-        };
-        used.call(stage1, self.body)?;
-        used.call(stage2, self.context)?;
+        anyhow::ensure!(
+            self.module.keeps_record(),
+            "the module does not keep the record"
+        );
+        used.call(Export::TransformKeep, self.body)?;
+        used.call(Export::EvaluateKept, self.context)?;
         let (before, after) = (fresh.memory(), used.memory());
         fn page(memory: &[u8], i: usize) -> Option<&[u8]> {
             memory.get(i * 4096..(i + 1) * 4096)

@@ -29,16 +29,12 @@ pub struct CanaryResult {
 pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult {
     let ran = engine
         .run(module, |calls| {
-            let failed = CanaryResult {
-                transform: false,
-                evaluate: false,
-            };
             let Ok(text) = transform_stage(calls, CANARY_REQUEST.as_bytes()) else {
-                return failed;
+                return FAILED;
             };
             let out = match TransformOutput::parse(&text, !calls.keeps_record()) {
                 Ok(out) if out.ok => out,
-                _ => return failed,
+                _ => return FAILED,
             };
             let evaluated =
                 evaluate_stage(calls, out.record, &now_rfc3339(), "health-canary", None);
@@ -53,11 +49,14 @@ pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult
             }
         })
         .await;
-    ran.unwrap_or(CanaryResult {
-        transform: false,
-        evaluate: false,
-    })
+    ran.unwrap_or(FAILED)
 }
+
+/// Neither stage answered.
+const FAILED: CanaryResult = CanaryResult {
+    transform: false,
+    evaluate: false,
+};
 
 /// The last canary result per module digest, reused for [`CANARY_TTL`]. The lock also makes
 /// concurrent health checks share one canary run.
