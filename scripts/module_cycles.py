@@ -112,6 +112,12 @@ class Module:
     imports: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # raw references: (kind, segments, inline_depth) to resolve once the tree is known
     refs: list[tuple[str, tuple[str, ...], int]] = field(default_factory=list)
+    # `use path::*`: (segments, inline_depth, public)
+    globs: list[tuple[tuple[str, ...], int, bool]] = field(default_factory=list)
+    # items defined at the top of the module (name -> public), and every identifier its code names
+    defs: dict[str, bool] = field(default_factory=dict)
+    public_imports: set[str] = field(default_factory=set)
+    idents: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -156,9 +162,26 @@ def _load(file: Path, path: tuple[str, ...], child_dir: Path, modules: dict) -> 
 # ---------------------------------------------------------------------------------------------
 # References.
 
-USE_STMT = re.compile(r"\buse\s+([^;]+);")
+USE_STMT = re.compile(r"(\bpub\b(?:\s*\([^)]*\))?\s+)?\buse\s+([^;]+);")
+ITEM_DEF = re.compile(
+    r"(\bpub\b(?:\s*\([^)]*\))?\s+)?(?:(?:const|async|unsafe|extern)\s+)*"
+    r"(?:const|static|struct|enum|type|trait|union|fn|macro_rules!)\s+([A-Za-z_]\w*)"
+)
+IDENT = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
 CODE_PATH = re.compile(r"(?<![\w:])((?:[A-Za-z_]\w*)(?:\s*::\s*[A-Za-z_]\w*)+)")
 INLINE_MOD = re.compile(r"(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+
+
+def _brace_depths(code: str) -> list[int]:
+    """For each character, how many braces of any kind enclose it."""
+    depths, level = [0] * (len(code) + 1), 0
+    for i, ch in enumerate(code):
+        if ch == "{":
+            level += 1
+        elif ch == "}":
+            level = max(level - 1, 0)
+        depths[i] = level
+    return depths
 
 
 def _inline_depths(code: str) -> list[int]:
@@ -232,16 +255,27 @@ def collect_refs(module: Module) -> None:
     for m in USE_STMT.finditer(code):
         spans.append((m.start(), m.end()))
         depth = depths[m.start()]
-        for segs, bound in parse_use_tree(m.group(1)):
+        public = m.group(1) is not None
+        for segs, bound in parse_use_tree(m.group(2)):
+            if bound is None and segs:
+                module.globs.append((segs, depth, public))
+                continue
             module.refs.append(("use", segs, depth))
             if bound and depth == 0 and segs:
                 module.imports[bound] = segs  # resolved to absolute later
+                if public:
+                    module.public_imports.add(bound)
     in_use = lambda i: any(a <= i < b for a, b in spans)  # noqa: E731
     for m in CODE_PATH.finditer(code):
         if in_use(m.start()):
             continue
         segs = tuple(re.sub(r"\s+", "", m.group(1)).split("::"))
         module.refs.append(("code", segs, depths[m.start()]))
+    braces = _brace_depths(code)
+    for m in ITEM_DEF.finditer(code):
+        if braces[m.start()] == 0:
+            module.defs[m.group(2)] = m.group(1) is not None
+    module.idents = {m.group(0) for m in IDENT.finditer(code) if not in_use(m.start())}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,6 +336,10 @@ class Crate:
                 source = self.absolute(module, module.imports[name], 0)
                 if source is not None and source != path:
                     return self.target_module(source + rest[1:], seen | {prefix})
+            if name not in module.defs:
+                found = self.defined_in(prefix, name, False)
+                if found is not None and found != prefix:
+                    return found
         return prefix
 
     def edges(self) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
@@ -314,7 +352,42 @@ class Crate:
                 target = self.target_module(path)
                 if target != module.path:
                     graph[module.path].add(target)
+            # A glob import depends on the modules defining the names the code actually uses.
+            for segs, depth, _public in module.globs:
+                path = self.absolute(module, segs, depth)
+                if path is None or path not in self.modules:
+                    continue
+                # A module's own descendants see its private items and imports too.
+                private_ok = module.path[: len(path)] == path
+                for ident in module.idents:
+                    source = self.defined_in(path, ident, private_ok)
+                    if source is not None and source != module.path:
+                        graph[module.path].add(source)
         return graph
+
+    def defined_in(self, path, ident: str, private_ok: bool, seen: frozenset = frozenset()):
+        """The module defining `ident` as module `path` exposes it to a glob import (an item of
+        its own, a name it imports, or one of its own glob re-exports), or None. Only public
+        names unless `private_ok`."""
+        if path in seen or path not in self.modules:
+            return None
+        module = self.modules[path]
+        if ident in module.defs and (private_ok or module.defs[ident]):
+            return path
+        if ident in module.imports and (private_ok or ident in module.public_imports):
+            source = self.absolute(module, module.imports[ident], 0)
+            return None if source is None else self.target_module(source)
+        if ident in module.children:
+            return path + (ident,)
+        for segs, depth, public in module.globs:
+            if depth or not (public or private_ok):
+                continue
+            inner = self.absolute(module, segs, 0)
+            if inner is not None:
+                found = self.defined_in(inner, ident, False, seen | {path})
+                if found is not None:
+                    return found
+        return None
 
 
 def cycles(graph: dict) -> list[list]:
