@@ -21,5 +21,4 @@ pub mod pipeline;
 mod rationale;
 pub mod rollup;
 pub mod rules;
-pub mod validate;
 pub mod warm;
