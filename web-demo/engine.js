@@ -9,17 +9,9 @@
 // engine reads no clock: `now` and the correlation id come from the caller.
 
 import { StageError, callWithDeadline, lanePool, prepareWorkers } from './runner.js';
+import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
-
-/** `meta.api_version` of the HTTP API the page mirrors (host/src/error.rs). */
-export const API_VERSION = '1.0.0';
-
-/** The ABI this glue speaks. */
-const ABI_VERSION = 1;
-
-/** Per-stage deadline, the server's default (DECISIONS §3). */
-export const STAGE_DEADLINE_MS = 2000;
 
 const REQUIRED_EXPORTS = {
   memory: 'memory',
@@ -118,8 +110,7 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   });
 
   const stages = engine.keepsRecord ? keptStages : v1Stages;
-  const context = `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
-  const ran = await stages(engine, bodyText, context, lane);
+  const ran = await stages(engine, bodyText, stageContext(now, correlationId), lane);
   const { transformMs, complianceMs } = ran;
   if (ran.transformError !== undefined) {
     return stageFailed('transform', ran.transformError, probeSearchId(bodyText), correlationId,
@@ -153,6 +144,23 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   data.decision = evaluated.decision;
   data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) };
   return { status: 200, body: { success: true, data, meta: meta() } };
+}
+
+// The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
+
+/** `context` of stages 2-3: `{"now", "correlation_id"}` (the page has no tenant overlay). */
+function stageContext(now, correlationId) {
+  return `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
+}
+
+/** `lookback_evaluate`'s input: the context and stage 1's record, spliced as JSON text. */
+function evaluateInput(context, recordJson) {
+  return `{"context":${context},"record":${recordJson}}`;
+}
+
+/** `lookback_evaluate_kept`'s input: the context alone (the record stayed in the instance). */
+function evaluateKeptInput(context) {
+  return `{"context":${context}}`;
 }
 
 /** Checks stage 1's answer: an accepted one must carry the record unless it was kept. */
@@ -198,7 +206,7 @@ async function keptStages(engine, bodyText, context, lane) {
   let failure;
   try {
     last = await callWithDeadline(engine.module, 'request', utf8.encode(bodyText), STAGE_DEADLINE_MS, lane, {
-      context: utf8.encode(`{"context":${context}}`),
+      context: utf8.encode(evaluateKeptInput(context)),
       onStage2: (text) => { t1 = performance.now(); stage1 = text; },
     });
   } catch (error) {
@@ -240,7 +248,7 @@ async function v1Stages(engine, bodyText, context, lane) {
   }
   ran.transformMs = roundMs(performance.now() - t0);
   if (!ran.transformed.ok) return ran;
-  const input = `{"context":${context},"record":${JSON.stringify(ran.transformed.record)}}`;
+  const input = evaluateInput(context, JSON.stringify(ran.transformed.record));
   const t1 = performance.now();
   try {
     ran.evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), evaluateAnswer, lane);

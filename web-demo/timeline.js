@@ -6,6 +6,7 @@
 // rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
 import { chargesOf } from './summary.js';
+import { LABEL_WORDS } from './vocabulary.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 760;
@@ -14,7 +15,7 @@ const PLOT_X0 = LABEL_W + 10;
 const PLOT_X1 = WIDTH - 20;
 const ROW_H = 34;
 const TOP = 28;
-const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
+const DECISION_TEXT = LABEL_WORDS;
 
 /** Federal rules whose window is 7 years from the date of entry, whatever the state (DECISIONS §7.2). */
 const FEDERAL_SEVEN_YEARS = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];

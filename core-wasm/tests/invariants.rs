@@ -10,6 +10,7 @@
 use std::collections::BTreeSet;
 
 use lookback_core::api;
+use lookback_core::input::{StageContext, evaluate_input};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{Value, json};
@@ -363,9 +364,10 @@ fn evaluate(body: &Value) -> Result<Value, TestCaseError> {
         "a valid record was refused: {}",
         transformed
     );
-    let input = json!({"context": {"now": NOW, "correlation_id": "prop"},
-                       "record": transformed["record"]})
-    .to_string();
+    let input = evaluate_input(
+        &StageContext::new(NOW, "prop"),
+        &transformed["record"].to_string(),
+    );
     let out = api::evaluate(input.as_bytes());
     prop_assert_eq!(
         &out,

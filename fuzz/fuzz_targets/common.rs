@@ -3,6 +3,7 @@
 #![allow(dead_code, reason = "each target uses part of it")]
 
 use lookback_core::api;
+use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
 /// The `now` every target evaluates as of (the engine reads no clock).
@@ -21,8 +22,8 @@ pub fn evaluate_transformed(transformed: &Value) {
     if transformed["ok"] != true {
         return;
     }
-    let input = json!({"context": {"now": NOW, "correlation_id": "fuzz"},
-                       "record": transformed["record"]});
-    let out = answer(&api::evaluate(input.to_string().as_bytes()));
+    let context = StageContext::new(NOW, "fuzz");
+    let input = evaluate_input(&context, &transformed["record"].to_string());
+    let out = answer(&api::evaluate(input.as_bytes()));
     assert!(out["ok"].is_boolean(), "evaluate answer without ok: {out}");
 }

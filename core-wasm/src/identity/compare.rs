@@ -29,4 +29,3 @@ impl<'a> PreparedCandidate<'a> {
         PreparedCandidate(aggregate::Prepared::new(person))
     }
 }
-

@@ -46,4 +46,3 @@ pub struct Person {
     pub ssn: Option<String>,
     pub addresses: Vec<AddressInput>,
 }
-

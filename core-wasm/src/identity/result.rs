@@ -37,4 +37,3 @@ pub struct IdentityResult {
     pub ssn_match_desc: String,
     pub address_match_desc: String,
 }
-

@@ -120,4 +120,3 @@ impl ChargeOutcome {
         reasons.join("; ")
     }
 }
-

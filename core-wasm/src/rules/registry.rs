@@ -74,8 +74,8 @@ fn scope_of(id: &str) -> (Scope, &str) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::schema::Action;
     use super::*;
+    use crate::rules::schema::Action;
 
     #[test]
     fn ids_are_upper_snake_case_with_known_prefixes_and_rows_are_distinct() {

@@ -18,12 +18,27 @@ pub enum Effect {
     Bar,
 }
 
+/// How sure the law table is of a rule (`confidence` in `reference/law/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Confidence {
     High,
     Medium,
     Low,
+}
+
+impl Confidence {
+    /// Every confidence, surest first.
+    pub const ALL: [Confidence; 3] = [Confidence::High, Confidence::Medium, Confidence::Low];
+
+    /// The confidence as the catalogue spells it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Confidence::High => "high",
+            Confidence::Medium => "medium",
+            Confidence::Low => "low",
+        }
+    }
 }
 
 /// Who the rule binds: what a consumer reporting agency may report, what an employer may use,
@@ -218,4 +233,3 @@ pub const KNOWN: &[DispositionClass] = &[
     DispositionClass::NonConviction,
     DispositionClass::Pending,
 ];
-

@@ -155,4 +155,3 @@ pub static RULES: &[Rule] = &[
         ..BASE
     },
 ];
-

@@ -61,4 +61,3 @@ pub enum NoteKind {
     /// The charges of one case named different `Court Search ID`s; the first was used.
     ConflictingCourtSearchId,
 }
-
