@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lookback::engine::Export;
+use lookback_runtime::Export;
 use lookback_core::api;
 
 #[path = "shipped.rs"]

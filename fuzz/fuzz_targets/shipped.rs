@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use lookback::engine::{EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner};
+use lookback_runtime::{EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner};
 
 pub struct Shipped {
     pub host: EngineHost,

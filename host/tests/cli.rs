@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use lookback::engine::canary::CANARY_REQUEST;
+use lookback_runtime::canary::CANARY_REQUEST;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lookback");

@@ -25,7 +25,7 @@ async fn assert_served(server: &TestServer, token: &str) {
 #[tokio::test]
 async fn malformed_bodies_are_4xx_json_and_the_next_request_is_served() {
     let mut settings = test_settings();
-    settings.max_body_bytes = 64 * 1024;
+    settings.transport.max_body_bytes = 64 * 1024;
     let server = TestServer::start(settings).await.unwrap();
     let token = server.token(CLIENT_KEY).await.unwrap();
     let too_deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));

@@ -78,7 +78,10 @@ async fn reviewer_page_in_chromium() {
                 .admit(std::fs::read(path).unwrap(), None)
                 .unwrap();
             let version = module.info.engine_version.clone();
-            state.registry().insert(module, "test").unwrap();
+            state
+                .registry()
+                .insert(module, "test", &state.now())
+                .unwrap();
             version
         })
     })

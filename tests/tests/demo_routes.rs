@@ -131,7 +131,7 @@ async fn every_loaded_version_is_listed_and_served_with_public_metadata_only() {
             .unwrap();
         state
             .registry()
-            .insert(next, "test")
+            .insert(next, "test", &state.now())
             .unwrap()
             .module()
             .clone()

@@ -314,7 +314,7 @@ async fn refused_uploads_say_why_keep_the_active_module_and_degrade_health() {
 #[tokio::test]
 async fn uploads_larger_than_the_module_limit_get_413() {
     let mut settings = test_settings();
-    settings.max_module_bytes = 64 << 10;
+    settings.transport.max_module_bytes = 64 << 10;
     let server = TestServer::start(settings).await.unwrap();
     let admin = server.token(ADMIN_KEY).await.unwrap();
     let reply = server

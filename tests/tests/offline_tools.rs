@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use clap::Parser;
-use lookback::cli::{Cli, Command};
+use lookback::config::{Cli, Command};
 use lookback_tests::{NEXT_MODULE, ca_conviction_six_years_old, temp_dir, wat_module_text};
 use serde_json::{Value, json};
 

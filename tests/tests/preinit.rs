@@ -4,8 +4,8 @@
 //! export itself is gone; a module built without the step (the fault-injection build) reports
 //! false and still exports it. Both stay zero-import.
 
-use lookback::config::EngineSettings;
-use lookback::engine::{EMBEDDED_MODULE, EngineHost};
+use lookback_runtime::EngineSettings;
+use lookback_runtime::{EMBEDDED_MODULE, EngineHost};
 use lookback_tests::FAULTS_MODULE;
 
 fn host() -> EngineHost {

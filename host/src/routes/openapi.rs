@@ -9,7 +9,9 @@ use axum::response::Response;
 use lookback_core::messages as engine;
 use serde_json::{Value, json};
 
-use crate::error::{API_VERSION, json_response, messages};
+use lookback_core::vocabulary::API_VERSION;
+
+use crate::error::{json_response, messages};
 
 /// `GET /openapi.json` (public).
 pub async fn openapi() -> Response {
