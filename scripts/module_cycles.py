@@ -332,6 +332,8 @@ class Crate:
         if rest and prefix not in seen:
             module = self.modules[prefix]
             name = rest[0]
+            if name in module.defs:
+                return prefix  # its own item (a fn may share a name with an imported module)
             if name in module.imports:
                 source = self.absolute(module, module.imports[name], 0)
                 if source is not None and source != path:
