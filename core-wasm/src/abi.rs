@@ -1,6 +1,6 @@
 //! The wasm32 exports of ABI v1 (docs/abi.md): the only wasm-specific file of the engine.
 //! Buffers cross the boundary as (pointer, length); results come back packed as `ptr << 32 | len`.
-#![allow(
+#![expect(
     unsafe_code,
     reason = "the wasm ABI passes raw pointers; each use is checked and commented"
 )]

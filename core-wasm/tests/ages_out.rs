@@ -2,10 +2,10 @@
 //! `ages_out_on - 1 day` and as of `ages_out_on` flips that charge's time-based decision (from
 //! reportable to not) and nothing else (every other charge keeps its decision, unless it ages
 //! out on the same day).
-#![allow(clippy::panic, reason = "tests fail loudly")]
+#![expect(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
-#[allow(dead_code, reason = "this test reads cases; it checks no answers")]
+#[expect(dead_code, reason = "this test reads cases; it checks no answers")]
 mod corpus;
 
 use chrono::{Days, NaiveDate};

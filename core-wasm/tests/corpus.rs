@@ -1,7 +1,11 @@
 //! The corpus against the native engine (`lookback_core::api`), composed the way the host does.
-#![allow(clippy::panic, reason = "tests fail loudly")]
+#![expect(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
+#[expect(
+    dead_code,
+    reason = "the native harness passes overlays in the context instead"
+)]
 mod corpus;
 
 use lookback_core::input::{StageContext, evaluate_input};

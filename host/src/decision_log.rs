@@ -648,7 +648,6 @@ fn numbered(path: &Path, n: usize) -> PathBuf {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use super::*;
 

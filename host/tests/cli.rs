@@ -1,11 +1,6 @@
 //! The `lookback` binary: `evaluate FILE` offline, `inspect`, `keys create`, and `serve` with no
 //! keys. (`inspect` and `diff` on real modules: tests/tests/offline_tools.rs.)
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

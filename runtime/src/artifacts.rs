@@ -87,7 +87,7 @@ impl ArtifactCache {
             return None;
         }
         // The bytes just hashed are the bytes deserialized: nothing can swap them in between.
-        #[allow(
+        #[expect(
             unsafe_code,
             reason = "wasmtime runs a deserialized artifact as native code; these bytes were \
                       written by this cache for this exact wasm digest and engine hash, and their \

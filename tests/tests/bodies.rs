@@ -1,12 +1,5 @@
 //! End to end: malformed bodies always get a 4xx JSON answer in our shape (never a 5xx, never
 //! plain text) and the server keeps serving; identity-match; correlation ids; unknown routes.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings, valid_request};
 use serde_json::{Value, json};
 

@@ -1,8 +1,6 @@
 //! The test-only module builds are real, distinct versions: `rules-next` reports its own engine and
 //! rules versions and decides differently in exactly the place it changes (California's conviction
 //! lookback, 7 → 5 years), so swap, pin and diff tests exercise real modules.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use std::path::PathBuf;
 
 use lookback_runtime::EngineSettings;

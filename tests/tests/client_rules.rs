@@ -2,8 +2,6 @@
 //! real server over real HTTP, tokens bound to tenants. An overlay changes its own tenant's
 //! answers and nobody else's; the identity threshold reaches `is_match`; a bad overlay refuses the
 //! start and the message names the file.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use clap::Parser as _;
 use lookback::Settings;
 use lookback::auth::Role;

@@ -1,13 +1,6 @@
 //! End to end: the admin API for rule-module versions (DECISIONS §9) on real modules: the shipped
 //! one and `rules-next` (California's conviction lookback 7 → 5 years), whose decisions differ on
 //! one record, so every answer's decision proves which module made it.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use lookback_tests::{
     ADMIN_KEY, CLIENT_KEY, NEXT_MODULE, TestServer, ca_conviction_six_years_old,
     first_charge_decision, test_settings, wat_module, with_custom_section,

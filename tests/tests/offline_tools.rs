@@ -1,12 +1,5 @@
 //! `lookback inspect` and `lookback diff` on real modules (the same code the server admits and
 //! evaluates with).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::path::PathBuf;
 
 use clap::Parser;
