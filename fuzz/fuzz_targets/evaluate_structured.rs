@@ -12,8 +12,7 @@ use chrono::{Duration, Months, NaiveDate};
 use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 
 const NAMES: &[&str] = &[
     "ROBERT",

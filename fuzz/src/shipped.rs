@@ -1,7 +1,5 @@
-//! The shipped module loaded once per fuzz process through the host's own engine (pooling,
+//! The shipped module loaded once per fuzz process through the runtime (pooling,
 //! epoch deadline, memory cap), for the targets built with `--features wasm`.
-#![allow(dead_code, reason = "each target uses part of it")]
-
 use std::sync::OnceLock;
 use std::time::Duration;
 

@@ -1,10 +1,8 @@
 //! Shared by the targets: the engine's outputs must always be JSON, and a stage-1 success must
 //! carry a record that stages 2-3 accept without panicking.
-#![allow(dead_code, reason = "each target uses part of it")]
-
 use lookback_core::api;
 use lookback_core::input::{StageContext, evaluate_input};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The `now` every target evaluates as of (the engine reads no clock).
 pub const NOW: &str = "2025-11-06T15:04:05Z";
