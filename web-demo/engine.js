@@ -79,7 +79,7 @@ export async function loadModule(bytes, servedSha256 = null) {
 
 /**
  * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
- * with the host's wording (CallError in host/src/engine/limits.rs).
+ * with the host's wording (CallError in runtime/src/limits.rs).
  */
 async function stage(engine, name, input, check, lane) {
   const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS, lane);

@@ -7,7 +7,7 @@
 // (two workers taken in turn); a batch runs on a small pool of one-worker lanes (`lanePool`), one
 // record at a time on each, for throughput.
 
-/** A call failed the way a module can fail (CallError in host/src/engine/limits.rs). */
+/** A call failed the way a module can fail (CallError in runtime/src/limits.rs). */
 export class StageError extends Error {}
 
 let workerUrl = null;

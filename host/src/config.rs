@@ -399,7 +399,46 @@ impl From<TransportArgs> for TransportSettings {
 
 #[cfg(test)]
 mod tests {
+    use clap::CommandFactory as _;
+
     use super::*;
+
+    /// Every `LOOKBACK_*` variable of every command, as clap knows them.
+    fn variables() -> Vec<String> {
+        fn walk(command: &clap::Command, out: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                if let Some(env) = arg.get_env() {
+                    out.push(env.to_string_lossy().into_owned());
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(&Cli::command(), &mut out);
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// DECISIONS §14: every setting is a flag and a variable, listed in the README and in
+    /// docs/operations.md.
+    #[test]
+    fn every_variable_is_documented_where_operators_look() {
+        let variables = variables();
+        assert!(variables.len() > 30, "{variables:?}");
+        assert!(variables.iter().all(|v| v.starts_with("LOOKBACK_")));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for doc in ["README.md", "docs/operations.md"] {
+            let text = std::fs::read_to_string(root.join(doc)).unwrap_or_default();
+            let missing: Vec<&String> = variables
+                .iter()
+                .filter(|v| !text.contains(&format!("`{v}`")))
+                .collect();
+            assert!(missing.is_empty(), "{doc} does not list {missing:?}");
+        }
+    }
 
     /// The flags' defaults are the services' defaults: a server started with no flag runs as one
     /// built from `Settings::default()` (what the tests run).

@@ -1,4 +1,4 @@
-//! The shipped module is pre-initialised (host/build/preinit.rs): its tables are built before its
+//! The shipped module is pre-initialised (runtime/build/preinit.rs): its tables are built before its
 //! first instance exists. Proven without timing: a fresh instance of the shipped module reports
 //! `preinitialized: true` from `lookback_info`, which only `lookback_warm` sets, and the warm-up
 //! export itself is gone; a module built without the step (the fault-injection build) reports
