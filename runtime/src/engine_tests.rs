@@ -321,3 +321,15 @@ fn the_registry_admits_only_self_tested_modules_and_keeps_one_build_per_version(
     assert_eq!(registry.rollback(AT).unwrap_err(), RegistryError::NoHistory);
     assert!(registry.activate("nope", AT).is_err());
 }
+
+#[tokio::test]
+async fn the_canary_passes_on_the_shipped_module_and_tells_a_broken_one() {
+    let host = host(2000, 2);
+    let shipped = Arc::new(host.admit(EMBEDDED_MODULE, None).unwrap());
+    let result = crate::canary::run(&host, shipped, AT).await;
+    assert!(result.transform && result.evaluate, "{result:?}");
+    // A module whose stage 1 echoes its input does not answer the ABI's JSON.
+    let echo = load(&host, module(1, ECHO));
+    let result = crate::canary::run(&host, echo, AT).await;
+    assert!(!result.transform && !result.evaluate, "{result:?}");
+}
