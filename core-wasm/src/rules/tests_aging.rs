@@ -10,7 +10,7 @@ use crate::model::{Lookback, LookbackWindow, Reportability};
 use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
 
 use super::facts::Dated;
-use super::tests::{day, facts};
+use super::tests::{day, facts, later};
 use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
 
 /// The deciding window's facts (the list of every window is [`windows`]'s to test).
@@ -22,7 +22,7 @@ fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
 }
 
 /// Every window that applies, as `(rule, clock_field, clock_date, boundary_date)`.
-fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, String, Option<String>)> {
+fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, Option<String>, Option<String>)> {
     time_facts(f, None, evaluate_with(f, None).reportability)
         .windows
         .into_iter()
@@ -34,12 +34,12 @@ fn window(
     rule: &'static str,
     field: &'static str,
     clock: &str,
-) -> (&'static str, &'static str, String, Option<String>) {
+) -> (&'static str, &'static str, Option<String>, Option<String>) {
     // Every window here is 7 years and the search date 2025-11-06.
     (
         rule,
         field,
-        clock.to_string(),
+        Some(clock.to_string()),
         Some("2018-11-06".to_string()),
     )
 }
@@ -50,10 +50,12 @@ fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
         date: day(date),
         field: "arrest_date",
     });
-    f.conviction_clock = (class != K::Pending).then(|| Dated {
+    let disposed = (class != K::Pending).then(|| Dated {
         date: day(date) + Days::new(30),
         field: "disposition_date",
     });
+    f.conviction_clock = later(disposed, f.entry);
+    f.outcome_dated = disposed.is_some();
     f
 }
 
@@ -73,6 +75,7 @@ fn expect(
         window_months: None,
         boundary_date: Some(boundary.to_string()),
         ages_out_on: Some(ages_out_on.to_string()),
+        lower_bound: None,
         windows: Vec::new(),
     }
 }
@@ -189,7 +192,7 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
         vec![LookbackWindow {
             rule: "FED_NONCONVICTION_7YR",
             clock_field: "arrest_date",
-            clock_date: "2020-01-01".to_string(),
+            clock_date: Some("2020-01-01".to_string()),
             window_years: 7,
             window_months: None,
             boundary_date: Some("2018-11-06".to_string()),
@@ -200,7 +203,7 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
 }
 
 /// Montana's 7 years from the disposition of a charge entered on 2020-01-01.
-fn montana() -> (&'static str, &'static str, String, Option<String>) {
+fn montana() -> (&'static str, &'static str, Option<String>, Option<String>) {
     window("MT_CONVICTION_7YR", "disposition_date", "2020-01-31")
 }
 
@@ -280,7 +283,7 @@ proptest! {
         let all = time_facts(&f, None, evaluate_with(&f, None).reportability);
         // The deciding window is one of the windows listed.
         if let (Some(rule), Some(clock)) = (all.rule, all.clock_date.as_deref()) {
-            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date == clock));
+            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date.as_deref() == Some(clock)));
         }
         let got = aging(&f, None);
         match got.ages_out_on.as_deref().and_then(crate::parse::dates::parse_iso) {
