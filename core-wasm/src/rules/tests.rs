@@ -12,7 +12,7 @@ use crate::parse::classify::{
 use crate::parse::dates::years_before;
 
 use super::catalog::{self, Action, Clock, Place, Trigger};
-use super::client::{ClientCategory, ClientRules};
+use super::client::{CLIENT_CONVICTION_LOOKBACK, ClientCategory, ClientRules};
 use super::facts::{Custody, Dated, LaterDate};
 use super::*;
 
@@ -483,6 +483,41 @@ fn an_unknown_level_is_decided_only_when_every_level_decides_alike() {
     assert_eq!(o.reportability, Reportability::NotEnoughInfo);
     assert!(o.has_gap(DataGap::Level));
     assert!(cites(&ny, "NY_TRAFFIC_VIOLATION_NONREPORT"));
+}
+
+/// A tenant's overlay needs its dates and levels as the law's rules do (DECISIONS §7.2, §7.5).
+#[test]
+fn a_client_overlay_never_skips_a_missing_value() {
+    let client = ClientRules {
+        conviction_lookback_years: Some(5),
+        non_conviction_lookback_years: Some(3),
+        never_report: vec![ClientCategory::Misdemeanor],
+        ..ClientRules::default()
+    };
+    let with = |f: &ChargeFacts| evaluate_with(f, Some(&client));
+    let recent = with(&undated_conviction("GA", "2024-01-01"));
+    assert_eq!(recent.reportability, Reportability::Reportable);
+    assert!(recent.has_gap(DataGap::DispositionDate));
+    let old = with(&undated_conviction("GA", "2015-01-01"));
+    assert_eq!(old.reportability, Reportability::NotEnoughInfo);
+    assert!(
+        old.cited_rules()
+            .iter()
+            .any(|r| r == CLIENT_CONVICTION_LOOKBACK)
+    );
+    // No date of entry at all, the federal limit lifted by the salary: the tenant's still applies.
+    let mut dismissed = dismissal("GA", day("2024-01-01"));
+    dismissed.entry = None;
+    dismissed.annual_salary = Some(100_000.0);
+    let o = with(&dismissed);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.has_gap(DataGap::EntryDate));
+    // A level the type does not give may be the one the tenant never reports.
+    let mut unknown = conviction("GA", day("2024-01-01"));
+    unknown.level = SeverityLevel::Unknown;
+    let o = with(&unknown);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.has_gap(DataGap::Level));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
-use crate::model::{Lookback, LookbackWindow, Reportability};
+use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
 
 use super::facts::Dated;
@@ -254,6 +254,77 @@ fn a_pending_charge_lists_the_federal_and_state_windows_in_rule_order() {
     let mut exempt = entered(K::Pending, D::Pending, "GA", "2020-01-01");
     exempt.annual_salary = Some(80_000.0);
     assert_eq!(windows(&exempt), vec![]);
+}
+
+/// A California conviction whose disposition date is missing (DECISIONS §7.2): the arrest
+/// bounds it from below and never stands in for it.
+fn undated(entry: Option<&str>) -> ChargeFacts {
+    let mut f = facts(K::Conviction, D::ConvictedGuiltyPlea, "CA");
+    f.entry = entry.map(|d| Dated {
+        date: day(d),
+        field: "arrest_date",
+    });
+    f.conviction_clock = later(None, f.entry);
+    f.outcome_dated = false;
+    f
+}
+
+fn undated_lookback(ages_out_not_before: Option<(&str, &str)>, boundary: &str) -> Lookback {
+    Lookback {
+        rule: Some("CA_CONVICTION_7YR"),
+        clock_field: Some("disposition_date"),
+        clock_date: None,
+        window_years: Some(7),
+        window_months: None,
+        boundary_date: Some(boundary.to_string()),
+        ages_out_on: None,
+        lower_bound: ages_out_not_before.map(|(clock, not_before)| LowerBound {
+            clock_field: "arrest_date",
+            clock_date: clock.to_string(),
+            ages_out_not_before: not_before.to_string(),
+        }),
+        windows: Vec::new(),
+    }
+}
+
+#[test]
+fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
+    // Reportable whatever the disposition date: the earliest it can age out, by its own name.
+    let recent = undated(Some("2024-11-13"));
+    assert_eq!(
+        evaluate_with(&recent, None).reportability,
+        Reportability::Reportable
+    );
+    assert_eq!(
+        aging(&recent, None),
+        undated_lookback(Some(("2024-11-13", "2031-11-14")), "2018-11-06")
+    );
+    assert_eq!(
+        windows(&recent),
+        vec![(
+            "CA_CONVICTION_7YR",
+            "disposition_date",
+            None,
+            Some("2018-11-06".to_string())
+        )]
+    );
+    // A person decides; the bound says since when the record as it stands cannot be reported.
+    let old = undated(Some("2016-03-01"));
+    assert_eq!(
+        evaluate_with(&old, None).reportability,
+        Reportability::NotEnoughInfo
+    );
+    assert_eq!(
+        aging(&old, None),
+        undated_lookback(Some(("2016-03-01", "2023-03-02")), "2018-11-06")
+    );
+    // No date at all: the window that needs one, and nothing else.
+    let none = undated(None);
+    assert_eq!(
+        evaluate_with(&none, None).reportability,
+        Reportability::NotEnoughInfo
+    );
+    assert_eq!(aging(&none, None), undated_lookback(None, "2018-11-06"));
 }
 
 fn reportability_on(f: &ChargeFacts, date: NaiveDate) -> Reportability {
