@@ -5,11 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
+use crate::parse::dates::within_years;
 
 use super::catalog::*;
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, DataGap, Effect, Finding};
-use crate::parse::dates::within_years;
 
 pub const CLIENT_CONVICTION_LOOKBACK: &str = "CLIENT_CONVICTION_LOOKBACK";
 pub const CLIENT_NON_CONVICTION_LOOKBACK: &str = "CLIENT_NON_CONVICTION_LOOKBACK";

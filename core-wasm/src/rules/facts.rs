@@ -80,7 +80,8 @@ pub struct ChargeFacts {
     pub custody: Custody,
     /// DECISIONS §7.2: `arrest_date`, else `charge_date`, else `file_date`.
     pub entry: Option<Dated>,
-    /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks).
+    /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks), or
+    /// what bounds it when a date it needs is missing.
     pub conviction_clock: LaterDate,
     /// A disposition or release date is on record: the charge is no longer pending.
     pub outcome_dated: bool,
