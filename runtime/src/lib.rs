@@ -12,8 +12,8 @@
 //!   (the kept-record pair and the ABI v1 pair).
 //! - [`contract`]: the decision tree every module owes; [`selftest`]: the shipped corpus run
 //!   against it before a module may enter the registry.
-//! - [`load`]: verify, compile, check, pre-instantiate, self-test; [`engine`]: the process's
-//!   wasmtime engine and the instance pool in front of it; [`embedded`]: the shipped module.
+//! - [`load`]: verify, compile, check, pre-instantiate, self-test; [`embedded`]: the shipped
+//!   module; [`engine`]: the process's wasmtime engine and the instance pool in front of it.
 //! - [`canary`]: the health check's tiny request; [`registry`]: the loaded versions, one active.
 
 pub mod abi;
