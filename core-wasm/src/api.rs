@@ -217,14 +217,24 @@ fn evaluate_output(input: Result<(Context, Search), String>) -> String {
         Ok(evaluation) => {
             let (decision, validation) =
                 rollup::client_facing(evaluation.decision, &evaluation.issues);
-            to_json(&EvaluateOutput {
-                ok: true,
-                decision,
-                validation,
-            })
+            decision_answer(decision, validation)
         }
         Err(message) => to_json(&json!({"ok": false, "message": message})),
     }
+}
+
+/// An accepted stages 2-3 answer, written into a buffer sized for its charges (about 1.2 KB each).
+fn decision_answer(decision: Decision, validation: Option<Validation>) -> String {
+    let charges: usize = (decision.court_decisions.iter())
+        .flat_map(|court| &court.case_decisions)
+        .map(|case| case.offenses.len())
+        .sum();
+    let answer = EvaluateOutput {
+        ok: true,
+        decision,
+        validation,
+    };
+    to_json_sized(&answer, 2048 + 1280 * charges)
 }
 
 /// The host's fail-safe (DECISIONS §3), same output shape as [`evaluate`]. `record` is the
@@ -234,11 +244,7 @@ pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
         Ok(search) => {
             let decision = crate::failsafe::decision(&search, now, reason);
             let (decision, validation) = rollup::client_facing(decision, &search.issues);
-            to_json(&EvaluateOutput {
-                ok: true,
-                decision,
-                validation,
-            })
+            decision_answer(decision, validation)
         }
         Err(e) => to_json(&json!({"ok": false, "message": format!("invalid record: {e}")})),
     }
@@ -253,7 +259,12 @@ pub fn identity_match(body: &[u8]) -> String {
 
 /// Every answer is written here (`crate::writer`: serde_json's bytes, faster).
 fn to_json<T: Serialize>(value: &T) -> String {
-    crate::writer::to_string(value).unwrap_or_else(|e| {
+    to_json_sized(value, 256)
+}
+
+/// [`to_json`] into a buffer of `capacity` bytes to begin with.
+fn to_json_sized<T: Serialize>(value: &T, capacity: usize) -> String {
+    crate::writer::to_string(value, capacity).unwrap_or_else(|e| {
         json!({"ok": false, "message": format!("serialisation failed: {e}")}).to_string()
     })
 }
