@@ -214,6 +214,23 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
+    /// Text composed at write time (`Display`) goes straight into the answer, without a `String`
+    /// of its own unless it needs escapes.
+    fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
+        use std::fmt::Write as _;
+        let start = self.out.len();
+        self.out.push('"');
+        write!(self.out, "{value}").map_err(Error::custom)?;
+        if needs_escape(self.out.as_bytes().get(start + 1..).unwrap_or_default()) {
+            let text = self.out.split_off(start + 1);
+            self.out.truncate(start);
+            self.escaped(&text);
+        } else {
+            self.out.push('"');
+        }
+        Ok(())
+    }
+
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {
         value.serialize(self)
     }
@@ -650,12 +667,25 @@ mod tests {
         assert_eq!(ours, theirs);
         let (ours, theirs) = both(&keyed);
         assert_eq!(ours, theirs);
+        for text in ["plain", "with \"quotes\" and \\", "\u{1}", ""] {
+            let (ours, theirs) = both(&Composed(text));
+            assert_eq!(ours, theirs);
+        }
         let bytes: &[u8] = &[0, 1, 255];
         let (ours, theirs) = both(&serde_bytes_like(bytes));
         assert_eq!(ours, theirs);
         let mut unit_keyed = BTreeMap::new();
         unit_keyed.insert((), 1);
         assert!(to_string(&unit_keyed, 0).is_err() && serde_json::to_string(&unit_keyed).is_err());
+    }
+
+    /// Text serialised through `Display` (`collect_str`), written in two pieces.
+    struct Composed(&'static str);
+
+    impl Serialize for Composed {
+        fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.collect_str(&format_args!("{}|{}", self.0, self.0))
+        }
     }
 
     /// `&[u8]` serialises as a sequence; a `serialize_bytes` caller needs a wrapper.
