@@ -78,6 +78,13 @@ impl Writer {
         self.out.push('"');
     }
 
+    /// The opening of an enum variant with data: `{"variant":`.
+    fn variant(&mut self, variant: &str) {
+        self.out.push('{');
+        self.str(variant);
+        self.out.push(':');
+    }
+
     fn integer<I: itoa::Integer>(&mut self, value: I) {
         self.out.push_str(itoa::Buffer::new().format(value));
     }
@@ -133,6 +140,24 @@ fn word_needs_escape(w: u64) -> bool {
     below(w, 0x20) | below(quote, 1) | below(backslash, 1) != 0
 }
 
+/// `$m! { serialize_i8(i8); ... }` for every integer method of `serde::Serializer`.
+macro_rules! with_integer_methods {
+    ($m:ident) => {
+        $m! {
+            serialize_i8(i8);
+            serialize_i16(i16);
+            serialize_i32(i32);
+            serialize_i64(i64);
+            serialize_i128(i128);
+            serialize_u8(u8);
+            serialize_u16(u16);
+            serialize_u32(u32);
+            serialize_u64(u64);
+            serialize_u128(u128);
+        }
+    };
+}
+
 /// Integers, as serde_json writes them (`itoa`).
 macro_rules! integers {
     ($($method:ident($ty:ty);)*) => {$(
@@ -154,18 +179,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
     type SerializeStruct = Compound<'a>;
     type SerializeStructVariant = Compound<'a>;
 
-    integers! {
-        serialize_i8(i8);
-        serialize_i16(i16);
-        serialize_i32(i32);
-        serialize_i64(i64);
-        serialize_i128(i128);
-        serialize_u8(u8);
-        serialize_u16(u16);
-        serialize_u32(u32);
-        serialize_u64(u64);
-        serialize_u128(u128);
-    }
+    with_integer_methods!(integers);
 
     fn serialize_bool(self, value: bool) -> Result {
         self.out.push_str(if value { "true" } else { "false" });
@@ -251,9 +265,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
         variant: &'static str,
         value: &T,
     ) -> Result {
-        self.out.push('{');
-        self.str(variant);
-        self.out.push(':');
+        self.variant(variant);
         value.serialize(&mut *self)?;
         self.out.push('}');
         Ok(())
@@ -278,9 +290,8 @@ impl<'a> ser::Serializer for &'a mut Writer {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a>> {
-        self.out.push('{');
-        self.str(variant);
-        Ok(Compound::open(self, ":[", "]}"))
+        self.variant(variant);
+        Ok(Compound::open(self, "[", "]}"))
     }
 
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a>> {
@@ -304,9 +315,8 @@ impl<'a> ser::Serializer for &'a mut Writer {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a>> {
-        self.out.push('{');
-        self.str(variant);
-        Ok(Compound::open(self, ":{", "}}"))
+        self.variant(variant);
+        Ok(Compound::open(self, "{", "}}"))
     }
 }
 
@@ -352,48 +362,29 @@ impl<'a> Compound<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.member(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
+/// The serde traits of arrays (members) and objects with named fields.
+macro_rules! compound {
+    ($($trait:ident: $method:ident($($key:ident: $key_ty:ty)?) => $write:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, $($key: $key_ty,)? value: &T) -> Result {
+                self.$write($($key,)? value)
+            }
+            fn end(self) -> Result {
+                self.close()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.member(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.member(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.member(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
+compound! {
+    SerializeSeq: serialize_element() => member;
+    SerializeTuple: serialize_element() => member;
+    SerializeTupleStruct: serialize_field() => member;
+    SerializeTupleVariant: serialize_field() => member;
+    SerializeStruct: serialize_field(key: &'static str) => field;
+    SerializeStructVariant: serialize_field(key: &'static str) => field;
 }
 
 impl ser::SerializeMap for Compound<'_> {
@@ -406,28 +397,6 @@ impl ser::SerializeMap for Compound<'_> {
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
         self.writer.out.push(':');
         value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
-        self.field(key, value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
-        self.field(key, value)
     }
     fn end(self) -> Result {
         self.close()
@@ -512,17 +481,8 @@ impl ser::Serializer for MapKey<'_> {
 
     quoted! {
         serialize_bool(bool);
-        serialize_i8(i8);
-        serialize_i16(i16);
-        serialize_i32(i32);
-        serialize_i64(i64);
-        serialize_i128(i128);
-        serialize_u8(u8);
-        serialize_u16(u16);
-        serialize_u32(u32);
-        serialize_u64(u64);
-        serialize_u128(u128);
     }
+    with_integer_methods!(quoted);
 
     fn serialize_f32(self, value: f32) -> Result {
         self.float_key(value, value.is_finite())
