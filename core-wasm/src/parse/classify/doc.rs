@@ -10,7 +10,7 @@ use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
     FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, TRAFFIC_TITLES, VEHICLE_CONTEXT,
+    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -104,16 +104,6 @@ fn traffic(out: &mut String) {
     }
     out.push('\n');
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
-    let _ = writeln!(
-        out,
-        "### Motor-vehicle titles by state\n\nA statute number under these prefixes is traffic \
-         law for a case of that state; a number shaped like that state's sections but under \
-         another prefix contradicts a minor reading.\n"
-    );
-    let _ = writeln!(out, "| state | prefixes | source |\n|---|---|---|");
-    for t in TRAFFIC_TITLES {
-        let _ = writeln!(out, "| {} | {} | {} |", t.state, list(t.prefixes), t.source);
-    }
     out.push('\n');
 }
 

@@ -56,11 +56,20 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ZERO TOLERANCE"],
     &["REFUSAL", "CHEMICAL TEST"],
     &["REFUSE", "CHEMICAL TEST"],
+    // Breath tests after driving or a crash (issue 21: "FAILURE TO TAKE PBT WHEN INVOLVED IN
+    // ACCIDENT"): refusing one is an impaired-driving offence.
+    &["PBT"],
+    &["BREATH TEST"],
+    &["BREATH", "REFUS*"],
+    &["BREATH", "REFUSAL"],
     // Reckless / aggressive driving.
     &["RECKLESS DRIVING"],
     &["RECKLESS OPERATION"],
     &["RECKLESS DRIVER"],
     &["RECKLESS", "VEHICLE"],
+    // Any word order, any driving or operating word (issue 21: "RECKLESS DRIVE OHV:W/INJ").
+    &["RECKLESS", "DRIV*"],
+    &["RECKLESS", "OPERAT*"],
     &["AGGRESSIVE DRIVING"],
     // Leaving the scene / hit and run.
     &["HIT AND RUN"],
@@ -96,6 +105,11 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ELUDING"],
     &["ELUDE"],
     &["EVADING", "VEHICLE"],
+    // Evading the police in any spelling (issue 21: "EVADE PO:WRONG WAY DRIVER").
+    &["EVAD*", "POLICE"],
+    &["EVAD*", "PO"],
+    &["EVAD*", "PEACE OFFICER"],
+    &["EVAD*", "OFFICER"],
     &["FAILURE TO STOP FOR POLICE"],
     &["FAILURE TO STOP FOR AN OFFICER"],
     // Failing to stop after a crash is leaving the scene.
@@ -347,7 +361,37 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
 /// REGISTRATION NOT IN POSSESSION", "POSSESSION OF COMMERCIAL DRIVERS LICENSE REQUIRED") is no
 /// possession offense, and a parking space is not a vehicle taken without consent.
 pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
-    ("POSSESSION", &["NOT IN POSSESSION", "REQUIRED"]),
+    (
+        "POSSESSION",
+        &[
+            "NOT IN POSSESSION",
+            "REQUIRED",
+            "LICENSE",
+            "LICENSES",
+            "PERMIT",
+            "CDL",
+            "OPEN CONTAINER",
+        ],
+    ),
+    // Obstructing the view, a window or the road is a traffic matter; obstructing an officer
+    // is not (and has no such word beside it).
+    (
+        "OBSTRUCT*",
+        &[
+            "VIEW",
+            "WINDSHIELD*",
+            "WINDOW*",
+            "PLATE*",
+            "TRAFFIC",
+            "HIGHWAY*",
+            "STREET*",
+            "ROADWAY*",
+            "INTERSECTION*",
+            "CROSSWALK*",
+            "SIDEWALK*",
+            "LANE*",
+        ],
+    ),
     ("UNAUTHORIZED USE", &["PARKING"]),
 ];
 
@@ -797,74 +841,5 @@ pub(crate) const FAMILIES: &[Family] = &[
             "PASSENGER*",
         ],
         qualifiers: &[],
-    },
-];
-
-/// Where a state keeps its motor-vehicle law: statutes under these numbers are traffic law
-/// (`motor_vehicle_title` in `reference/charges/README.md` for SD). A statute is matched on its
-/// first number, up to and including the separator, after removing code names (`SDCL`, `F.S.`).
-pub(crate) struct TrafficTitle {
-    pub(crate) state: &'static str,
-    /// Prefixes of the statute number: `32-` (title 32), `316.` (chapter 316).
-    pub(crate) prefixes: &'static [&'static str],
-    pub(crate) source: &'static str,
-}
-
-/// Per-state motor-vehicle titles and chapters (GK; each row names its code).
-pub(crate) const TRAFFIC_TITLES: &[TrafficTitle] = &[
-    TrafficTitle {
-        state: "SD",
-        prefixes: &["32-"],
-        source: "SDCL title 32 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "FL",
-        prefixes: &["316.", "318.", "320.", "322.", "324."],
-        source: "Fla. Stat. ch. 316 (traffic control), 318 (traffic infractions), 320 (registration), 322 (driver licenses), 324 (financial responsibility)",
-    },
-    TrafficTitle {
-        state: "NC",
-        prefixes: &["20-"],
-        source: "N.C.G.S. chapter 20 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "GA",
-        prefixes: &["40-"],
-        source: "O.C.G.A. title 40 (Motor Vehicles and Traffic)",
-    },
-    TrafficTitle {
-        state: "AL",
-        prefixes: &["32-"],
-        source: "Code of Alabama title 32 (Motor Vehicles and Traffic)",
-    },
-    TrafficTitle {
-        state: "SC",
-        prefixes: &["56-"],
-        source: "S.C. Code title 56 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "TN",
-        prefixes: &["55-"],
-        source: "Tenn. Code title 55 (Motor and Other Vehicles)",
-    },
-    TrafficTitle {
-        state: "VA",
-        prefixes: &["46.2-"],
-        source: "Code of Virginia title 46.2 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "WA",
-        prefixes: &["46."],
-        source: "RCW title 46 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "MN",
-        prefixes: &["169.", "169A.", "171."],
-        source: "Minn. Stat. ch. 169 (traffic regulations), 169A (impaired driving), 171 (driver licenses)",
-    },
-    TrafficTitle {
-        state: "KY",
-        prefixes: &["186.", "186A.", "189.", "189A."],
-        source: "KRS ch. 186 (licensing), 186A (titles), 189 (traffic regulations), 189A (DUI)",
     },
 ];
