@@ -138,7 +138,11 @@ fn traffic(rows: &[Row], misses: &[String]) {
         if cell.misses.is_empty() {
             continue;
         }
-        println!("### {state}, {}, {}: not read right\n", mode.name(), class.name());
+        println!(
+            "### {state}, {}, {}: not read right\n",
+            mode.name(),
+            class.name()
+        );
         for m in &cell.misses {
             println!("- {m}");
         }
@@ -208,7 +212,11 @@ fn dispositions(rows: &[Value]) {
             count(source, format!("no group, read {:?}", d.class), true);
             continue;
         };
-        count(source, "agrees with the source's group".into(), d.class == want);
+        count(
+            source,
+            "agrees with the source's group".into(),
+            d.class == want,
+        );
         let unknown = d.class == DispositionClass::Unknown && want != DispositionClass::Unknown;
         count(source, "read unknown".into(), unknown);
         let wrong_way = matches!(
@@ -221,7 +229,11 @@ fn dispositions(rows: &[Value]) {
                 DispositionClass::Conviction
             )
         );
-        count(source, "wrong in the conviction direction (want 0)".into(), wrong_way);
+        count(
+            source,
+            "wrong in the conviction direction (want 0)".into(),
+            wrong_way,
+        );
     }
     println!("## Dispositions\n");
     println!("| source | metric | rows | share |\n|---|---|---|---|");

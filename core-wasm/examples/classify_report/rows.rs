@@ -94,7 +94,14 @@ fn in_sections(statute: &str, sections: &[&str]) -> bool {
 }
 
 const SD_SERIOUS: &[&str] = &[
-    "32-23-", "32-24-1", "32-34-5", "32-34-6", "32-12-65", "32-35-110", "32-33-18", "22-16-41",
+    "32-23-",
+    "32-24-1",
+    "32-34-5",
+    "32-34-6",
+    "32-12-65",
+    "32-35-110",
+    "32-33-18",
+    "22-16-41",
     "22-16-42",
 ];
 
@@ -151,7 +158,10 @@ fn fl_vehicle_code(statute: &str) -> bool {
 
 fn okaloosa(row: &Value) -> Option<Row> {
     let total = row.get("total").and_then(Value::as_u64).unwrap_or(0);
-    let share = row.get("majority_share").and_then(Value::as_f64).unwrap_or(0.0);
+    let share = row
+        .get("majority_share")
+        .and_then(Value::as_f64)
+        .unwrap_or(0.0);
     if total < 20 || share < 0.9 {
         return None;
     }

@@ -112,6 +112,12 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["EVAD*", "OFFICER"],
     &["FAILURE TO STOP FOR POLICE"],
     &["FAILURE TO STOP FOR AN OFFICER"],
+    // Any spelling of failing to stop for the police (issue 21: "FAILURE TO STOP AT SIGNAL OF
+    // LAW ENFORCEMENT OFFICER" read minor through "FAILURE TO STOP").
+    &["STOP", "LAW ENFORCEMENT"],
+    &["STOP", "OFFICER"],
+    &["STOP", "POLICE"],
+    &["STOP", "TROOPER"],
     // Failing to stop after a crash is leaving the scene.
     &["FAILURE TO STOP", "ACCIDENT"],
     &["FAILURE TO STOP", "COLLISION"],
@@ -272,9 +278,6 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["FAILURE TO SIGNAL"],
     &["IMPROPER PASSING"],
     &["CARELESS DRIVING"],
-    &["TEXTING"],
-    &["CELL PHONE"],
-    &["HANDHELD"],
     &["WRONG SIDE OF ROAD"],
 ];
 
@@ -355,6 +358,12 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "VANDAL*",
     "CRIMINAL MISCHIEF",
     "BREAKING",
+    // Custody: a phone or a vehicle word in a jail charge is contraband (issue 21).
+    "JAIL",
+    "INMATE*",
+    "CONTRABAND",
+    "PRISON*",
+    "CORRECTIONAL",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -526,11 +535,14 @@ pub(crate) const FAMILIES: &[Family] = &[
             "REFLECTOR*",
             "TURN SIGNAL*",
             "SPOT LAMP*",
+            "DIM LIGHT*",
             "BLUE LIGHT*",
             "HIGH BEAM*",
             "LOW BEAM*",
         ],
-        objects: &["LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*"],
+        objects: &[
+            "LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*", "GLARE", "GLARING",
+        ],
         qualifiers: &[],
     },
     Family {
@@ -564,6 +576,13 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CENTERLINE",
             "KEEP RIGHT",
             "NO PASSING",
+            // Rules of the road in court abbreviations (issue 21: "U TRN CONTROLLED INTSEC",
+            // "PASS ON HILL OR CURVE").
+            "U TURN",
+            "ONE WAY",
+            "HILL OR CURVE",
+            "CURVE OR HILL",
+            "CONTROLLED INTERSECTION",
         ],
         objects: &[
             "LANE",
@@ -603,8 +622,21 @@ pub(crate) const FAMILIES: &[Family] = &[
             "RAILROAD CROSSING*",
             "GRADE CROSSING*",
             "SIGNAL*",
+            "YIELD RIGHT OF WAY",
+            "TRAFFIC DEVICE*",
+            "OFFICIAL TRAFFIC*",
+            "SCHOOL BUS*",
         ],
-        objects: &["STOP", "STOPPING", "STOPPED", "YIELD"],
+        objects: &[
+            "STOP",
+            "STOPPING",
+            "STOPPED",
+            "YIELD",
+            "RED",
+            "INTERSECTION*",
+            "SIGN",
+            "SIGNS",
+        ],
         qualifiers: &[],
     },
     Family {
@@ -615,6 +647,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "EXPIRED TAG*",
             "EXPIRED PLATE*",
             "DISPLAY PLATE*",
+            "TEMPORARY TAG*",
+            "TEMP TAG*",
             "WARNING TICKET",
             "VEHICLE REGISTRATION",
             "EXPIRED REGISTRATION",
@@ -678,6 +712,17 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CHANGE ADDRESS",
             "CHANGE OF ADDRESS",
             "REQUIRED",
+            // Carrying and showing the licence, and who may drive (issue 21).
+            "REQUIREMENT*",
+            "POSSESSION",
+            "DISPLAY*",
+            "EXHIBIT*",
+            "CARRY*",
+            "SURRENDER*",
+            "UNAUTHORIZED PERSON",
+            "NONRESIDENT",
+            "NON RESIDENT",
+            "CLASS",
         ],
     },
     Family {
@@ -801,7 +846,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "parking and standing",
         vehicular: &["PARKING", "PARKED", "DOUBLE PARK*", "FIRE LANE*"],
-        objects: &["STANDING", "ABANDON*"],
+        objects: &["STANDING", "ABANDON*", "UNATTENDED"],
         qualifiers: &[],
     },
     Family {
@@ -820,17 +865,14 @@ pub(crate) const FAMILIES: &[Family] = &[
     },
     Family {
         name: "pedestrians and devices",
-        vehicular: &[
-            "JAYWALK*",
-            "PEDESTRIAN*",
-            "HITCHHIK*",
+        vehicular: &["JAYWALK*", "PEDESTRIAN*", "HITCHHIK*"],
+        // Devices need a vehicle word: a cell phone in a jail is contraband (issue 21).
+        objects: &[
             "TEXTING",
             "HANDHELD",
             "HANDHELD DEVICE*",
             "CELL PHONE",
             "WIRELESS COMMUNICATION*",
-        ],
-        objects: &[
             "WALK",
             "WALKING",
             "CROSSWALK*",
