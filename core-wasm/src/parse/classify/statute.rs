@@ -164,7 +164,11 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
         let end = run_end(row, &tokens, start);
         if end > start {
             let run = tokens.get(start..end).unwrap_or(&[]);
-            let numbers = run.iter().any(|t| matches!(t, Tok::Num(_)));
+            // A section has at least three digits (`VEH:2+PR` is no citation).
+            let numbers = run.iter().any(|t| match t {
+                Tok::Num(n) => n.chars().filter(char::is_ascii_digit).count() >= 3,
+                _ => false,
+            });
             let marked = run.iter().any(|t| !matches!(t, Tok::Num(_)));
             if numbers && marked {
                 let cited = run.iter().map(Tok::text).collect::<Vec<_>>().join(" ");

@@ -48,7 +48,10 @@ fn minor_traffic_list() {
         ("DEFECTIVE TAIL LIGHTS", "", T::MinorTraffic),
         ("WINDOW TINT VIOLATION", "", T::MinorTraffic),
         ("EXPIRED REGISTRATION", "", T::MinorTraffic),
-        ("NO REGISTRATION", "", T::MinorTraffic),
+        // Registration needs a vehicle word: a pharmacy or a trade can lack one (issue 21).
+        ("NO REGISTRATION", "", T::NotTraffic),
+        ("NO VEHICLE REGISTRATION", "", T::MinorTraffic),
+        ("MAN/ETC PHARM/ETC NO REG", "", T::NotTraffic),
         ("EXPIRED TAGS", "", T::MinorTraffic),
         // A licence needs a driving or vehicle word: any trade's licence can lapse.
         ("NO VALID LICENSE", "MISDEMEANOR", T::NotTraffic),

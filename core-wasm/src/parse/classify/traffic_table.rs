@@ -213,12 +213,11 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["TINTED"],
     &["MUFFLER"],
     &["WINDSHIELD"],
-    // Registration and plates.
+    // Registration and plates. "NO REGISTRATION" alone also fits trades and chemicals
+    // ("PHARM NO REG", issue 21): it needs a vehicle word (the plates family).
     &["VEHICLE REGISTRATION"],
     &["EXPIRED REGISTRATION"],
     &["REGISTRATION EXPIRED"],
-    &["NO REGISTRATION"],
-    &["IMPROPER REGISTRATION"],
     &["FAILURE TO REGISTER VEHICLE"],
     &["FAILURE TO REGISTER MOTOR VEHICLE"],
     &["EXPIRED TAG*"],
@@ -352,7 +351,6 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "FISH*",
     "WILDLIFE",
     "STALK*",
-    "EXPLOSIVE*",
     "ENDANGER*",
     "CHILD ABUSE",
     "VANDAL*",
@@ -364,6 +362,12 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "CONTRABAND",
     "PRISON*",
     "CORRECTIONAL",
+    // Weapons in a vehicle, explosives (issue 21, round 2).
+    "RIFLE*",
+    "SHOTGUN*",
+    "PISTOL*",
+    "AMMUNITION",
+    "EXPLO*",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -469,8 +473,6 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "TRUCK*",
     "TRAILER*",
     "SEMITRAILER*",
-    "BUS",
-    "BUSES",
     "BICYCLE*",
     "BIKE*",
     "SNOWMOBILE*",
@@ -496,6 +498,16 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "TRAFFIC",
     "CMV",
     "COMMERCIAL MOTOR VEHICLE",
+    // Round 2 (issue 21): more vehicles and the motor-vehicle department.
+    "VAN",
+    "VANS",
+    "LIMO*",
+    "TAXI",
+    "TAXIS",
+    "TAXICAB*",
+    "MOTORHOME*",
+    "DMV",
+    "FREEWAY*",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -517,6 +529,19 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "lamps and reflectors",
         vehicular: &[
+            "LAMP",
+            "LAMPS",
+            "STOPLAMP*",
+            "BACKUP LAMP*",
+            "FLOOD LAMP*",
+            "RUNNING LAMP*",
+            "MARKER LAMP*",
+            "WARNING LAMP*",
+            "HIGHBEAM*",
+            "LOWBEAM*",
+            "DIMMER*",
+            "FLASHING LIGHT*",
+            "WARNING LIGHT*",
             "HEADLAMP*",
             "HEADLIGHT*",
             "TAILLAMP*",
@@ -548,6 +573,15 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "lanes, turns and passing",
         vehicular: &[
+            "SOLID LINE*",
+            "DOUBLE LINE*",
+            "YELLOW LINE*",
+            "DOUBLE SOLID*",
+            "HOV",
+            "TURN SIGN*",
+            "RIGHT HAND TURN",
+            "LEFT HAND TURN",
+            "TOO SLOW*",
             "IMPROPER LANE",
             "UNSAFE LANE",
             "LANE CHANGE",
@@ -585,6 +619,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CONTROLLED INTERSECTION",
         ],
         objects: &[
+            "LINE",
+            "LINES",
+            "LEFT SIDE",
+            "RIGHT HALF",
+            "RIGHT EDGE",
+            "RIGHT SIDE",
             "LANE",
             "LANES",
             "TURN",
@@ -608,6 +648,8 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "signals, signs and right of way",
         vehicular: &[
+            "CROSSING GUARD*",
+            "CROSSWALK*",
             "STOP SIGN",
             "RAN STOP SIGN",
             "RED LIGHT",
@@ -621,13 +663,15 @@ pub(crate) const FAMILIES: &[Family] = &[
             "FAILURE TO SIGNAL",
             "RAILROAD CROSSING*",
             "GRADE CROSSING*",
-            "SIGNAL*",
             "YIELD RIGHT OF WAY",
             "TRAFFIC DEVICE*",
             "OFFICIAL TRAFFIC*",
             "SCHOOL BUS*",
         ],
         objects: &[
+            "TOLL",
+            "TOLLS",
+            "SIGNAL*",
             "STOP",
             "STOPPING",
             "STOPPED",
@@ -642,6 +686,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "plates, registration and title",
         vehicular: &[
+            "DEPARTMENT OF MOTOR VEHICLES",
             "LICENSE PLATE*",
             "PLATE*",
             "EXPIRED TAG*",
@@ -651,10 +696,6 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TEMP TAG*",
             "WARNING TICKET",
             "VEHICLE REGISTRATION",
-            "EXPIRED REGISTRATION",
-            "REGISTRATION EXPIRED",
-            "NO REGISTRATION",
-            "IMPROPER REGISTRATION",
         ],
         objects: &[
             "TAG",
@@ -717,7 +758,6 @@ pub(crate) const FAMILIES: &[Family] = &[
             "POSSESSION",
             "DISPLAY*",
             "EXHIBIT*",
-            "CARRY*",
             "SURRENDER*",
             "UNAUTHORIZED PERSON",
             "NONRESIDENT",
@@ -728,6 +768,9 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "loads, towing, size and weight",
         vehicular: &[
+            "OVERLENGTH",
+            "OVERWIDTH",
+            "OVERHEIGHT",
             "OVERWEIGHT",
             "OVER WEIGHT",
             "OVERSIZE*",
@@ -760,6 +803,12 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "vehicle equipment",
         vehicular: &[
+            "EXHAUST",
+            "GLAZING",
+            "AIR BRAKE*",
+            "SNOW TIRE*",
+            "PILOT CAR*",
+            "FIFTH WHEEL*",
             "EQUIPMENT VIOLATION",
             "DEFECTIVE EQUIPMENT",
             "IMPROPER EQUIPMENT",
@@ -790,6 +839,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TIRE CHAIN*",
         ],
         objects: &[
+            "SMOG",
+            "WINDOW*",
+            "HEADSET*",
             "MIRROR*",
             "HORN*",
             "EXHAUST",
@@ -816,6 +868,9 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "seat belts and child restraints",
         vehicular: &[
+            "UNRESTRAINED",
+            "UNRSTRAINED",
+            "UNBELTED",
             "SEAT BELT*",
             "SEATBELT*",
             "SAFETY BELT*",
@@ -830,6 +885,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "insurance and financial responsibility",
         vehicular: &[
+            "PROOF OF FINANCIAL",
             "PROOF OF INSURANCE",
             "NO INSURANCE",
             "WITHOUT INSURANCE",
@@ -845,13 +901,23 @@ pub(crate) const FAMILIES: &[Family] = &[
     },
     Family {
         name: "parking and standing",
-        vehicular: &["PARKING", "PARKED", "DOUBLE PARK*", "FIRE LANE*"],
-        objects: &["STANDING", "ABANDON*", "UNATTENDED"],
+        vehicular: &[
+            "FIRE HYDRANT*",
+            "DISABLED PARKING",
+            "PARKING",
+            "PARKED",
+            "DOUBLE PARK*",
+            "FIRE LANE*",
+        ],
+        objects: &["PARK", "STANDING", "ABANDON*", "UNATTENDED"],
         qualifiers: &[],
     },
     Family {
         name: "motorcycles, off-road vehicles and golf carts",
         vehicular: &[
+            "POCKET BIKE*",
+            "MOTOR SCOOTER*",
+            "SCOOTER*",
             "MOTORCYCLIST*",
             "MOTORCYCLE*",
             "GOLF CART*",
