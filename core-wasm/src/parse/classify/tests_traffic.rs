@@ -34,6 +34,17 @@ fn minor_traffic_list() {
             "INFRACTION",
             T::MinorTraffic,
         ),
+        // A bare speed needs a limit, an excess or a vehicle word (issue 21).
+        (
+            "VIOL ANEMOMETER (WIND SPEED) TOWER REGULATIONS",
+            "",
+            T::NotTraffic,
+        ),
+        (
+            "PHYSICIAN FALSELY CERTIFY A DISABILITY FOR A LICENSE PLATE",
+            "",
+            T::NotTraffic,
+        ),
         ("SPEED 15 OVER", "", T::MinorTraffic),
         ("69/55 MPH", "", T::MinorTraffic),
         ("EXCEEDING POSTED SPEED LIMIT", "", T::MinorTraffic),

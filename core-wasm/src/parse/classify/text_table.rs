@@ -212,4 +212,9 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("PASNGR", "PASSENGER"),
     ("SEATBLT", "SEAT BELT"),
     ("WINDO", "WINDOW"),
+    ("FLS", "FALSE"),
+    ("XCEED", "EXCEED"),
+    ("MAX", "MAXIMUM"),
+    ("FLSE", "FALSE"),
+    ("TITLE CERT", "TITLE CERTIFICATE"),
 ];

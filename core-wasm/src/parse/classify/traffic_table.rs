@@ -182,8 +182,19 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
 pub(crate) const MINOR: &[&[&str]] = &[
     // Speed.
     &["SPEEDING"],
-    &["SPEED"],
     &["MPH"],
+    // A bare speed is also a wind speed (issue 21): it needs a limit, an excess or a manner.
+    &["EXCEED*", "SPEED"],
+    &["SPEED", "LIMIT*"],
+    &["SPEED", "OVER"],
+    &["UNSAFE SPEED"],
+    &["EXCESSIVE SPEED"],
+    &["EXCESS SPEED"],
+    &["BASIC SPEED"],
+    &["FACIE SPEED"],
+    &["MAXIMUM SPEED"],
+    &["MINIMUM SPEED"],
+    &["SPEED LAW*"],
     &["EXCEEDING", "LIMIT"],
     &["TOO FAST"],
     // Failure to stop or yield; signals and signs.
@@ -288,7 +299,7 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "FRAUD*",
     "FORG*",
     "COUNTERFEIT",
-    "FALSE",
+    "FALSE*",
     "FICTITIOUS",
     "ALTERED",
     "THEFT",
@@ -368,6 +379,11 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "PISTOL*",
     "AMMUNITION",
     "EXPLO*",
+    // Vessels and aircraft are no road traffic (DECISIONS §13).
+    "BOAT*",
+    "VESSEL*",
+    "WATERCRAFT*",
+    "AIRCRAFT*",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -516,14 +532,14 @@ pub(crate) const FAMILIES: &[Family] = &[
         name: "speed",
         vehicular: &[
             "SPEEDING",
-            "SPEED",
             "SPEEDS",
             "MPH",
             "SPEED LIMIT*",
             "SPEED ZONE*",
             "TOO FAST",
         ],
-        objects: &["EXCEED*", "LIMIT*"],
+        // A bare speed needs a vehicle word: a wind speed is no speeding (issue 21).
+        objects: &["SPEED", "EXCEED*", "LIMIT*"],
         qualifiers: &[],
     },
     Family {
@@ -641,6 +657,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TO LEFT",
             "TO THE LEFT",
             "ON LEFT",
+            "TO RIGHT",
+            "TO THE RIGHT",
+            "ON RIGHT",
+            "ON THE RIGHT",
             "CURVE",
         ],
         qualifiers: &[],
@@ -686,6 +706,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "plates, registration and title",
         vehicular: &[
+            "TITLE CERTIFICATE*",
             "DEPARTMENT OF MOTOR VEHICLES",
             "LICENSE PLATE*",
             "PLATE*",
