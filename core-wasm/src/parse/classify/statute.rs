@@ -134,6 +134,8 @@ pub struct Citation {
     pub place: Place,
     /// Whether the key lies inside the motor-vehicle code (a listed section may lie either way).
     pub inside: bool,
+    /// Found in the charge text rather than the statute field.
+    pub in_text: bool,
 }
 
 /// The table row of a jurisdiction (two-letter code, any case).
@@ -173,7 +175,10 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
             if numbers && marked {
                 let cited = run.iter().map(Tok::text).collect::<Vec<_>>().join(" ");
                 if let Some(citation) = cite(row, run, &cited) {
-                    return Some(citation);
+                    return Some(Citation {
+                        in_text: true,
+                        ..citation
+                    });
                 }
             }
             start = end;
@@ -251,6 +256,7 @@ fn cite(row: &'static VehicleCode, tokens: &[Tok], cited: &str) -> Option<Citati
         key,
         place,
         inside,
+        in_text: false,
     })
 }
 

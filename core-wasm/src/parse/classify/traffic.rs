@@ -220,7 +220,11 @@ fn with_statute(
         row.state,
         row.confidence.word()
     );
-    let cited = format!("statute \"{}\"", citation.cited);
+    let cited = if citation.in_text {
+        format!("the citation \"{}\" in the charge text", citation.cited)
+    } else {
+        format!("statute \"{}\"", citation.cited)
+    };
     let where_ = if citation.inside {
         format!("inside {}", row.code_name)
     } else {
@@ -246,11 +250,15 @@ fn with_statute(
             SectionKind::Serious(kind) => supported(
                 TrafficKind::SeriousTraffic,
                 matches!(says, TextSays::Serious(_)),
-                format!(
-                    "{cited} is {} ({}), {where_} ({table})",
-                    section.what,
-                    kind.words()
-                ),
+                if section.what == kind.words() {
+                    format!("{cited} is {}, {where_} ({table})", section.what)
+                } else {
+                    format!(
+                        "{cited} is {} ({}), {where_} ({table})",
+                        section.what,
+                        kind.words()
+                    )
+                },
             ),
             SectionKind::NotRoad => reading(
                 TrafficKind::NotTraffic,
