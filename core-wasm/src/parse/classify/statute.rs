@@ -151,7 +151,8 @@ pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
 /// placeholder, a bare number where the jurisdiction needs a code label).
 pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
     let row = vehicle_code(state)?;
-    let tokens = tokens(statute);
+    let upper = statute.to_ascii_uppercase();
+    let tokens = tokens(&upper);
     cite(row, &tokens, statute.trim())
 }
 
@@ -159,8 +160,13 @@ pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
 /// VC-DUI`). Only a number that stands beside one of the jurisdiction's labels or a `§` counts,
 /// so amounts, ages and speeds in the text are never read as sections.
 pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
+    // Most charge texts carry no section number at all: no need to read them.
+    if charge.bytes().filter(u8::is_ascii_digit).count() < 3 {
+        return None;
+    }
     let row = vehicle_code(state)?;
-    let tokens = tokens(charge);
+    let upper = charge.to_ascii_uppercase();
+    let tokens = tokens(&upper);
     let mut start = 0;
     while start < tokens.len() {
         let end = run_end(row, &tokens, start);
@@ -190,7 +196,7 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
 }
 
 /// The end of a run of citation tokens starting at `start`: numbers, `§` and label words.
-fn run_end(row: &VehicleCode, tokens: &[Tok], start: usize) -> usize {
+fn run_end(row: &VehicleCode, tokens: &[Tok<'_>], start: usize) -> usize {
     let mut end = start;
     while let Some(token) = tokens.get(end) {
         let part = match token {
@@ -220,7 +226,7 @@ fn is_label_word(row: &VehicleCode, word: &str) -> bool {
 }
 
 /// Key and place of a token sequence under `row`.
-fn cite(row: &'static VehicleCode, tokens: &[Tok], cited: &str) -> Option<Citation> {
+fn cite(row: &'static VehicleCode, tokens: &[Tok<'_>], cited: &str) -> Option<Citation> {
     let key = key(row, tokens);
     if key.is_empty() {
         return None;
@@ -261,15 +267,15 @@ fn cite(row: &'static VehicleCode, tokens: &[Tok], cited: &str) -> Option<Citati
 }
 
 /// A token of a citation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok {
-    Word(String),
-    Num(String),
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Num(&'a str),
     Section,
 }
 
-impl Tok {
-    fn text(&self) -> &str {
+impl<'a> Tok<'a> {
+    fn text(&self) -> &'a str {
         match self {
             Tok::Word(w) | Tok::Num(w) => w,
             Tok::Section => "§",
@@ -280,26 +286,26 @@ impl Tok {
 /// Splits upper-cased text into words, numbers and `§`. A number runs on through letters, the
 /// separators `- . : , /` when an alphanumeric follows, and short parenthesised subdivisions
 /// written against it (`23152(A)`, `316.193(3C1)`); a word written against a number is split
-/// from it (`C90` -> `C`, `90`).
-fn tokens(raw: &str) -> Vec<Tok> {
-    let chars: Vec<char> = raw.chars().flat_map(char::to_uppercase).collect();
+/// from it (`C90` -> `C`, `90`). Bytes, not characters: citations are ASCII but for `§`; any
+/// other non-ASCII byte separates.
+fn tokens(upper: &str) -> Vec<Tok<'_>> {
+    let bytes = upper.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while let Some(&c) = chars.get(i) {
-        if c == '§' {
+    while let Some(&c) = bytes.get(i) {
+        if c == 0xC2 && bytes.get(i + 1) == Some(&0xA7) {
             out.push(Tok::Section);
-            i += 1;
+            i += 2;
         } else if c.is_ascii_digit() {
-            let (number, next) = number_at(&chars, i);
-            out.push(Tok::Num(number));
+            let next = number_end(bytes, i);
+            out.push(Tok::Num(upper.get(i..next).unwrap_or("")));
             i = next;
-        } else if c.is_alphabetic() {
-            let mut word = String::new();
-            while let Some(&c) = chars.get(i).filter(|c| c.is_alphabetic()) {
-                word.push(c);
+        } else if c.is_ascii_alphabetic() {
+            let start = i;
+            while bytes.get(i).is_some_and(u8::is_ascii_alphabetic) {
                 i += 1;
             }
-            out.push(Tok::Word(word));
+            out.push(Tok::Word(upper.get(start..i).unwrap_or("")));
         } else {
             i += 1;
         }
@@ -307,54 +313,47 @@ fn tokens(raw: &str) -> Vec<Tok> {
     out
 }
 
-fn number_at(chars: &[char], mut i: usize) -> (String, usize) {
-    let mut number = String::new();
-    while let Some(&c) = chars.get(i) {
-        let next_alnum = chars.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric());
-        let separator = matches!(c, '-' | '.' | ':' | ',' | '/') && next_alnum;
+/// The end of the number starting at `i`.
+fn number_end(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(&c) = bytes.get(i) {
+        let next_alnum = bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        let separator = matches!(c, b'-' | b'.' | b':' | b',' | b'/') && next_alnum;
         if c.is_ascii_alphanumeric() || separator {
-            number.push(c);
             i += 1;
-        } else if c == '(' {
-            match parenthesised(chars, i) {
-                Some((group, next)) => {
-                    number.push_str(&group);
-                    i = next;
-                }
+        } else if c == b'(' {
+            match parenthesised(bytes, i) {
+                Some(next) => i = next,
                 None => break,
             }
         } else {
             break;
         }
     }
-    (number, i)
+    i
 }
 
-/// `(A)`, `(3C1)`, `(1-A)` written against a number: the group and the index after it.
-fn parenthesised(chars: &[char], open: usize) -> Option<(String, usize)> {
-    let mut group = String::from("(");
+/// `(A)`, `(3C1)`, `(1-A)` written against a number: the index after it.
+fn parenthesised(bytes: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
-    while let Some(&c) = chars.get(i) {
-        if c == ')' {
-            group.push(')');
-            return (group.len() > 2).then_some((group, i + 1));
+    while let Some(&c) = bytes.get(i) {
+        if c == b')' {
+            return (i > open + 1).then_some(i + 1);
         }
-        if !(c.is_ascii_alphanumeric() || c == '-' || c == '.') || group.len() > 8 {
+        if !(c.is_ascii_alphanumeric() || c == b'-' || c == b'.') || i - open > 8 {
             return None;
         }
-        group.push(c);
         i += 1;
     }
     None
 }
 
 /// The key of a citation under `row` (see the module comment); empty when it has no number.
-fn key(row: &VehicleCode, tokens: &[Tok]) -> String {
+fn key(row: &VehicleCode, tokens: &[Tok<'_>]) -> String {
     let mut items: Vec<(bool, String)> = Vec::new(); // (is a code label, text)
     let mut i = 0;
     while let Some(token) = tokens.get(i) {
         match token {
-            Tok::Num(n) => items.push((false, n.clone())),
+            Tok::Num(n) => items.push((false, (*n).to_string())),
             Tok::Word(_) => {
                 if let Some((canonical, words)) = code_label_at(row, tokens, i) {
                     items.push((true, canonical.to_string()));
@@ -383,7 +382,7 @@ fn key(row: &VehicleCode, tokens: &[Tok]) -> String {
 }
 
 /// The code label (canonical name, words used) starting at token `i`, longest alias first.
-fn code_label_at(row: &VehicleCode, tokens: &[Tok], i: usize) -> Option<(&'static str, usize)> {
+fn code_label_at(row: &VehicleCode, tokens: &[Tok<'_>], i: usize) -> Option<(&'static str, usize)> {
     row.code_labels
         .iter()
         .filter_map(|(alias, canonical)| {
@@ -399,19 +398,29 @@ fn code_label_at(row: &VehicleCode, tokens: &[Tok], i: usize) -> Option<(&'stati
 
 /// Length of the match of `pattern` at the start of `key`, if it matches up to a boundary.
 pub(crate) fn matches(pattern: &str, key: &str, decimal_sections: bool) -> Option<usize> {
-    let pattern: Vec<char> = pattern.chars().collect();
-    let key: Vec<char> = key.chars().collect();
-    let dashed = pattern.iter().any(|c| matches!(c, '-' | ':' | ' '));
-    match_at(&pattern, 0, &key, 0, decimal_sections && dashed)
+    let pattern = pattern.as_bytes();
+    // The literal start of the pattern rules most keys out without walking it.
+    let literal = pattern
+        .iter()
+        .take_while(|c| !matches!(c, b'#' | b'{' | b'[' | b'?'))
+        .count();
+    if !key
+        .as_bytes()
+        .starts_with(pattern.get(..literal).unwrap_or(&[]))
+    {
+        return None;
+    }
+    let dashed = pattern.iter().any(|c| matches!(c, b'-' | b':' | b' '));
+    match_at(pattern, 0, key.as_bytes(), 0, decimal_sections && dashed)
 }
 
-fn match_at(p: &[char], pi: usize, k: &[char], ki: usize, decimals_go_on: bool) -> Option<usize> {
+fn match_at(p: &[u8], pi: usize, k: &[u8], ki: usize, decimals_go_on: bool) -> Option<usize> {
     let Some(&c) = p.get(pi) else {
         return boundary(k, ki, decimals_go_on).then_some(ki);
     };
     let digits_from = |at: usize| k.iter().skip(at).take_while(|c| c.is_ascii_digit()).count();
     match c {
-        '#' => {
+        b'#' => {
             let n = digits_from(ki);
             if n == 0 {
                 return None;
@@ -419,35 +428,34 @@ fn match_at(p: &[char], pi: usize, k: &[char], ki: usize, decimals_go_on: bool) 
             let after = ki + n;
             // With a decimal part first (`44.1`), then without, so `46.#?.#` still reads
             // `46.61.502`.
-            let decimal = (k.get(after) == Some(&'.') && p.get(pi + 1) != Some(&'.'))
+            let decimal = (k.get(after) == Some(&b'.') && p.get(pi + 1) != Some(&b'.'))
                 .then(|| digits_from(after + 1))
                 .filter(|d| *d > 0)
                 .and_then(|d| match_at(p, pi + 1, k, after + 1 + d, decimals_go_on));
             decimal.or_else(|| match_at(p, pi + 1, k, after, decimals_go_on))
         }
-        '{' => {
-            let close = p.iter().skip(pi).position(|c| *c == '}')? + pi;
-            let range: String = p.get(pi + 1..close)?.iter().collect();
-            let (low, high) = range.split_once('-')?;
+        b'{' => {
+            let close = p.iter().skip(pi).position(|c| *c == b'}')? + pi;
+            let (low, high) = std::str::from_utf8(p.get(pi + 1..close)?)
+                .ok()?
+                .split_once('-')?;
             let n = digits_from(ki);
-            let value: u32 = k.get(ki..ki + n)?.iter().collect::<String>().parse().ok()?;
-            let low: u32 = low.parse().ok()?;
-            let high: u32 = high.parse().ok()?;
-            (low..=high)
-                .contains(&value)
+            let value: u32 = std::str::from_utf8(k.get(ki..ki + n)?).ok()?.parse().ok()?;
+            let in_range = low.parse::<u32>().ok()? <= value && value <= high.parse().ok()?;
+            in_range
                 .then(|| match_at(p, close + 1, k, ki + n, decimals_go_on))
                 .flatten()
         }
-        '[' => {
-            let close = p.iter().skip(pi).position(|c| *c == ']')? + pi;
+        b'[' => {
+            let close = p.iter().skip(pi).position(|c| *c == b']')? + pi;
             let set = p.get(pi + 1..close)?;
             let got = k.get(ki)?;
             set.contains(got)
                 .then(|| match_at(p, close + 1, k, ki + 1, decimals_go_on))
                 .flatten()
         }
-        '?' => {
-            let letter = k.get(ki).is_some_and(|c| c.is_ascii_alphabetic());
+        b'?' => {
+            let letter = k.get(ki).is_some_and(u8::is_ascii_alphabetic);
             letter
                 .then(|| match_at(p, pi + 1, k, ki + 1, decimals_go_on))
                 .flatten()
@@ -460,7 +468,7 @@ fn match_at(p: &[char], pi: usize, k: &[char], ki: usize, decimals_go_on: bool) 
 }
 
 /// Whether a match may end at `at` (see the module comment).
-fn boundary(k: &[char], at: usize, decimals_go_on: bool) -> bool {
+fn boundary(k: &[u8], at: usize, decimals_go_on: bool) -> bool {
     let (Some(prev), Some(next)) = (at.checked_sub(1).and_then(|i| k.get(i)), k.get(at)) else {
         return true;
     };
@@ -470,6 +478,6 @@ fn boundary(k: &[char], at: usize, decimals_go_on: bool) -> bool {
     if prev.is_ascii_alphabetic() && next.is_ascii_alphabetic() {
         return false;
     }
-    let decimal = *next == '.' && k.get(at + 1).is_some_and(char::is_ascii_digit);
+    let decimal = *next == b'.' && k.get(at + 1).is_some_and(u8::is_ascii_digit);
     !(decimals_go_on && prev.is_ascii_digit() && decimal)
 }

@@ -213,23 +213,9 @@ fn with_statute(
     text: &Hits,
     severity: &Severity,
 ) -> TrafficReading {
-    let row = citation.row;
-    let high = row.confidence == Confidence::High;
-    let table = format!(
-        "vehicle-code table {}, {} confidence",
-        row.state,
-        row.confidence.word()
-    );
-    let cited = if citation.in_text {
-        format!("the citation \"{}\" in the charge text", citation.cited)
-    } else {
-        format!("statute \"{}\"", citation.cited)
-    };
-    let where_ = if citation.inside {
-        format!("inside {}", row.code_name)
-    } else {
-        format!("outside {}", row.code_name)
-    };
+    let high = citation.row.confidence == Confidence::High;
+    // Written straight into each evidence line (one allocation per line).
+    let (cited, where_, table) = (Cited(citation), Where(citation), Table(citation));
     // A reading the statute gives, checked against the text: a row that is not `high` only
     // supports what the text also says (§13).
     let supported = |kind: TrafficKind, text_agrees: bool, evidence: String| {
@@ -348,6 +334,44 @@ fn inside_code(
     )
 }
 
+/// `statute "…"` or `the citation "…" in the charge text`.
+struct Cited<'a>(&'a Citation);
+
+impl std::fmt::Display for Cited<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.in_text {
+            write!(f, "the citation \"{}\" in the charge text", self.0.cited)
+        } else {
+            write!(f, "statute \"{}\"", self.0.cited)
+        }
+    }
+}
+
+/// `inside …` or `outside …` the row's code.
+struct Where<'a>(&'a Citation);
+
+impl std::fmt::Display for Where<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = if self.0.inside { "inside" } else { "outside" };
+        write!(f, "{side} {}", self.0.row.code_name)
+    }
+}
+
+/// `vehicle-code table SD, high confidence`.
+struct Table<'a>(&'a Citation);
+
+impl std::fmt::Display for Table<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let row = self.0.row;
+        write!(
+            f,
+            "vehicle-code table {}, {} confidence",
+            row.state,
+            row.confidence.word()
+        )
+    }
+}
+
 fn severity_word(level: SeverityLevel) -> String {
     super::charge::lower(&level)
 }
@@ -378,21 +402,21 @@ fn minor_evidence(tables: &Tables, text: &Hits) -> Option<String> {
     })
 }
 
-/// The first crime word of the text that none of its excuses (`NOT_MINOR_EXCUSED`) stands beside.
+/// The first crime word of the text (in `NOT_MINOR_CONTEXT` order) that none of its excuses
+/// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
 fn crime_word(tables: &Tables, text: &Hits) -> Option<&'static str> {
-    let group = &tables.not_minor_context;
-    group
-        .ids
+    text.ids()
         .iter()
-        .zip(group.phrases)
-        .filter(|(id, _)| text.has(**id))
-        .map(|(_, word)| *word)
-        .find(|word| {
+        .filter_map(|id| tables.crime_rank.get(*id).copied().flatten())
+        .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))
+        .filter(|(_, word)| {
             !tables
                 .excused
                 .iter()
                 .any(|(excused, excuses)| excused == word && excuses.first(text).is_some())
         })
+        .min_by_key(|(rank, _)| *rank)
+        .map(|(_, word)| word)
 }
 
 /// A list of phrases as ids of the shared index, with the phrases for evidence.
@@ -466,6 +490,8 @@ struct Tables {
     serious: Rows,
     minor: Rows,
     not_minor_context: Group,
+    /// Position in `NOT_MINOR_CONTEXT` by phrase id (`None`: not a crime word).
+    crime_rank: Vec<Option<usize>>,
     /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
     excused: Vec<(&'static str, Group)>,
     serious_statute: Rows,
@@ -497,8 +523,16 @@ fn tables() -> &'static Tables {
                 qualifiers: Group::new(&mut b, f.qualifiers),
             })
             .collect();
+        let index = b.build();
+        let mut crime_rank = vec![None; index.len()];
+        for (rank, id) in not_minor_context.ids.iter().enumerate() {
+            if let Some(slot) = crime_rank.get_mut(*id) {
+                slot.get_or_insert(rank);
+            }
+        }
         Tables {
-            index: b.build(),
+            index,
+            crime_rank,
             serious,
             minor,
             not_minor_context,
