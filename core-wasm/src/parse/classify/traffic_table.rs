@@ -49,6 +49,7 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["INTOXICAT*", "OPERAT*"],
     &["INFLUENCE", "DRIV*"],
     &["INFLUENCE", "OPERAT*"],
+    &["ADDICT*", "DRIV*"],
     &["INTOXICATION MANSLAUGHTER"],
     &["INTOXICATION ASSAULT"],
     &["IMPLIED CONSENT"],
