@@ -195,7 +195,8 @@ fn rows(out: &mut String, title: &str, table: &[&[&str]]) {
     let _ = writeln!(out, "{}\n", list(&joined));
 }
 
-fn list<S: AsRef<str>>(items: &[S]) -> String {
+/// Items as a comma-separated list of code spans (`-` when empty); `|` escaped for tables.
+pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
     if items.is_empty() {
         return "-".to_string();
     }

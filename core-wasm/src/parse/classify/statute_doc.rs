@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::doc::list;
 use super::statute::{SectionKind, VehicleCode};
 use super::vehicle_codes::VEHICLE_CODES;
 
@@ -140,15 +141,4 @@ fn jurisdiction(out: &mut String, row: &VehicleCode) {
         "Sources: {}\n",
         row.sources.join("; ").replace('|', "\\|")
     );
-}
-
-fn list<S: AsRef<str>>(items: &[S]) -> String {
-    if items.is_empty() {
-        return "-".to_string();
-    }
-    items
-        .iter()
-        .map(|i| format!("`{}`", i.as_ref().replace('|', "\\|")))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
