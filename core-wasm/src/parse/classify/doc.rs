@@ -52,15 +52,18 @@ fn abbreviations(out: &mut String) {
 }
 
 fn traffic(out: &mut String) {
-    let _ = writeln!(out, "## Traffic (DECISIONS §7.4)\n");
+    let _ = writeln!(out, "## Traffic (DECISIONS §7.4, §13)\n");
     let _ = writeln!(
         out,
-        "Order: a serious row (text, then statute) gives `serious`; else a minor row or family \
-         gives `minor`, unless a crime word is present (`none`), the level is a felony, or the \
-         statute lies outside the state's motor-vehicle title (`unknown`); else a motor-vehicle \
-         statute or a traffic type gives `minor` at an infraction, violation, civil or petty \
-         level and `serious` otherwise; else `none`. `unknown` and `serious` follow the ordinary \
-         rules: only `minor` makes a charge NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
+        "A statute the case state's row of the vehicle-code table recognises (the field, or a \
+         labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
+         says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
+         else a minor row or family, or an infraction, violation, civil or petty level beside a \
+         vehicle context word, gives `minor`, unless a crime word is present (`none`) or the \
+         level is a felony (`unknown`); else a traffic statute word or a traffic type gives \
+         `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
+         `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
+         NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
     );
     rows(
         out,
