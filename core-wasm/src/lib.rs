@@ -15,9 +15,9 @@
 //! - [`issues`] and `rationale`: validation issues and the one-sentence reason of each charge.
 //! - [`pipeline`]: stages 2-3 over a normalised record; [`rollup`]: the client-facing tree.
 //! - [`input`]: the stage inputs, built one way for every caller.
-//! - [`api`]: the JSON-in/JSON-out surface (`failsafe`: the host's native fail-safe decision;
-//!   `faults`: test-only fault injection); `abi` exports it to wasm; [`warm`] pre-builds its
-//!   tables for the snapshotted module.
+//! - [`api`]: the JSON-in/JSON-out surface, its answers written by `writer` (`failsafe`: the
+//!   host's native fail-safe decision; `faults`: test-only fault injection); `abi` exports it to
+//!   wasm; [`warm`] pre-builds its tables for the snapshotted module.
 
 #[cfg(target_arch = "wasm32")]
 mod abi;
@@ -36,3 +36,4 @@ pub mod rollup;
 pub mod rules;
 pub mod vocabulary;
 pub mod warm;
+mod writer;
