@@ -143,9 +143,11 @@ export function renderTimeline(decision, searchDate, reveal) {
     svg.append(s('line', { x1: tx, x2: tx, y1: TOP - 6, y2: height - 20, class: 'tl-grid' }),
       s('text', { x: tx, y: TOP - 10, class: 'tl-year', 'text-anchor': 'middle' }, String(y)));
   }
+  // The label ends at the search date's line: the line sits near the right edge, where a label
+  // centred on it would be cut off.
   const sx = x(day(searchDate));
   svg.append(s('line', { x1: sx, x2: sx, y1: TOP - 4, y2: height - 18, class: 'tl-search' }),
-    s('text', { x: sx, y: height - 6, class: 'tl-search-label', 'text-anchor': 'middle' }, `search date ${searchDate}`));
+    s('text', { x: sx + 3, y: height - 6, class: 'tl-search-label', 'text-anchor': 'end' }, `search date ${searchDate}`));
 
   charges.forEach(({ kase, offense }, i) => {
     const y = TOP + i * ROW_H;
@@ -189,7 +191,8 @@ export function renderTimeline(decision, searchDate, reveal) {
         s('text', { x: ax + (ax > PLOT_X1 - 140 ? -10 : 10), y: mid + 4, class: 'tl-ages-out-text', 'text-anchor': ax > PLOT_X1 - 140 ? 'end' : 'start' },
           agesText));
     } else {
-      row.append(s('text', { x: PLOT_X0, y: mid + 4, class: 'tl-none' }, agesText));
+      // In the label column, under the charge and beside its decision: the plot's row holds the bands.
+      row.append(s('text', { x: LABEL_W, y: mid + 11, class: 'tl-none', 'text-anchor': 'end' }, agesText));
     }
     const show = () => { detail.textContent = `${words} Rationale: ${offense.rationale ?? ''}`; };
     row.addEventListener('mouseenter', show);

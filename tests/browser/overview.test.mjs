@@ -150,6 +150,48 @@ test('the time line shades the windows that apply: the deciding one hatched, a f
   await context.close();
 });
 
+/** Whether two bounding boxes share any area. */
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('the time line draws its words clear of the bands and inside the picture', async () => {
+  // rules-local-philadelphia: three charges without a time limit, two of them with federal
+  // windows across the row; the search date lies near the right edge.
+  for (const name of ['rules-local-philadelphia', 'state-ca', 'nonconviction-seven-year-window']) {
+    const { context, page } = await evaluated(name);
+    const boxes = await page.$eval('.result .timeline-svg', (svg) => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      return {
+        svg: box(svg),
+        search: box(svg.querySelector('.tl-search-label')),
+        texts: [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...box(t) })),
+        rows: [...svg.querySelectorAll('.tl-row')].map((row) => ({
+          id: row.dataset.offenseId,
+          none: [...row.querySelectorAll('.tl-none')].map(box),
+          bands: [...row.querySelectorAll('.tl-window')].map(box),
+        })),
+      };
+    });
+    const { svg, search } = boxes;
+    assert.ok(search.left >= svg.left && search.right <= svg.right && search.bottom <= svg.bottom,
+      `${name}: the search date label ${JSON.stringify(search)} lies inside the time line ${JSON.stringify(svg)}`);
+    for (const t of boxes.texts) {
+      assert.ok(t.left >= svg.left && t.right <= svg.right, `${name}: "${t.text}" is not cut off at the edges`);
+    }
+    for (const row of boxes.rows) {
+      for (const words of row.none) {
+        assert.ok(row.bands.every((band) => !overlap(words, band)), `${name} ${row.id}: "no time limit" is clear of the bands`);
+      }
+    }
+    if (name === 'rules-local-philadelphia') {
+      assert.equal(boxes.rows.flatMap((r) => r.none).length, 3, 'every charge says it has no time limit');
+      assert.ok(boxes.rows.filter((r) => r.bands.length > 0 && r.none.length > 0).length >= 2,
+        'rows with both the words and bands are checked');
+      await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline-no-limit.png') });
+    }
+    await context.close();
+  }
+});
+
 test('page weight and time to the first evaluation, reported', async () => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
