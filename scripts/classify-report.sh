@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Accuracy of the charge and disposition classifiers on real court text (issue 12): tuning part
-# and held-back part side by side. Reads ../shared/reference/charges/ (beside the clone, as in CI)
-# unless a folder is given. `--misses` adds the tuning part's disagreements (never held-back ones).
-# Usage: scripts/classify-report.sh [DIR] [--misses]
+# Accuracy of the charge and disposition classifiers on real court text (issues 12 and 21): each
+# development state (South Dakota, Okaloosa County FL, California) scored as the state left out,
+# sent with level and statute, with the level word, and as text alone; the share read each way
+# per class, `unknown` (sent to a person) included. Reads ../shared/reference/charges/ (beside the
+# clone, as in CI) unless a folder is given. `--misses SD,FL` lists the disagreements of the named
+# states only (the states being tuned on). Usage: scripts/classify-report.sh [DIR] [--misses STATES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec cargo run --quiet -p lookback-core --example classify_report -- "$@"

@@ -2,7 +2,8 @@
 // words; the lookback windows that apply to it (`lookback.windows`) as spans ending at the search
 // date (the window that decides it hatched, a federal 7-year window dotted, any other window
 // lined), the date the deciding window counts from as a dot, and the day it ages out as a diamond with its date in words. Readable without
-// colour (patterns, shapes, text) and printable. Hovering or focusing a row shows its windows and
+// colour (patterns, shapes, text) and printable. A window counting from a date the record lacks gets neither dot nor diamond: the
+// row says the day is unknown and gives the lower bound in words. Hovering or focusing a row shows its windows and
 // rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
 import { chargesOf } from './summary.js';
@@ -49,7 +50,7 @@ export function windowsOf(offense, searchDate) {
   const lb = offense.lookback ?? {};
   if (Array.isArray(lb.windows)) {
     return lb.windows.filter((w) => w.boundary_date).map((w) => {
-      const deciding = w.rule === lb.rule && w.clock_date === lb.clock_date;
+      const deciding = w.rule === lb.rule && w.clock_date === lb.clock_date && w.window_years === lb.window_years;
       const kind = deciding ? 'deciding' : (FEDERAL_SEVEN_YEARS.includes(w.rule) ? 'federal' : 'other');
       return { rule: w.rule, years: w.window_years ?? 0, months: w.window_months ?? 0, from: w.boundary_date, kind };
     });
@@ -71,12 +72,23 @@ function windowWords(w, searchDate) {
   return `the ${length} window of ${w.rule} (${w.from} to ${searchDate})${w.kind === 'deciding' ? ', which decides it' : ''}`;
 }
 
+/** Whether the deciding window counts from a date the record lacks (DECISIONS §7.2). */
+const clockMissing = (lb) => Boolean(lb.rule && lb.clock_field && !lb.clock_date && !lb.ages_out_on);
+
+/** The words for a deciding window whose date is missing, with its lower bound when known. */
+function missingWords(lb) {
+  const bound = lb.lower_bound;
+  const after = bound ? `; not before ${bound.ages_out_not_before} (${lb.clock_field} cannot precede ${bound.clock_field} ${bound.clock_date})` : '';
+  return `ages-out date unknown: ${lb.rule} counts from ${lb.clock_field}, which the record lacks${after}`;
+}
+
 /** What a reader hears and sees for one row, in words. */
 export function rowWords(offense, searchDate) {
   const lb = offense.lookback ?? {};
   const decision = DECISION_TEXT[offense.charge_decision] ?? offense.charge_decision;
   const windows = windowsOf(offense, searchDate);
   const applies = windows.length ? ` Windows that apply: ${windows.map((w) => windowWords(w, searchDate)).join('; ')}.` : '';
+  if (clockMissing(lb)) return `${offense.charge}: ${decision}; ${missingWords(lb)}.${applies}`;
   if (!lb.ages_out_on) return `${offense.charge}: ${decision}; no time limit decides it.${applies}`;
   const past = lb.ages_out_on <= searchDate;
   const window = lb.window_years !== null && lb.window_years !== undefined
@@ -158,7 +170,8 @@ export function renderTimeline(decision, searchDate, reveal) {
     const full = String(offense.charge ?? '(no charge text)');
     const label = full.length > 34 ? `${full.slice(0, 33)}…` : full;
     const decisionWords = DECISION_TEXT[offense.charge_decision] ?? '';
-    const agesText = lb.ages_out_on ? `${lb.ages_out_on <= searchDate ? 'aged out' : 'ages out'} ${lb.ages_out_on}` : 'no time limit';
+    const agesText = lb.ages_out_on ? `${lb.ages_out_on <= searchDate ? 'aged out' : 'ages out'} ${lb.ages_out_on}`
+      : (clockMissing(lb) ? `ages out: unknown (no ${lb.clock_field})` : 'no time limit');
     // The row's name is its visible text (label, decision, ages out); focus or hover puts the
     // whole story and the rationale in the live line under the picture.
     const row = s('g', {
@@ -209,7 +222,7 @@ export function renderTimeline(decision, searchDate, reveal) {
   legend.textContent = 'Hatched span: the lookback window that decides the charge, ending at the search date. '
     + 'Dotted span: a federal 7-year window that applies too. Lined span: any other window that applies (state, local '
     + 'or the client\'s) without deciding. Dot: the date the deciding window counts from. '
-    + 'Diamond: the day the charge is no longer reportable.';
+    + 'Diamond: the day the charge is no longer reportable (none when the record lacks the date it counts from).';
   section.append(svg, detail, legend);
   return section;
 }

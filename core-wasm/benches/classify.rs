@@ -87,6 +87,25 @@ const COURT_TEXT: &[(&str, Option<&str>, &str)] = &[
     ),
 ];
 
+/// Ten charges with the statute as each state's courts write it (issue 21): (state, charge,
+/// statute). The statute is read against the state's row of the vehicle-code table.
+const STATUTE_TEXT: &[(&str, &str, &str)] = &[
+    ("CA", "UNSAFE SPEED:PREVAIL COND", "22350 VC"),
+    ("CA", "DUI ALCOHOL/DRUGS", "23152(A) VC"),
+    ("MO", "SPEEDING", "RSMo 304.010"),
+    ("PA", "DRIVING UNDER INFLUENCE", "75 § 3802 §§ A1*"),
+    ("TX", "FAIL TO MAINTAIN FINANCIAL RESP", "TRANSP 601.191"),
+    (
+        "IL",
+        "DISOBEY TRAFFIC CONTROL DEVICE",
+        "625 ILCS 5/11-305(a)",
+    ),
+    ("MA", "SPEEDING", "90/17/A"),
+    ("MI", "RETAIL FRAUD 2ND DEGREE", "750.356D2"),
+    ("OH", "RECEIVING STOLEN PROPERTY", "2913.51"),
+    ("FL", "CARELESS DRIVING", "316.1925(1)"),
+];
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("classify");
     g.bench_function("disposition_nolle_ga", |b| {
@@ -157,6 +176,27 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for parts in &charges {
                 let offense = build_offense(black_box(parts.clone()), black_box(Some("SD")));
+                black_box(classify::classification(&offense));
+            }
+        })
+    });
+    let with_statutes: Vec<(&str, OffenseParts)> = STATUTE_TEXT
+        .iter()
+        .map(|(state, charge, statute)| {
+            let parts = OffenseParts {
+                raw_charge: (*charge).to_string(),
+                statute: Some((*statute).to_string()),
+                disposition: Some("GUILTY".to_string()),
+                offense_type: Some("MISDEMEANOR".to_string()),
+                ..OffenseParts::default()
+            };
+            (*state, parts)
+        })
+        .collect();
+    g.bench_function("charge_with_statute_per_charge", |b| {
+        b.iter(|| {
+            for (state, parts) in &with_statutes {
+                let offense = build_offense(black_box(parts.clone()), black_box(Some(*state)));
                 black_box(classify::classification(&offense));
             }
         })

@@ -167,17 +167,31 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             "The disposition is not a conviction but a sentence is recorded; the disposition was used.".into(),
         ));
     }
+    // A level is named as an error when a rule that applies needed it (DECISIONS §7.2: the
+    // issue stays whether or not the decision could be made without it), else as a warning.
     let s = &offense.severity;
-    if s.missing || !s.recognised {
+    let level_needed = outcome.has_gap(DataGap::Level);
+    if s.missing || !s.recognised || level_needed {
+        let (severity, needed) = if level_needed {
+            (
+                IssueSeverity::Error,
+                " A rule that applies depends on the level.",
+            )
+        } else {
+            (IssueSeverity::Warning, "")
+        };
+        let short = if s.missing {
+            "missing type"
+        } else if !s.recognised {
+            "unrecognised type"
+        } else {
+            "type gives no level"
+        };
         out.push(mk(
-            IssueSeverity::Warning,
+            severity,
             "type_class",
-            if s.missing {
-                "missing type"
-            } else {
-                "unrecognised type"
-            },
-            "The charge level could not be read from type.".into(),
+            short,
+            format!("The charge level could not be read from type.{needed}"),
         ));
     } else if let Some(from_text) = classify::severity_from_charge_text(&offense.charge)
         && from_text != s.level
@@ -238,7 +252,15 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             IssueSeverity::Error,
             "disposition_date",
             "missing date",
-            "No usable disposition or release date to start the state lookback clock.".into(),
+            "No usable disposition date, which a lookback that applies counts from (the latest of disposition and release).".into(),
+        ));
+    }
+    if outcome.has_gap(DataGap::ReleaseDate) {
+        out.push(mk(
+            IssueSeverity::Error,
+            "release_date",
+            "missing date",
+            "The sentence records time in custody but no release date, which a lookback that applies counts from.".into(),
         ));
     }
     out

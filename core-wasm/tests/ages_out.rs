@@ -1,7 +1,9 @@
 //! DECISIONS §12 `lookback.ages_out_on` over the whole corpus: evaluating the same record as of
 //! `ages_out_on - 1 day` and as of `ages_out_on` flips that charge's time-based decision (from
 //! reportable to not) and nothing else (every other charge keeps its decision, unless it ages
-//! out on the same day).
+//! out on the same day). A window whose date the record lacks gives no `clock_date` and no
+//! `ages_out_on` (DECISIONS §7.2); its `lower_bound.ages_out_not_before` is the first day the
+//! record as it stands can no longer be reported, and flips the same way.
 #![allow(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
@@ -11,15 +13,29 @@ mod corpus;
 use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
 
-/// Every charge of a decision tree: (offense id, decision, reportability, ages_out_on).
+/// Every charge of a decision tree: (offense id, decision, reportability, the day it flips:
+/// `ages_out_on`, else `lower_bound.ages_out_not_before`).
 fn charges(decision: &Value) -> Vec<(String, Value, Value, Option<NaiveDate>)> {
     let mut out = Vec::new();
     for court in decision["court_decisions"].as_array().into_iter().flatten() {
         for case in court["case_decisions"].as_array().into_iter().flatten() {
             for o in case["offenses"].as_array().into_iter().flatten() {
                 let id = format!("{}/{}", case["case_number"], o["offense_id"]);
-                let out_on = o["lookback"]["ages_out_on"]
+                let lookback = &o["lookback"];
+                if lookback["rule"].is_string() && lookback["clock_field"].is_string() {
+                    let unknown = lookback["clock_date"].is_null();
+                    assert!(
+                        !unknown || lookback["ages_out_on"].is_null(),
+                        "{id}: an ages_out_on counted from a date the record lacks: {lookback}"
+                    );
+                    assert!(
+                        unknown || lookback.get("lower_bound").is_none(),
+                        "{id}: a lower bound beside a known clock date: {lookback}"
+                    );
+                }
+                let out_on = lookback["ages_out_on"]
                     .as_str()
+                    .or_else(|| lookback["lower_bound"]["ages_out_not_before"].as_str())
                     .and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok());
                 out.push((
                     id,
@@ -52,7 +68,7 @@ fn evaluate_on(case: &corpus::CorpusCase, record: &Value, date: Option<NaiveDate
 
 #[test]
 fn ages_out_on_flips_that_charge_and_nothing_else() {
-    let mut checked = 0;
+    let (mut checked, mut bounded) = (0, 0);
     for case in corpus::load() {
         let body = serde_json::to_vec(&case.request).unwrap_or_default();
         let transformed: Value =
@@ -61,7 +77,9 @@ fn ages_out_on_flips_that_charge_and_nothing_else() {
             continue;
         }
         let record = &transformed["record"];
-        let now = charges(&evaluate_on(&case, record, None));
+        let decided = evaluate_on(&case, record, None);
+        let now = charges(&decided);
+        bounded += decided.to_string().matches("ages_out_not_before").count();
         for (id, _, _, out_on) in &now {
             let Some(day) = *out_on else { continue };
             let eve = day - Days::new(1);
@@ -87,5 +105,9 @@ fn ages_out_on_flips_that_charge_and_nothing_else() {
         checked >= 20,
         "only {checked} charges with ages_out_on in the corpus"
     );
-    println!("ages_out_on checked on {checked} charges");
+    assert!(
+        bounded >= 10,
+        "only {bounded} charges with a lower_bound in the corpus"
+    );
+    println!("ages_out_on checked on {checked} charges ({bounded} from a lower_bound)");
 }

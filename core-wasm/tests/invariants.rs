@@ -3,7 +3,9 @@
 //! not from the engine's code: rollup priority and labels following queues (SPEC rollup rules 1-2,
 //! DECISIONS §6), exclusions and pruning (SPEC rule 7), the count gate (SPEC rule 6), identity
 //! bands and symmetry (DECISIONS §5), a later search date never making a non-conviction
-//! reportable again (DECISIONS §7.2), and determinism (DECISIONS §2).
+//! reportable again (DECISIONS §7.2), a charge missing one value decided only when every value it
+//! could have decides alike, with the value named (DECISIONS §7.2, §8), and determinism
+//! (DECISIONS §2).
 //!
 //! 256 cases per property; `PROPTEST_CASES=N` runs more.
 
@@ -591,6 +593,55 @@ proptest! {
         }
     }
 
+    /// Remove one value from a valid charge: it is REPORTABLE (or NOT_REPORTABLE) only when every
+    /// value the field could take gives that decision, and MANUAL_REVIEW in Insufficient Data
+    /// otherwise (a minor traffic offense is not reportable whatever its level, DECISIONS §7.4);
+    /// the validation report names the field as an error whenever a rule that applies needs it,
+    /// and a date no rule needs is not named.
+    #[test]
+    fn a_missing_value_is_decided_only_when_every_value_decides_alike(
+        lone in arb_lone(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let fields = lone.fields();
+        let field = fields[pick.index(fields.len())];
+        let (full, _) = lone_charge(&lone.body(None))?;
+        let class = text(&full["classification"], "disposition_class").to_string();
+        let (removed, errors) = lone_charge(&lone.body(Some((field, None))))?;
+        let label = text(&removed, "charge_decision");
+        let mut labels = BTreeSet::new();
+        for value in lone.values(field) {
+            let (filled, _) = lone_charge(&lone.body(Some((field, Some(&value)))))?;
+            let dated = lone.decided_after.is_some() || lone.custody.is_some();
+            if field == Field::Disposition
+                && dated
+                && filled["classification"]["disposition_class"] == "PENDING"
+            {
+                continue;
+            }
+            labels.insert(text(&filled, "charge_decision").to_string());
+        }
+        let minor = removed["classification"]["traffic"] == "minor";
+        let expected = match (labels.len(), labels.first()) {
+            _ if field == Field::Type && minor => "NOT_REPORTABLE",
+            (1, Some(only)) => only.as_str(),
+            _ => "MANUAL_REVIEW",
+        };
+        prop_assert_eq!(label, expected, "{:?} removed; values decide {:?}: {}", field, labels, removed);
+        if labels.len() > 1 && !(field == Field::Type && minor) {
+            prop_assert_eq!(text(&removed["routing"], "queue"), "Insufficient Data");
+            prop_assert_eq!(&removed["routing"]["reportability_insufficient"], &json!(true), "{}", removed);
+        }
+        let named = errors.iter().any(|e| {
+            text(e, "offense_id") == "OFF-1" && issue_field(field).contains(&text(e, "field"))
+        });
+        if lone.needs(field, &class) {
+            prop_assert!(named, "{:?} missing on a {} charge is not named: {:?}", field, class, errors);
+        } else if matches!(field, Field::DispositionDate | Field::ReleaseDate | Field::Type) {
+            prop_assert!(!named, "{:?} is named though no rule needs it: {:?}", field, errors);
+        }
+    }
+
     /// Identity match: DOB, SSN and address compare the same either way round; the match score is
     /// the weighted sum and `is_match` the threshold without a conflict, both ways.
     #[test]
@@ -606,6 +657,285 @@ proptest! {
             let conflict = text(m, "details").contains("| Conflict: ");
             prop_assert_eq!(m["is_match"].as_bool(), Some(score >= 0.85 && !conflict), "{}", m);
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One value removed from a valid charge (DECISIONS §7.2, §8).
+
+/// Levels a type can give (one type per way the law treats a level).
+const LEVEL_TYPES: &[&str] = &[
+    "FELONY",
+    "MISDEMEANOR",
+    "PETTY OFFENSE",
+    "INFRACTION",
+    "VIOLATION",
+    "ORDINANCE",
+    "CIV",
+];
+
+/// A value a charge may lack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Disposition,
+    DispositionDate,
+    ReleaseDate,
+    Type,
+}
+
+/// A single charge of a case whose subject is the candidate (identity High, so each reportability
+/// has one label), valid: a disposition, a type that gives a level, the dates it implies.
+#[derive(Debug, Clone)]
+struct Lone {
+    search_day: i64,
+    court: &'static str,
+    applicant: Option<&'static str>,
+    customer: Option<&'static str>,
+    salary: Option<u32>,
+    charge: &'static str,
+    disposition: &'static str,
+    kind: &'static str,
+    entered_ago: i64,
+    /// Days from entry to disposition; `None`: no disposition date (a pending-like record).
+    decided_after: Option<i64>,
+    /// A prison term: days from the disposition (or entry) to incarceration, and on to release.
+    custody: Option<(i64, i64)>,
+}
+
+fn arb_lone() -> impl Strategy<Value = Lone> {
+    (
+        (
+            6000i64..10_500,
+            prop::sample::select(STATES),
+            prop::option::weighted(0.4, prop::sample::select(STATES)),
+            prop::option::weighted(0.2, prop::sample::select(STATES)),
+            prop::option::weighted(
+                0.3,
+                prop::sample::select(vec![20_000u32, 25_000, 75_000, 150_000]),
+            ),
+        ),
+        (
+            prop::sample::select(CHARGES),
+            prop::sample::select(DISPOSITIONS),
+            prop::sample::select(&LEVEL_TYPES[..5]),
+            0i64..5000,
+            prop::option::weighted(0.85, 0i64..400),
+            prop::option::weighted(0.3, (0i64..60, 0i64..1500)),
+        ),
+    )
+        .prop_map(
+            |(
+                (search_day, court, applicant, customer, salary),
+                (charge, disposition, kind, entered_ago, decided_after, custody),
+            )| Lone {
+                search_day,
+                court,
+                applicant,
+                customer,
+                salary,
+                charge,
+                disposition,
+                kind,
+                entered_ago,
+                decided_after,
+                custody,
+            },
+        )
+}
+
+impl Lone {
+    fn as_of(&self) -> chrono::NaiveDate {
+        day(self.search_day)
+    }
+
+    fn entered(&self) -> chrono::NaiveDate {
+        day(self.search_day - self.entered_ago)
+    }
+
+    /// Dates never after the search date.
+    fn capped(&self, d: chrono::NaiveDate) -> chrono::NaiveDate {
+        d.min(self.as_of())
+    }
+
+    fn disposed(&self) -> Option<chrono::NaiveDate> {
+        self.decided_after
+            .map(|n| self.capped(self.entered() + chrono::Duration::days(n)))
+    }
+
+    /// (incarceration, release) of the prison term.
+    fn custody_dates(&self) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
+        let (to_prison, to_release) = self.custody?;
+        let from = self.disposed().unwrap_or(self.entered());
+        let jailed = self.capped(from + chrono::Duration::days(to_prison));
+        Some((
+            jailed,
+            self.capped(jailed + chrono::Duration::days(to_release)),
+        ))
+    }
+
+    /// The values the charge has that a removal can take away.
+    fn fields(&self) -> Vec<Field> {
+        let mut out = vec![Field::Disposition, Field::Type];
+        if self.decided_after.is_some() {
+            out.push(Field::DispositionDate);
+        }
+        if self.custody.is_some() {
+            out.push(Field::ReleaseDate);
+        }
+        out
+    }
+
+    /// The `/evaluate` body, with `field` set to `value` (`None`: removed) when given.
+    fn body(&self, edit: Option<(Field, Option<&str>)>) -> Value {
+        let iso_day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
+        let mut offense = json!({"offense_id": "OFF-1", "charge": self.charge,
+            "disposition": self.disposition, "type": self.kind,
+            "charge_date": iso_day(self.entered()), "arrest_date": null,
+            "disposition_date": self.disposed().map(iso_day), "pending_court_date": null});
+        if let Some((jailed, released)) = self.custody_dates() {
+            offense["sentence"] = json!({"incarceration_date": iso_day(jailed),
+                "release_date": iso_day(released), "prison_time": "2 YEARS", "is_serving": false});
+        }
+        if let Some((field, value)) = edit {
+            let value = value.map_or(Value::Null, |v| json!(v));
+            match field {
+                Field::Disposition => offense["disposition"] = value,
+                Field::DispositionDate => offense["disposition_date"] = value,
+                Field::Type => offense["type"] = value,
+                Field::ReleaseDate => offense["sentence"]["release_date"] = value,
+            }
+        }
+        let search_date = iso_day(self.as_of());
+        let case = json!({"case_number": "CASE-1", "jurisdiction_state": self.court,
+            "file_date": iso_day(self.entered()), "subject_name": "ROBERT SAMPLETON",
+            "sub_first_name": "ROBERT", "sub_middle_name": "", "sub_last_name": "SAMPLETON",
+            "subject_dob": iso(CANDIDATE_DOB_DAY), "subject_ssn": CANDIDATE_SSN,
+            "subject_address": "UNAVAILABLE", "offenses": [offense]});
+        let mut record = json!({
+            "search_id": "S-LONE", "search_date": search_date, "submission_type": "resubmit",
+            "order_id": "ORD-1", "order_number": "ORD-1.1",
+            "candidate_info": {"first_name": "ROBERT", "middle_name": "", "last_name": "SAMPLETON",
+                "date_of_birth": iso(CANDIDATE_DOB_DAY), "ssn": CANDIDATE_SSN,
+                "annual_salary": self.salary},
+            "record_json": {"search": {"search_id": "S-LONE"}, "criminal_search_results": [
+                {"court_search_id": "CS-1", "search_date": search_date, "criminal_records": [case]}]}});
+        if let Some(state) = self.applicant {
+            record["applicant_state"] = json!(state);
+        }
+        if let Some(state) = self.customer {
+            record["customer_state"] = json!(state);
+        }
+        json!({ "record": record })
+    }
+
+    /// Every value `field` could take (DECISIONS §7.2): the vocabulary's dispositions (none that
+    /// reads pending when a disposition or release date shows the charge is over), every level,
+    /// and dates from the one the missing date cannot precede (a disposition is never earlier
+    /// than the charge, a release never earlier than the disposition or the incarceration) to the
+    /// search date, at both sides of every window the law table has (13 months; 2, 3, 5, 7, 8
+    /// and 10 years), where the rules' outcome can change.
+    fn values(&self, field: Field) -> Vec<String> {
+        let iso_day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
+        let dates = |from: chrono::NaiveDate| {
+            let to = self.as_of();
+            let mut out = vec![from, to];
+            for months in [13u32, 24, 36, 60, 84, 96, 120] {
+                if let Some(start) = to.checked_sub_months(chrono::Months::new(months)) {
+                    for shift in -1i64..=1 {
+                        out.push(start + chrono::Duration::days(shift));
+                    }
+                }
+            }
+            out.retain(|d| (from..=to).contains(d));
+            out.sort_unstable();
+            out.dedup();
+            out.into_iter().map(iso_day).collect::<Vec<_>>()
+        };
+        match field {
+            Field::Disposition => DISPOSITIONS.iter().map(|d| (*d).to_string()).collect(),
+            Field::Type => LEVEL_TYPES.iter().map(|t| (*t).to_string()).collect(),
+            Field::DispositionDate => dates(self.entered()),
+            Field::ReleaseDate => {
+                let jailed = self.custody_dates().map_or(self.entered(), |(j, _)| j);
+                dates(self.disposed().map_or(jailed, |d| d.max(jailed)))
+            }
+        }
+    }
+
+    /// Whether a rule that applies to the charge needs `field` (the law table's later-date
+    /// windows and level-dependent rules, for the generated states; DECISIONS §7.1 triggers).
+    fn needs(&self, field: Field, class: &str) -> bool {
+        let conviction = class == "CONVICTION";
+        let disposed = conviction || class == "NON_CONVICTION";
+        let lifted = |threshold: u32| self.salary.is_some_and(|s| s >= threshold);
+        let before_md_2024 = self.as_of() < day_of(2024, 10, 1);
+        let mut parties = vec![self.court];
+        parties.extend(self.applicant);
+        parties.extend(self.customer);
+        let applicant = self.applicant.unwrap_or("");
+        match field {
+            Field::Disposition => true,
+            Field::DispositionDate | Field::ReleaseDate => {
+                // CRA lookbacks from disposition or release (any party), and their salaries.
+                let cra = parties.iter().any(|st| match *st {
+                    "CA" | "MA" => disposed,
+                    "CO" | "TX" => disposed && !lifted(75_000),
+                    "KS" | "WA" => disposed && !lifted(20_000),
+                    "MD" => disposed && !lifted(if before_md_2024 { 20_000 } else { 75_000 }),
+                    "NM" => conviction,
+                    "NY" => conviction && !lifted(25_000),
+                    _ => false,
+                });
+                let misdemeanor = matches!(self.kind, "MISDEMEANOR" | "PETTY OFFENSE");
+                let employer =
+                    conviction && (applicant == "HI" || (applicant == "MA" && misdemeanor));
+                let clean_slate =
+                    self.court == "NY" && conviction && self.as_of() >= day_of(2024, 11, 16);
+                let marijuana = self.court == "CA" && disposed && self.charge.contains("MARIJUANA");
+                cra || employer || clean_slate || marijuana
+            }
+            // New York seals violations of its courts; Hawaii, Massachusetts and Pennsylvania
+            // limit employers by level.
+            Field::Type => {
+                conviction && (self.court == "NY" || matches!(applicant, "HI" | "MA" | "PA"))
+            }
+        }
+    }
+}
+
+fn day(days_since_2000: i64) -> chrono::NaiveDate {
+    let base = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
+    base + chrono::Duration::days(days_since_2000)
+}
+
+fn day_of(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+}
+
+/// Stages 1-3 once; the one charge, and the errors of the validation report.
+fn lone_charge(body: &Value) -> Result<(Value, Vec<Value>), TestCaseError> {
+    let transformed = transform(body)?;
+    prop_assert_eq!(&transformed["ok"], &json!(true), "refused: {}", transformed);
+    let input = json!({"context": {"now": NOW, "correlation_id": "prop"},
+                       "record": transformed["record"]});
+    let out = parse(&api::evaluate(input.to_string().as_bytes()))?;
+    prop_assert_eq!(&out["ok"], &json!(true), "evaluate failed: {}", out);
+    let charge = out["decision"]["court_decisions"][0]["case_decisions"][0]["offenses"][0].clone();
+    prop_assert!(charge.is_object(), "no charge: {}", out);
+    let errors = out["validation"]["issues"]["errors"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    Ok((charge, errors))
+}
+
+/// The issue field that names a missing value (DECISIONS §8).
+fn issue_field(field: Field) -> &'static [&'static str] {
+    match field {
+        Field::Disposition => &["disposition", "disposition_class"],
+        Field::DispositionDate => &["disposition_date"],
+        Field::ReleaseDate => &["release_date"],
+        Field::Type => &["type_class"],
     }
 }
 

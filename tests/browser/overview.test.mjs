@@ -192,6 +192,42 @@ test('the time line draws its words clear of the bands and inside the picture', 
   }
 });
 
+test('a deciding window whose date the record lacks gets no dot and no diamond, its lower bound in words', async () => {
+  // missing-date-state-conviction-lookbacks (search date 2026-06-01, DECISIONS §7.2): each state
+  // conviction lacks its disposition date. CA-1 (arrested 2024-11-13) is reportable whatever the
+  // date; CA-2 (arrested 2018-05-02) goes to a person. Neither row may draw a date it does not have.
+  const name = 'missing-date-state-conviction-lookbacks';
+  const { context, page, body } = await evaluated(name);
+  const expected = expectedLookbacks(name);
+  const rows = await page.$$eval('.result .tl-row', (els) => els.map((el) => ({
+    id: el.dataset.offenseId, agesOut: el.dataset.agesOutOn, text: el.textContent,
+    diamonds: el.querySelectorAll('.tl-ages-out').length, dots: el.querySelectorAll('.tl-clock').length,
+    deciding: [...el.querySelectorAll('.tl-window.deciding')].map((w) => w.dataset.rule),
+  })));
+  assert.equal(rows.length, chargesOf(body).length, 'one row per charge');
+  let unknown = 0;
+  for (const offense of chargesOf(body)) {
+    const lb = offense.lookback;
+    const row = rows.find((r) => r.id === offense.offense_id);
+    if (lb.clock_date !== null || lb.rule === null) continue;
+    unknown += 1;
+    assert.equal(lb.ages_out_on, null, offense.offense_id);
+    assert.deepEqual(lb.lower_bound, expected.get(offense.offense_id).lower_bound, offense.offense_id);
+    assert.equal(row.diamonds, 0, `${row.id}: no diamond for an unknown day`);
+    assert.equal(row.dots, 0, `${row.id}: no dot for an unknown clock date`);
+    assert.equal(row.agesOut, '', row.id);
+    assert.ok(row.text.includes(`ages out: unknown (no ${lb.clock_field})`), `${row.id}: "${row.text}"`);
+    assert.deepEqual(row.deciding, [lb.rule], `${row.id}: the deciding window is still drawn`);
+  }
+  assert.equal(unknown, 22, 'every conviction of the case lacks its disposition date');
+  await page.focus('.result .tl-row[data-offense-id="CA-1"]');
+  const detail = await page.textContent('.result .timeline-detail');
+  assert.ok(detail.includes('ages-out date unknown: CA_CONVICTION_7YR counts from disposition_date, which the record lacks; '
+    + 'not before 2031-11-14 (disposition_date cannot precede arrest_date 2024-11-13)'), detail);
+  await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline-missing-date.png') });
+  await context.close();
+});
+
 test('page weight and time to the first evaluation, reported', async () => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();

@@ -10,7 +10,8 @@ use lookback_core::parse::record_json::{OffenseParts, build_offense};
 pub struct Reading {
     pub severity: SeverityLevel,
     pub traffic: TrafficKind,
-    pub evidence: Vec<String>,
+    /// The traffic evidence line.
+    pub evidence: String,
 }
 
 /// The charge sent with its text, and optionally a statute and a level word as `type`.
@@ -31,7 +32,11 @@ pub fn read_charge(
     Reading {
         severity: read.severity,
         traffic: offense.traffic,
-        evidence: read.evidence,
+        evidence: read
+            .evidence
+            .into_iter()
+            .find(|e| e.starts_with("traffic."))
+            .unwrap_or_default(),
     }
 }
 

@@ -15,6 +15,11 @@ use serde::Serialize;
 ///
 /// An effective date or an age limit has no clock or window: only `rule` and `ages_out_on` are set.
 ///
+/// When the date the deciding window counts from is missing from the record (DECISIONS §7.2),
+/// `clock_field` names it and `clock_date` and `ages_out_on` are null: the record supports no
+/// such date. `lower_bound` then gives what it does support, when it gives a date the missing
+/// one cannot precede (absent otherwise).
+///
 /// - `windows`: every time window of the rules that apply to the charge (federal, state, local,
 ///   the client's), the deciding one included, in the order they close (ties in rule order);
 ///   empty when none applies. Filled even when no window decides the charge (a state bar whatever
@@ -29,16 +34,29 @@ pub struct Lookback {
     pub window_months: Option<u32>,
     pub boundary_date: Option<String>,
     pub ages_out_on: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<LowerBound>,
     pub windows: Vec<LookbackWindow>,
 }
 
+/// What the record says about a missing clock date: the latest date it gives that the missing one
+/// cannot precede (a disposition is never earlier than the arrest, a release never earlier than
+/// the disposition), and the first search date on which the charge could be past the window
+/// counted from it: the earliest it can age out, never the day it does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LowerBound {
+    pub clock_field: &'static str,
+    pub clock_date: String,
+    pub ages_out_not_before: String,
+}
+
 /// One time window that applies to a charge: the span `boundary_date`..=`search_date`, counted
-/// from `clock_date`.
+/// from `clock_date` (null when the record lacks the date `clock_field` names).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LookbackWindow {
     pub rule: &'static str,
     pub clock_field: &'static str,
-    pub clock_date: String,
+    pub clock_date: Option<String>,
     pub window_years: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_months: Option<u32>,

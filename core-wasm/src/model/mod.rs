@@ -7,6 +7,6 @@ pub mod record;
 pub mod validation;
 
 pub use decision::*;
-pub use lookback::{Lookback, LookbackWindow};
+pub use lookback::{Lookback, LookbackWindow, LowerBound};
 pub use record::*;
 pub use validation::*;

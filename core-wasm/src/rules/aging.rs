@@ -6,7 +6,7 @@
 
 use chrono::{Days, Months, NaiveDate};
 
-use crate::model::{Lookback, LookbackWindow, Reportability};
+use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::DispositionClass;
 use crate::parse::dates::{parse_iso, years_before};
 
@@ -18,43 +18,120 @@ use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
 use super::evaluate::{concerns, in_force, triggered, window_start, within};
-use super::facts::Dated;
-use super::{ChargeFacts, ClientRules, Effect, evaluate_with};
+use super::facts::{Dated, LaterDate};
+use super::{ChargeFacts, ClientRules, DataGap, Effect, evaluate_with};
+
+/// What a window counts from: the record's date, or the law's date the record lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    From(Dated),
+    /// The record lacks `field`; it cannot be earlier than `floor`.
+    Missing {
+        field: &'static str,
+        floor: Option<Dated>,
+    },
+}
+
+impl Counted {
+    fn of(clock: LaterDate) -> Counted {
+        match clock {
+            LaterDate::Known(d) => Counted::From(d),
+            LaterDate::Missing { gaps, floor } => Counted::Missing {
+                field: match gaps.first() {
+                    Some(DataGap::ReleaseDate) => "release_date",
+                    Some(DataGap::EntryDate) => "arrest_date",
+                    _ => "disposition_date",
+                },
+                floor,
+            },
+        }
+    }
+
+    fn entry(f: &ChargeFacts) -> Counted {
+        f.entry.map_or(
+            Counted::Missing {
+                field: "arrest_date",
+                floor: None,
+            },
+            Counted::From,
+        )
+    }
+
+    /// The date the window is measured from: the record's, else the earliest the missing one can be.
+    fn earliest(self) -> Option<Dated> {
+        match self {
+            Counted::From(d) => Some(d),
+            Counted::Missing { floor, .. } => floor,
+        }
+    }
+}
+
+/// One window of a rule that concerns the charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    rule: &'static str,
+    counted: Counted,
+    window: Window,
+    /// Whether the window applies as of the search date (in force, no salary exemption lifting it).
+    applies: bool,
+}
 
 /// A search date on which a rule may change the charge's outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Boundary {
     date: NaiveDate,
     rule: &'static str,
-    /// The window and the record date it counts from; `None` for effective dates and age limits.
-    window: Option<(Dated, Window)>,
-    /// Whether the window applies as of the search date (in force, no salary exemption lifting it).
-    applies: bool,
+    /// The window whose end it is, counted from its record date or from the date a missing one
+    /// cannot precede; `None` for effective dates and age limits.
+    span: Option<Span>,
 }
 
 /// The time facts of a charge whose outcome as of its search date is `now`.
 pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: Reportability) -> Lookback {
-    let bounds = boundaries(f, client);
-    let windows = bounds
+    let (spans, others) = spans(f, client);
+    let mut bounds: Vec<Boundary> = spans
         .iter()
-        .filter(|b| b.applies)
-        .filter_map(|b| window_of(b, f.as_of))
+        .filter_map(|s| {
+            let date = first_day_outside(s.counted.earliest()?.date, s.window)?;
+            Some(Boundary {
+                date,
+                rule: s.rule,
+                span: Some(*s),
+            })
+        })
         .collect();
+    bounds.extend(others);
+    // Stable: on one day, windows come before effective dates, in rule order.
+    bounds.sort_by_key(|b| b.date);
+    // Windows in the order they close; one whose date and bound are both missing, last.
+    let closing = bounds.iter().filter_map(|b| b.span);
+    let unbounded = spans
+        .iter()
+        .copied()
+        .filter(|s| s.counted.earliest().is_none());
+    let windows = closing
+        .chain(unbounded)
+        .filter(|s| s.applies)
+        .map(|s| window_of(&s, f.as_of))
+        .collect();
+    let deciding = deciding(&bounds, f, client, now)
+        .or_else(|| undated_review(&spans, f, client, now))
+        .unwrap_or_default();
     Lookback {
         windows,
-        ..deciding(&bounds, f, client, now)
+        ..deciding
     }
 }
 
-/// The time facts of the boundary that ends the charge's reportability (all `None` when none does).
+/// The time facts of the boundary that ends the charge's reportability (`None` when none does).
 fn deciding(
     bounds: &[Boundary],
     f: &ChargeFacts,
     client: Option<&ClientRules>,
     now: Reportability,
-) -> Lookback {
+) -> Option<Lookback> {
     if bounds.is_empty() {
-        return Lookback::default();
+        return None;
     }
     let mut at = f.clone();
     let mut outcome_on = |date: NaiveDate| {
@@ -78,13 +155,11 @@ fn deciding(
                 .is_some_and(|eve| outcome_on(eve).reportability == reportable)
         })
     };
-    let Some(&date) = ages_out else {
-        return Lookback::default();
-    };
+    let date = *ages_out?;
     // Of the boundaries on that day, the one whose rule restricts the charge then.
     let on_day: Vec<&Boundary> = bounds.iter().filter(|b| b.date == date).collect();
     let bound = match on_day.as_slice() {
-        [] => return Lookback::default(),
+        [] => return None,
         [only] => *only,
         [first, ..] => {
             let restricting = outcome_on(date);
@@ -100,87 +175,131 @@ fn deciding(
                 .unwrap_or(*first)
         }
     };
-    describe(bound, f.as_of)
+    Some(describe(bound.rule, bound.span, Some(bound.date), f.as_of))
 }
 
-fn describe(b: &Boundary, as_of: NaiveDate) -> Lookback {
+/// A charge a person must see because a window's date and every bound of it are missing: that
+/// window, with no date.
+fn undated_review(
+    spans: &[Span],
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+    now: Reportability,
+) -> Option<Lookback> {
+    let candidates: Vec<&Span> = spans
+        .iter()
+        .filter(|s| s.applies && s.counted.earliest().is_none())
+        .collect();
+    if now != Reportability::NotEnoughInfo || candidates.is_empty() {
+        return None;
+    }
+    let outcome = evaluate_with(f, client);
+    let span = candidates.into_iter().find(|s| {
+        outcome
+            .findings
+            .iter()
+            .any(|x| x.rule_id == s.rule && x.effect == Effect::Review && x.data_gap.is_some())
+    })?;
+    Some(describe(span.rule, Some(*span), None, f.as_of))
+}
+
+/// The deciding window as the response gives it; a date the record lacks stays null, and a bound
+/// of it is given only as `lower_bound`.
+fn describe(
+    rule: &'static str,
+    span: Option<Span>,
+    ends: Option<NaiveDate>,
+    as_of: NaiveDate,
+) -> Lookback {
     // NaiveDate displays as YYYY-MM-DD, faster than a format string.
     let iso = |d: NaiveDate| d.to_string();
-    let window = b.window.map(|(_, w)| w);
+    let window = span.map(|s| s.window);
+    let (clock_field, clock_date, ages_out_on, lower_bound) = match span.map(|s| s.counted) {
+        None => (None, None, ends.map(iso), None),
+        Some(Counted::From(d)) => (Some(d.field), Some(iso(d.date)), ends.map(iso), None),
+        Some(Counted::Missing { field, floor }) => {
+            let bound = floor.zip(ends).map(|(floor, ends)| LowerBound {
+                clock_field: floor.field,
+                clock_date: iso(floor.date),
+                ages_out_not_before: iso(ends),
+            });
+            (Some(field), None, None, bound)
+        }
+    };
     Lookback {
-        rule: Some(b.rule),
-        clock_field: b.window.map(|(d, _)| d.field),
-        clock_date: b.window.map(|(d, _)| iso(d.date)),
+        rule: Some(rule),
+        clock_field,
+        clock_date,
         window_years: window.map(|w| w.years),
         window_months: window.map(|w| w.months).filter(|m| *m > 0),
         boundary_date: window.and_then(|w| window_start(as_of, w)).map(iso),
-        ages_out_on: Some(iso(b.date)),
+        ages_out_on,
+        lower_bound,
         windows: Vec::new(),
     }
 }
 
-/// A window boundary as the response describes it; `None` for effective dates and age limits.
-fn window_of(b: &Boundary, as_of: NaiveDate) -> Option<LookbackWindow> {
-    let (clock, w) = b.window?;
-    Some(LookbackWindow {
-        rule: b.rule,
-        clock_field: clock.field,
-        clock_date: clock.date.to_string(),
-        window_years: w.years,
-        window_months: Some(w.months).filter(|m| *m > 0),
-        boundary_date: window_start(as_of, w).map(|d| d.to_string()),
-    })
+/// A window as the response lists it.
+fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
+    let (clock_field, clock_date) = match s.counted {
+        Counted::From(d) => (d.field, Some(d.date.to_string())),
+        Counted::Missing { field, .. } => (field, None),
+    };
+    LookbackWindow {
+        rule: s.rule,
+        clock_field,
+        clock_date,
+        window_years: s.window.years,
+        window_months: Some(s.window.months).filter(|m| *m > 0),
+        boundary_date: window_start(as_of, s.window).map(|d| d.to_string()),
+    }
 }
 
-/// Every boundary of the rules that concern the charge, in date order.
-fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
-    let mut out = Vec::new();
-    let mut window = |rule: &'static str, clock: Option<Dated>, w: Window, applies: bool| {
-        if let Some(clock) = clock
-            && let Some(date) = first_day_outside(clock.date, w)
-        {
-            out.push(Boundary {
-                date,
-                rule,
-                window: Some((clock, w)),
-                applies,
-            });
-        }
-    };
+/// Every window of the rules that concern the charge, and the other boundaries (effective dates,
+/// age limits). A window counts from the date its law names and no other (DECISIONS §7.2).
+fn spans(f: &ChargeFacts, client: Option<&ClientRules>) -> (Vec<Span>, Vec<Boundary>) {
+    let mut spans = Vec::new();
+    let mut others = Vec::new();
     let federal = Window::years(FEDERAL_NONCONVICTION_YEARS);
     let federal_applies = !f.salary_at_least(FEDERAL_SALARY_THRESHOLD);
-    match f.class {
-        DispositionClass::NonConviction => {
-            window(FED_NONCONVICTION_7YR, f.entry, federal, federal_applies);
-        }
-        DispositionClass::Pending => window(FED_PENDING_CHARGE, f.entry, federal, federal_applies),
-        _ => {}
-    }
-    // A disposition-clock window without a disposition date is judged from the date of entry.
-    let clock_of = |c: Clock| match c {
-        Clock::Entry => f.entry,
-        Clock::Disposition | Clock::OutOfCustody => f.conviction_clock.or(f.entry),
+    let federal_rule = match f.class {
+        DispositionClass::NonConviction => Some(FED_NONCONVICTION_7YR),
+        DispositionClass::Pending => Some(FED_PENDING_CHARGE),
+        _ => None,
     };
-    let mut others = Vec::new();
+    if let Some(rule) = federal_rule {
+        spans.push(Span {
+            rule,
+            counted: Counted::entry(f),
+            window: federal,
+            applies: federal_applies,
+        });
+    }
     for rule in triggered(f).filter(|r| concerns(r, f)) {
         match rule.action {
             Action::Lookback {
-                window: w,
+                window,
                 clock,
                 salary,
                 ..
             } => {
                 let lifted = salary.is_some_and(|s| f.salary_at_least(f64::from(s)));
-                let applies = in_force(rule, f.as_of) && !lifted;
-                window(rule.id, clock_of(clock), w, applies);
+                spans.push(Span {
+                    rule: rule.id,
+                    counted: match clock {
+                        Clock::Entry => Counted::entry(f),
+                        Clock::Disposition | Clock::OutOfCustody => Counted::of(f.conviction_clock),
+                    },
+                    window,
+                    applies: in_force(rule, f.as_of) && !lifted,
+                });
             }
             Action::JuvenileUntilAge(age) => {
                 if let Some(date) = f.subject_dob.and_then(|dob| first_day_aged(dob, age)) {
                     others.push(Boundary {
                         date,
                         rule: rule.id,
-                        window: None,
-                        applies: false,
+                        span: None,
                     });
                 }
             }
@@ -199,36 +318,39 @@ fn boundaries(f: &ChargeFacts, client: Option<&ClientRules>) -> Vec<Boundary> {
             others.push(Boundary {
                 date,
                 rule: rule.id,
-                window: None,
-                applies: false,
+                span: None,
             });
         }
     }
     if let Some(c) = client {
-        let (rule, years, clock) = match f.class {
+        let (rule, years, counted) = match f.class {
             DispositionClass::Conviction => (
                 CLIENT_CONVICTION_LOOKBACK,
                 c.conviction_lookback_years,
-                f.conviction_clock,
+                Counted::of(f.conviction_clock),
             ),
             DispositionClass::NonConviction => (
                 CLIENT_NON_CONVICTION_LOOKBACK,
                 c.non_conviction_lookback_years,
-                f.entry,
+                Counted::entry(f),
             ),
-            DispositionClass::Pending => {
-                (CLIENT_PENDING_LOOKBACK, c.pending_lookback_years, f.entry)
-            }
-            DispositionClass::Unknown => ("", None, None),
+            DispositionClass::Pending => (
+                CLIENT_PENDING_LOOKBACK,
+                c.pending_lookback_years,
+                Counted::entry(f),
+            ),
+            DispositionClass::Unknown => ("", None, Counted::entry(f)),
         };
         if let Some(years) = years {
-            window(rule, clock, Window::years(years), true);
+            spans.push(Span {
+                rule,
+                counted,
+                window: Window::years(years),
+                applies: true,
+            });
         }
     }
-    out.extend(others);
-    // Stable: on one day, windows come before effective dates, in rule order.
-    out.sort_by_key(|b| b.date);
-    out
+    (spans, others)
 }
 
 /// The first search date on which `event` is outside `w`, found with the evaluator's own test

@@ -5,9 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
+use crate::parse::dates::within_years;
 
 use super::catalog::*;
-use super::{ChargeFacts, Effect, Finding};
+use super::facts::{Dated, LaterDate};
+use super::{ChargeFacts, DataGap, Effect, Finding};
 
 pub const CLIENT_CONVICTION_LOOKBACK: &str = "CLIENT_CONVICTION_LOOKBACK";
 pub const CLIENT_NON_CONVICTION_LOOKBACK: &str = "CLIENT_NON_CONVICTION_LOOKBACK";
@@ -116,36 +118,65 @@ impl ClientRules {
 
     /// What the overlay says about one charge; it never permits anything.
     pub fn findings(&self, f: &ChargeFacts) -> Vec<Finding> {
+        self.assess(f).0
+    }
+
+    /// The overlay's findings, and the missing values its rules needed (DECISIONS §7.2): a
+    /// lookback whose date is missing restricts nothing only when the date it cannot precede is
+    /// inside; a category about levels asks a person when the level is unknown.
+    pub fn assess(&self, f: &ChargeFacts) -> (Vec<Finding>, Vec<DataGap>) {
         let mut out = Vec::new();
+        let mut needed = Vec::new();
         for c in &self.never_report {
-            if matches_category(*c, f) {
-                out.push(Finding::new(
+            match matches_category(*c, f) {
+                Some(true) => out.push(Finding::new(
                     CLIENT_NEVER_REPORT,
                     Effect::Bar,
                     format!("the client never reports {}", category_words(*c)),
-                ));
+                )),
+                Some(false) => {}
+                None => out.push(Finding::data_gap(
+                    CLIENT_NEVER_REPORT,
+                    DataGap::Level,
+                    format!(
+                        "the client never reports {}, and the charge level needed to tell is unknown",
+                        category_words(*c)
+                    ),
+                )),
             }
         }
-        let lookback = |id: &'static str,
-                        years: Option<u32>,
-                        date: Option<super::facts::Dated>,
-                        what: &str| {
+        let mut lookback = |id: &'static str, years: Option<u32>, date: LaterDate, what: &str| {
             let years = years?;
             if f.is_serving && f.class == DispositionClass::Conviction {
                 return None;
             }
-            let d = date?;
-            (!crate::parse::dates::within_years(d.date, f.as_of, years)).then(|| {
-                Finding::new(
-                    id,
-                    Effect::Bar,
-                    format!(
-                        "the client does not report {what} older than {years} years ({} {})",
-                        d.field, d.date
-                    ),
-                )
-            })
+            let limit = format!("the client does not report {what} older than {years} years");
+            let inside = |d: &Dated| within_years(d.date, f.as_of, years);
+            match date {
+                LaterDate::Known(d) => (!inside(&d)).then(|| {
+                    Finding::new(id, Effect::Bar, format!("{limit} ({} {})", d.field, d.date))
+                }),
+                LaterDate::Missing { gaps, floor } => {
+                    needed.extend_from_slice(gaps);
+                    match (floor, gaps.first()) {
+                        (Some(floor), _) if inside(&floor) => None,
+                        (_, Some(gap)) => Some(Finding::data_gap(
+                            id,
+                            *gap,
+                            format!("{limit}, and the date it counts from is missing"),
+                        )),
+                        (_, None) => None,
+                    }
+                }
+            }
         };
+        let entry = f.entry.map_or(
+            LaterDate::Missing {
+                gaps: &[DataGap::EntryDate],
+                floor: None,
+            },
+            LaterDate::Known,
+        );
         let found = match f.class {
             DispositionClass::Conviction => lookback(
                 CLIENT_CONVICTION_LOOKBACK,
@@ -156,56 +187,65 @@ impl ClientRules {
             DispositionClass::NonConviction => lookback(
                 CLIENT_NON_CONVICTION_LOOKBACK,
                 self.non_conviction_lookback_years,
-                f.entry,
+                entry,
                 "non-convictions",
             ),
             DispositionClass::Pending => lookback(
                 CLIENT_PENDING_LOOKBACK,
                 self.pending_lookback_years,
-                f.entry,
+                entry,
                 "pending charges",
             ),
             DispositionClass::Unknown => None,
         };
         out.extend(found);
-        if self.always_review_felonies
-            && f.level == SeverityLevel::Felony
-            && matches!(
-                f.class,
-                DispositionClass::Conviction | DispositionClass::Pending
-            )
-        {
-            out.push(Finding::new(
-                CLIENT_REVIEW_FELONIES,
-                Effect::Review,
-                "the client has every felony reviewed by a person",
-            ));
+        let reviewed = matches!(
+            f.class,
+            DispositionClass::Conviction | DispositionClass::Pending
+        );
+        if self.always_review_felonies && reviewed {
+            match f.level {
+                SeverityLevel::Felony => out.push(Finding::new(
+                    CLIENT_REVIEW_FELONIES,
+                    Effect::Review,
+                    "the client has every felony reviewed by a person",
+                )),
+                SeverityLevel::Unknown => out.push(Finding::data_gap(
+                    CLIENT_REVIEW_FELONIES,
+                    DataGap::Level,
+                    "the client has every felony reviewed by a person, and the charge level is unknown",
+                )),
+                _ => {}
+            }
         }
-        out
+        (out, needed)
     }
 }
 
-fn matches_category(c: ClientCategory, f: &ChargeFacts) -> bool {
+/// Whether the charge is in the category; `None` when that turns on a level the type does not give.
+fn matches_category(c: ClientCategory, f: &ChargeFacts) -> Option<bool> {
     use CanonicalDisposition as D;
     use ClientCategory as C;
+    let level = |l: SeverityLevel| (f.level != SeverityLevel::Unknown).then_some(f.level == l);
+    let sure = Some;
     match c {
-        C::NonConviction => f.class == DispositionClass::NonConviction,
-        C::Pending => f.class == DispositionClass::Pending,
-        C::Sealed => f.canonical == D::Sealed,
-        C::Expunged => f.canonical == D::Expunged,
-        C::Pardoned => f.canonical == D::Pardoned,
-        C::SetAside => f.canonical == D::ConvictionSetAside,
-        C::Deferred => matches!(
+        C::NonConviction => sure(f.class == DispositionClass::NonConviction),
+        C::Pending => sure(f.class == DispositionClass::Pending),
+        C::Sealed => sure(f.canonical == D::Sealed),
+        C::Expunged => sure(f.canonical == D::Expunged),
+        C::Pardoned => sure(f.canonical == D::Pardoned),
+        C::SetAside => sure(f.canonical == D::ConvictionSetAside),
+        C::Deferred => sure(matches!(
             f.canonical,
             D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
-        ),
-        C::Juvenile => f.juvenile,
-        C::Marijuana => f.marijuana,
-        C::MinorTraffic => f.traffic == TrafficKind::MinorTraffic,
-        C::Misdemeanor => f.level == SeverityLevel::Misdemeanor,
-        C::PettyOffense => f.level == SeverityLevel::PettyOffense,
-        C::Infraction => f.level == SeverityLevel::Infraction,
-        C::Violation => f.level == SeverityLevel::Violation,
+        )),
+        C::Juvenile => sure(f.juvenile),
+        C::Marijuana => sure(f.marijuana),
+        C::MinorTraffic => sure(f.traffic == TrafficKind::MinorTraffic),
+        C::Misdemeanor => level(SeverityLevel::Misdemeanor),
+        C::PettyOffense => level(SeverityLevel::PettyOffense),
+        C::Infraction => level(SeverityLevel::Infraction),
+        C::Violation => level(SeverityLevel::Violation),
     }
 }
 

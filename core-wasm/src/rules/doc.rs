@@ -34,6 +34,15 @@ pub fn markdown() -> String {
          report is used; court = the case's jurisdiction_state). Effect: what it does to the charges it covers. \
          Notice rows are catalogued duties or unverified items that never decide a charge.\n"
     );
+    let _ = writeln!(
+        out,
+        "A window counts from the date its law names and from no other (DECISIONS §7.2): `entry` is `arrest_date`, \
+         else `charge_date`, else `file_date`; `disposition/release` is the latest of `disposition_date` and, after \
+         a custodial sentence, `release_date`. When that date is missing, a charge is inside the window only if the \
+         latest date the record gives that it cannot precede is; otherwise a person decides. A row that covers some \
+         levels only covers a charge whose type gives no level as it might (a bar becomes a review), and such a \
+         charge is decided only when every level decides alike (docs/lookback.md).\n"
+    );
     let mut current = "";
     for r in rules {
         if r.jurisdiction != current {

@@ -4,12 +4,13 @@
 
 use chrono::{Months, NaiveDate};
 
+use crate::model::Reportability;
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
 use crate::parse::dates::{parse_iso, years_before};
 
 use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
 use super::client::ClientRules;
-use super::facts::{Custody, Dated};
+use super::facts::{Custody, Dated, LaterDate};
 use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, federal, local, states};
 
 /// Evaluates one charge against every applicable rule, without a client overlay.
@@ -19,21 +20,31 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
 
 /// Evaluates one charge against every applicable rule and the tenant's overlay.
 pub fn evaluate_with(facts: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    let mut findings = law(facts);
-    if facts.class == DispositionClass::Unknown {
-        findings.extend(whatever_the_disposition(facts));
-    }
+    let mut found = law(facts);
     if let Some(c) = client {
-        findings.extend(c.findings(facts));
+        let (findings, needed) = c.assess(facts);
+        found.findings.extend(findings);
+        found.needed.extend(needed);
     }
-    ChargeOutcome::combine(findings)
+    let outcome = ChargeOutcome::combine_noting(found.findings, &found.needed);
+    whatever_the_values(facts, client, outcome)
+}
+
+/// What the rules found about a charge, and the missing values they needed on the way.
+#[derive(Debug, Default)]
+struct Found {
+    findings: Vec<Finding>,
+    needed: Vec<DataGap>,
 }
 
 /// Federal, state and local findings.
-fn law(f: &ChargeFacts) -> Vec<Finding> {
-    let mut out = federal::findings(f);
+fn law(f: &ChargeFacts) -> Found {
+    let mut found = Found {
+        findings: federal::findings(f),
+        needed: Vec::new(),
+    };
     if f.state.is_none() {
-        out.push(Finding::data_gap(
+        found.findings.push(Finding::data_gap(
             catalog::SYS_JURISDICTION_UNKNOWN,
             DataGap::Jurisdiction,
             "the case has no usable jurisdiction_state, so state rules could not be checked",
@@ -41,10 +52,10 @@ fn law(f: &ChargeFacts) -> Vec<Finding> {
     }
     for rule in triggered(f) {
         if in_force(rule, f.as_of) {
-            apply(rule, f, &mut out);
+            apply(rule, f, &mut found);
         }
     }
-    out
+    found
 }
 
 /// The state and local rows whose party or place trigger matches the charge, in force or not:
@@ -68,42 +79,134 @@ pub(super) fn triggered(f: &ChargeFacts) -> impl Iterator<Item = &'static Rule> 
     state_rows.chain(local_rows)
 }
 
-/// Whether a rule is about this charge's disposition class and category (whatever the date).
+/// Whether a rule is about this charge's disposition class and category (whatever the date; a
+/// category that turns on a missing value counts).
 pub(super) fn concerns(rule: &Rule, f: &ChargeFacts) -> bool {
     rule.classes.contains(&f.class) && category_match(rule.category, f).is_some()
 }
 
-/// DECISIONS §7.2: a charge whose disposition is missing but that would be barred whatever it is
-/// (a conviction past the lookback and a non-conviction barred) is not reportable. A disposition
-/// or release date shows the charge is no longer pending.
-fn whatever_the_disposition(f: &ChargeFacts) -> Vec<Finding> {
-    if f.conviction_clock.is_none() {
-        return Vec::new();
-    }
-    let as_if = |class, canonical| ChargeFacts {
-        class,
-        canonical,
-        ..f.clone()
+/// DECISIONS §7.2: a charge whose disposition or level is missing is decided only when every
+/// value it could have gives the same decision; either way the values a rule would need under
+/// one of them are noted. A missing date needs no trial: a later date (disposition, release)
+/// cannot be earlier than the one the record gives, and no rule restricts a charge for a date
+/// being late, so the rules decide it exactly by themselves (see [`lookback`]).
+fn whatever_the_values(
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+    mut outcome: ChargeOutcome,
+) -> ChargeOutcome {
+    let undecided = outcome.reportability == Reportability::NotEnoughInfo;
+    let (what, values) = if f.class == DispositionClass::Unknown {
+        ("disposition", disposition_values(f))
+    } else if f.level == SeverityLevel::Unknown && undecided && outcome.has_gap(DataGap::Level) {
+        ("charge level", level_values(f))
+    } else {
+        return outcome;
     };
-    let bar = |g: &ChargeFacts| law(g).into_iter().find(|x| x.effect == Effect::Bar);
-    let convicted = bar(&as_if(
-        DispositionClass::Conviction,
-        CanonicalDisposition::Convicted,
-    ));
-    let not_convicted = bar(&as_if(
-        DispositionClass::NonConviction,
-        CanonicalDisposition::Dismissed,
-    ));
-    match (convicted, not_convicted) {
-        (Some(mut c), Some(mut n)) => {
-            c.reason = format!(
-                "whatever the missing disposition is: if a conviction, {}",
-                c.reason
-            );
-            n.reason = format!("if not, {}", n.reason);
-            vec![c, n]
+    let tried: Vec<(&str, ChargeOutcome)> = values
+        .into_iter()
+        .map(|(label, g)| (label, evaluate_with(&g, client)))
+        .collect();
+    for (_, o) in &tried {
+        for gap in &o.missing {
+            if !outcome.missing.contains(gap) {
+                outcome.missing.push(*gap);
+            }
         }
-        _ => Vec::new(),
+    }
+    let barred = |o: &ChargeOutcome| o.reportability == Reportability::NotReportable;
+    if !undecided || !tried.iter().all(|(_, o)| barred(o)) {
+        return outcome;
+    }
+    // One finding per rule that bars a value, naming the values it bars.
+    let mut bars: Vec<(Finding, Vec<&str>)> = Vec::new();
+    for (label, o) in &tried {
+        let Some(bar) = o.findings.first() else {
+            continue;
+        };
+        match bars.iter_mut().find(|(b, _)| b.rule_id == bar.rule_id) {
+            Some((_, labels)) => labels.push(label),
+            None => bars.push((bar.clone(), vec![label])),
+        }
+    }
+    let mut findings: Vec<Finding> = bars
+        .into_iter()
+        .enumerate()
+        .map(|(i, (mut bar, labels))| {
+            let lead = if i == 0 {
+                format!("whatever the missing {what} is: ")
+            } else {
+                String::new()
+            };
+            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason);
+            bar
+        })
+        .collect();
+    findings.extend(outcome.findings);
+    ChargeOutcome::combine_noting(findings, &outcome.missing)
+}
+
+/// The dispositions a charge whose disposition is missing could have, one per way the rules
+/// treat them; a disposition or release date shows it is no longer pending.
+fn disposition_values(f: &ChargeFacts) -> Vec<(&'static str, ChargeFacts)> {
+    use CanonicalDisposition as D;
+    use DispositionClass as K;
+    let mut values = vec![
+        ("a conviction", K::Conviction, D::Convicted),
+        ("a dismissal", K::NonConviction, D::Dismissed),
+        (
+            "a nolle prosequi",
+            K::NonConviction,
+            D::DismissedByProsecutor,
+        ),
+        (
+            "a completed deferral",
+            K::NonConviction,
+            D::DeferredCompleted,
+        ),
+    ];
+    if !f.outcome_dated {
+        values.push(("still pending", K::Pending, D::Pending));
+    }
+    values
+        .into_iter()
+        .map(|(label, class, canonical)| {
+            let g = ChargeFacts {
+                class,
+                canonical,
+                ..f.clone()
+            };
+            (label, g)
+        })
+        .collect()
+}
+
+/// The levels a charge whose type gives none could have, one per way the rules treat them.
+fn level_values(f: &ChargeFacts) -> Vec<(&'static str, ChargeFacts)> {
+    use SeverityLevel as L;
+    [
+        ("a felony", L::Felony),
+        ("a misdemeanor", L::Misdemeanor),
+        ("a petty offense", L::PettyOffense),
+        ("an infraction", L::Infraction),
+        ("a violation", L::Violation),
+        ("an ordinance violation", L::Ordinance),
+        ("a civil offense", L::Civil),
+    ]
+    .into_iter()
+    .map(|(label, level)| {
+        let g = ChargeFacts { level, ..f.clone() };
+        (label, g)
+    })
+    .collect()
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn one_of(labels: &[&str]) -> String {
+    match labels {
+        [] => String::new(),
+        [only] => (*only).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
@@ -136,19 +239,31 @@ pub fn window_start(as_of: NaiveDate, window: Window) -> Option<NaiveDate> {
     as_of.checked_sub_months(Months::new(months))
 }
 
-/// Whether the rule's category covers the charge: `Some(false)` yes, `Some(true)` yes but the
-/// charge level is unknown (a bar becomes a review), `None` no.
-fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
+/// How surely a rule's category covers a charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fit {
+    Sure,
+    /// For some values of this missing one only (a level the type does not give, a date of
+    /// entry the category compares with a day).
+    Unsure(DataGap),
+}
+
+/// Whether the rule's category covers the charge (`None`: it does not).
+fn category_match(category: Category, f: &ChargeFacts) -> Option<Fit> {
     use CanonicalDisposition as D;
     use Category as K;
     use SeverityLevel as L;
-    let sure = |b: bool| b.then_some(false);
+    let sure = |b: bool| b.then_some(Fit::Sure);
+    let level = |covers: fn(L) -> bool| match f.level {
+        L::Unknown => Some(Fit::Unsure(DataGap::Level)),
+        known => sure(covers(known)),
+    };
     let deferral = matches!(
         f.canonical,
         D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
     );
     match category {
-        K::All => Some(false),
+        K::All => Some(Fit::Sure),
         K::Sealed => sure(f.canonical == D::Sealed),
         K::Expunged => sure(f.canonical == D::Expunged),
         K::SealedOrExpunged => sure(matches!(f.canonical, D::Sealed | D::Expunged)),
@@ -163,49 +278,67 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<bool> {
         K::Nolle => sure(f.canonical == D::DismissedByProsecutor),
         K::Juvenile => sure(f.juvenile),
         K::MarijuanaPossession => sure(f.marijuana_possession),
-        K::MarijuanaPossessionBefore(day) => {
-            let before = parse_iso(day)
-                .zip(f.entry)
-                .is_some_and(|(day, e)| e.date < day);
-            sure(f.marijuana_possession && before)
+        K::MarijuanaPossessionBefore(day) if f.marijuana_possession => {
+            match (parse_iso(day), f.entry) {
+                (Some(day), Some(e)) => sure(e.date < day),
+                (Some(_), None) => Some(Fit::Unsure(DataGap::EntryDate)),
+                (None, _) => None,
+            }
         }
-        K::Felony => sure(f.level == L::Felony),
-        K::NotFelony | K::BelowFelony => match f.level {
-            L::Felony => None,
-            L::Unknown => Some(true),
-            _ => Some(false),
-        },
-        K::ViolationOrInfraction => {
-            sure(matches!(f.level, L::Violation | L::Infraction) && !f.dwai_or_loitering)
-        }
-        K::Summary => sure(f.level == L::PettyOffense),
-        K::MinorMisdemeanorMa => sure(f.minor_misdemeanor_ma && f.level != L::Felony),
-        K::Misdemeanor => sure(matches!(f.level, L::Misdemeanor | L::PettyOffense)),
+        K::MarijuanaPossessionBefore(_) => None,
+        K::Felony => level(|l| l == L::Felony),
+        K::NotFelony | K::BelowFelony => level(|l| l != L::Felony),
+        K::ViolationOrInfraction if f.dwai_or_loitering => None,
+        K::ViolationOrInfraction => level(|l| matches!(l, L::Violation | L::Infraction)),
+        K::Summary => level(|l| l == L::PettyOffense),
+        K::MinorMisdemeanorMa if f.minor_misdemeanor_ma => level(|l| l != L::Felony),
+        K::MinorMisdemeanorMa => None,
+        K::Misdemeanor => level(|l| matches!(l, L::Misdemeanor | L::PettyOffense)),
+    }
+}
+
+/// What a missing value is, in a clause.
+fn gap_words(gap: DataGap) -> &'static str {
+    match gap {
+        DataGap::Level => "charge level",
+        DataGap::EntryDate => "date of entry",
+        DataGap::DispositionDate => "disposition date",
+        DataGap::ReleaseDate => "release date",
+        DataGap::Disposition => "disposition",
+        DataGap::Jurisdiction => "jurisdiction",
     }
 }
 
 /// Applies one rule to a charge, adding its finding (and a preemption note) when it has one.
-pub(super) fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>) {
+fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
     if !rule.classes.contains(&f.class) {
         return;
     }
-    let Some(level_unknown) = category_match(rule.category, f) else {
+    let Some(fit) = category_match(rule.category, f) else {
         return;
     };
-    let finding = match rule.action {
-        Action::Notice => return,
-        Action::Bar if level_unknown => Finding::new(
-            rule.id,
-            Effect::Review,
-            format!(
-                "{}, and the charge level needed to tell is unknown",
-                rule.reason
-            ),
-        ),
-        Action::Bar => Finding::new(rule.id, Effect::Bar, rule.reason),
-        Action::Permit => Finding::new(rule.id, Effect::Permit, rule.reason),
-        Action::Review => Finding::new(rule.id, Effect::Review, rule.reason),
-        Action::JuvenileUntilAge(age) => match f.subject_at_least(age) {
+    let unsure = match fit {
+        Fit::Sure => None,
+        Fit::Unsure(gap) => Some(gap),
+    };
+    let finding = match (rule.action, unsure) {
+        // A permit that may not apply restricts nothing either way.
+        (Action::Notice, _) | (Action::Permit, Some(_)) => return,
+        (Action::Bar | Action::Review | Action::JuvenileUntilAge(_), Some(gap)) => {
+            Finding::data_gap(
+                rule.id,
+                gap,
+                format!(
+                    "{}, and the {} needed to tell is unknown",
+                    rule.reason,
+                    gap_words(gap)
+                ),
+            )
+        }
+        (Action::Bar, None) => Finding::new(rule.id, Effect::Bar, rule.reason),
+        (Action::Permit, None) => Finding::new(rule.id, Effect::Permit, rule.reason),
+        (Action::Review, None) => Finding::new(rule.id, Effect::Review, rule.reason),
+        (Action::JuvenileUntilAge(age), None) => match f.subject_at_least(age) {
             Some(true) => Finding::new(rule.id, Effect::Bar, rule.reason),
             Some(false) => return,
             None => Finding::new(
@@ -214,21 +347,32 @@ pub(super) fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>
                 format!("{}, and the subject's age is unknown", rule.reason),
             ),
         },
-        Action::Lookback {
-            window,
-            clock,
-            salary,
-            outside,
-        } => lookback(rule, f, window, clock, salary, outside, level_unknown),
+        (
+            Action::Lookback {
+                window,
+                clock,
+                salary,
+                outside,
+            },
+            _,
+        ) => {
+            let row = LookbackRow {
+                window,
+                clock,
+                lifted: salary.is_some_and(|t| f.salary_at_least(f64::from(t))),
+                outside,
+            };
+            lookback(rule, f, row, unsure, &mut found.needed)
+        }
     };
     let effect = finding.effect;
-    out.push(finding);
+    found.findings.push(finding);
     if let Some(note) = rule.preemption_doubt
         && effect != Effect::Permit
     {
         let note: &'static str =
             catalog::rule(note).map_or(catalog::FED_STATE_PREEMPTION, |r| r.id);
-        out.push(Finding::new(
+        found.findings.push(Finding::new(
             note,
             effect,
             format!(
@@ -239,91 +383,136 @@ pub(super) fn apply(rule: &'static Rule, f: &ChargeFacts, out: &mut Vec<Finding>
     }
 }
 
+/// The findings of one rule alone (unit tests of each row).
+#[cfg(test)]
+pub(super) fn apply_one(rule: &'static Rule, f: &ChargeFacts) -> Vec<Finding> {
+    let mut found = Found::default();
+    apply(rule, f, &mut found);
+    found.findings
+}
+
+/// A lookback row as it bears on one charge.
+#[derive(Debug, Clone, Copy)]
+struct LookbackRow {
+    window: Window,
+    clock: Clock,
+    /// A salary exemption lifts it.
+    lifted: bool,
+    /// What it does past the window.
+    outside: Effect,
+}
+
+/// One lookback on one charge. A window counts only from the date its law names: the federal
+/// order of entry dates for `Clock::Entry`, the latest of disposition and release otherwise
+/// (DECISIONS §7.2). When that date is missing, the charge is inside whatever it is once the
+/// date it cannot precede is inside; otherwise a person decides, and the missing value is
+/// noted either way (`needed`). `unsure`: the category turns on this missing value.
 fn lookback(
     rule: &'static Rule,
     f: &ChargeFacts,
-    window: Window,
-    clock: Clock,
-    salary: Option<u32>,
-    outside: Effect,
-    level_unknown: bool,
+    row: LookbackRow,
+    unsure: Option<DataGap>,
+    needed: &mut Vec<DataGap>,
 ) -> Finding {
     let label = rule.reason;
-    let lifted = salary.is_some_and(|t| f.salary_at_least(f64::from(t)));
-    if f.is_serving && clock != Clock::Entry && f.class == DispositionClass::Conviction {
-        return Finding::new(
-            rule.id,
-            Effect::Permit,
-            format!("within {label}: the sentence is still being served"),
-        );
+    let permit = |reason: String| Finding::new(rule.id, Effect::Permit, reason);
+    if f.is_serving && row.clock != Clock::Entry && f.class == DispositionClass::Conviction {
+        return permit(format!(
+            "within {label}: the sentence is still being served"
+        ));
     }
-    let date = if clock == Clock::Entry {
-        f.entry
-    } else {
-        f.conviction_clock
-    };
-    let inside = |d: &Dated| within(d.date, f.as_of, window);
-    match date {
-        Some(d) if inside(&d) => Finding::new(
-            rule.id,
-            Effect::Permit,
-            format!("within {label} ({} {})", d.field, d.date),
+    let inside = |d: &Dated| within(d.date, f.as_of, row.window);
+    let date = match row.clock {
+        Clock::Entry => f.entry.map_or(
+            LaterDate::Missing {
+                gaps: &[DataGap::EntryDate],
+                floor: None,
+            },
+            LaterDate::Known,
         ),
-        Some(d) if lifted => Finding::new(
-            rule.id,
-            Effect::Permit,
-            format!(
+        Clock::Disposition | Clock::OutOfCustody => f.conviction_clock,
+    };
+    if let LaterDate::Known(d) = date
+        && inside(&d)
+    {
+        needed.extend(unsure);
+        return permit(format!("within {label} ({} {})", d.field, d.date));
+    }
+    if row.lifted {
+        return permit(match date {
+            LaterDate::Known(d) => format!(
                 "{label} is lifted by the salary (past it since {} {})",
                 d.field, d.date
             ),
-        ),
-        Some(d) if clock == Clock::OutOfCustody && f.custody == Custody::Unknown => Finding::new(
+            LaterDate::Missing { .. } => format!("{label} is lifted by the salary"),
+        });
+    }
+    needed.extend(unsure);
+    let (gaps, floor) = match date {
+        LaterDate::Known(d) => return past(rule, f, row, unsure, d),
+        LaterDate::Missing { gaps, floor } => (gaps, floor),
+    };
+    needed.extend_from_slice(gaps);
+    let gap = gaps.first().copied().unwrap_or(DataGap::DispositionDate);
+    let missing = gaps
+        .iter()
+        .map(|g| gap_words(*g))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    match floor {
+        Some(fl) if inside(&fl) => permit(format!(
+            "within {label} whatever the missing {missing} is (it cannot be earlier than {} {})",
+            fl.field, fl.date
+        )),
+        Some(fl) => Finding::data_gap(
             rule.id,
-            Effect::Review,
+            gap,
             format!(
-                "past {label} counted from {} {}, but time in custody, which does not count, is not known",
-                d.field, d.date
+                "{label}: the {missing} it counts from is missing, and the {} {} it cannot be earlier than is past the window",
+                fl.field, fl.date
             ),
         ),
-        Some(d) if level_unknown && outside == Effect::Bar => Finding::new(
+        None if row.clock == Clock::Entry => Finding::data_gap(
             rule.id,
-            Effect::Review,
-            format!(
-                "past {label} ({} {}), but the charge level needed to tell is unknown",
-                d.field, d.date
-            ),
-        ),
-        Some(d) => Finding::new(
-            rule.id,
-            outside,
-            format!("past {label} ({} {})", d.field, d.date),
-        ),
-        // The disposition never precedes the date of entry: an entry inside the window proves the
-        // record is inside it too.
-        None if clock != Clock::Entry && f.entry.as_ref().is_some_and(inside) => Finding::new(
-            rule.id,
-            Effect::Permit,
-            format!("within {label} (entered inside the window; disposition date unknown)"),
-        ),
-        None if lifted => Finding::new(
-            rule.id,
-            Effect::Permit,
-            format!("{label} is lifted by the salary"),
-        ),
-        None if outside != Effect::Bar => Finding::new(
-            rule.id,
-            outside,
-            format!("{label} cannot be checked without a date"),
-        ),
-        None if clock == Clock::Entry => Finding::data_gap(
-            rule.id,
-            DataGap::EntryDate,
+            gap,
             format!("{label} needs an arrest, charge or file date and none is usable"),
         ),
         None => Finding::data_gap(
             rule.id,
-            DataGap::DispositionDate,
-            format!("{label} needs a disposition or release date and none is usable"),
+            gap,
+            format!("{label}: the {missing} it counts from is missing"),
         ),
+    }
+}
+
+/// A lookback whose record date is past its window.
+fn past(
+    rule: &'static Rule,
+    f: &ChargeFacts,
+    row: LookbackRow,
+    unsure: Option<DataGap>,
+    d: Dated,
+) -> Finding {
+    let label = rule.reason;
+    let at = format!("{} {}", d.field, d.date);
+    if row.clock == Clock::OutOfCustody && f.custody == Custody::Unknown {
+        Finding::new(
+            rule.id,
+            Effect::Review,
+            format!(
+                "past {label} counted from {at}, but time in custody, which does not count, is not known"
+            ),
+        )
+    } else if let Some(gap) = unsure {
+        Finding::data_gap(
+            rule.id,
+            gap,
+            format!(
+                "past {label} ({at}), but the {} needed to tell is unknown",
+                gap_words(gap)
+            ),
+        )
+    } else {
+        Finding::new(rule.id, row.outside, format!("past {label} ({at})"))
     }
 }

@@ -7,6 +7,7 @@ use crate::model::{Case, Offense};
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
 use crate::parse::dates::{parse_iso, years_before};
 
+use super::DataGap;
 use super::catalog::Place;
 
 /// Which date a lookback counts from, and which field supplied it (for rationales and issues).
@@ -14,6 +15,29 @@ use super::catalog::Place;
 pub struct Dated {
     pub date: NaiveDate,
     pub field: &'static str,
+}
+
+/// The date the state windows count from (DECISIONS §7.2): the latest of `disposition_date` and,
+/// after a custodial sentence, `sentence.release_date`. No other field stands in for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaterDate {
+    /// Every date it is the latest of is on record.
+    Known(Dated),
+    /// `gaps` names the missing dates; the clock cannot be earlier than `floor`, the latest date
+    /// the record does give among the entry, incarceration, disposition and release dates.
+    Missing {
+        gaps: &'static [DataGap],
+        floor: Option<Dated>,
+    },
+}
+
+impl LaterDate {
+    pub fn known(self) -> Option<Dated> {
+        match self {
+            LaterDate::Known(d) => Some(d),
+            LaterDate::Missing { .. } => None,
+        }
+    }
 }
 
 /// What the record says about time in custody (HI excludes it from its windows).
@@ -56,8 +80,11 @@ pub struct ChargeFacts {
     pub custody: Custody,
     /// DECISIONS §7.2: `arrest_date`, else `charge_date`, else `file_date`.
     pub entry: Option<Dated>,
-    /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks).
-    pub conviction_clock: Option<Dated>,
+    /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks), or
+    /// what bounds it when a date it needs is missing.
+    pub conviction_clock: LaterDate,
+    /// A disposition or release date is on record: the charge is no longer pending.
+    pub outcome_dated: bool,
     pub is_serving: bool,
     pub annual_salary: Option<f64>,
 }
@@ -77,27 +104,32 @@ impl ChargeFacts {
         let entry = date(&offense.dates.arrest_date, "arrest_date")
             .or_else(|| date(&offense.dates.charge_date, "charge_date"))
             .or_else(|| date(&case.file_date, "file_date"));
-        let release = offense
-            .sentence
-            .as_ref()
-            .and_then(|s| date(&s.release_date, "release_date"));
+        let sentence = offense.sentence.as_ref();
+        let release = sentence.and_then(|s| date(&s.release_date, "release_date"));
         let disposed = date(&offense.dates.disposition_date, "disposition_date");
+        let filled = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
+        let custodial = sentence.is_some_and(|s| {
+            s.incarceration_date.is_some() || filled(&s.jail_time) || filled(&s.prison_time)
+        });
+        let is_serving = sentence.and_then(|s| s.is_serving).unwrap_or(false);
+        // A custodial sentence served to its end counts from release, which the record lacks.
+        let release_missing = custodial && release.is_none() && !is_serving;
+        let incarcerated = sentence.and_then(|s| date(&s.incarceration_date, "incarceration_date"));
         let conviction_clock = match (disposed, release) {
-            (Some(d), Some(r)) => Some(if r.date > d.date { r } else { d }),
-            (d, r) => d.or(r),
+            (Some(d), r) if !release_missing => LaterDate::Known(latest([Some(d), r]).unwrap_or(d)),
+            (d, r) => LaterDate::Missing {
+                gaps: match (d.is_none(), release_missing) {
+                    (true, true) => &[DataGap::DispositionDate, DataGap::ReleaseDate],
+                    (true, false) => &[DataGap::DispositionDate],
+                    _ => &[DataGap::ReleaseDate],
+                },
+                floor: latest([d, r, incarcerated, entry]),
+            },
         };
-        let custody = match &offense.sentence {
+        let custody = match sentence {
             _ if release.is_some() => Custody::Released,
-            Some(s) => {
-                let filled =
-                    |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
-                if s.incarceration_date.is_some() || filled(&s.jail_time) || filled(&s.prison_time)
-                {
-                    Custody::Unknown
-                } else {
-                    Custody::NoneRecorded
-                }
-            }
+            Some(_) if custodial => Custody::Unknown,
+            Some(_) => Custody::NoneRecorded,
             None => Custody::Unknown,
         };
         let text = format!(
@@ -137,11 +169,8 @@ impl ChargeFacts {
             custody,
             entry,
             conviction_clock,
-            is_serving: offense
-                .sentence
-                .as_ref()
-                .and_then(|s| s.is_serving)
-                .unwrap_or(false),
+            outcome_dated: disposed.is_some() || release.is_some(),
+            is_serving,
             annual_salary,
         }
     }
@@ -187,4 +216,15 @@ impl ChargeFacts {
         }
         out
     }
+}
+
+/// The latest of the dates given (the first of equal ones).
+fn latest<const N: usize>(dates: [Option<Dated>; N]) -> Option<Dated> {
+    dates
+        .into_iter()
+        .flatten()
+        .fold(None, |best: Option<Dated>, d| match best {
+            Some(b) if b.date >= d.date => Some(b),
+            _ => Some(d),
+        })
 }

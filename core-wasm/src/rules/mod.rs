@@ -40,13 +40,18 @@ pub enum Effect {
     Bar,
 }
 
-/// Which missing or unusable value made a rule ask for review.
+/// A value a rule that applies to the charge needs and the record lacks (DECISIONS §7.2, §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DataGap {
     Disposition,
+    /// No arrest, charge or file date: the federal clock's order has nothing to count from.
     EntryDate,
-    /// A state lookback needs a disposition or release date.
+    /// A window counts from the disposition (the latest of disposition and release).
     DispositionDate,
+    /// A window counts from release, and a custodial sentence records none.
+    ReleaseDate,
+    /// A rule is about some charge levels only, and the type gives none.
+    Level,
     Jurisdiction,
 }
 
@@ -87,11 +92,20 @@ pub struct ChargeOutcome {
     pub reportability_insufficient: bool,
     /// Every finding, the decisive ones first.
     pub findings: Vec<Finding>,
+    /// Every value a rule that applies needed and the record lacks, whether or not the decision
+    /// could be made without it (DECISIONS §7.2); the validation report names each (§8).
+    pub missing: Vec<DataGap>,
 }
 
 impl ChargeOutcome {
     /// A bar beats a review, which beats a permit: the most protective outcome wins.
-    pub fn combine(mut findings: Vec<Finding>) -> ChargeOutcome {
+    pub fn combine(findings: Vec<Finding>) -> ChargeOutcome {
+        ChargeOutcome::combine_noting(findings, &[])
+    }
+
+    /// As [`ChargeOutcome::combine`], noting values rules needed although they decided without
+    /// them (a window the charge is inside whatever its missing date).
+    pub fn combine_noting(mut findings: Vec<Finding>, needed: &[DataGap]) -> ChargeOutcome {
         findings.sort_by_key(|f| std::cmp::Reverse(f.effect));
         let strongest = findings.first().map(|f| f.effect);
         let reportability = match strongest {
@@ -103,10 +117,21 @@ impl ChargeOutcome {
             && findings
                 .iter()
                 .any(|f| f.effect == Effect::Review && f.data_gap.is_some());
+        let mut missing: Vec<DataGap> = Vec::new();
+        for gap in needed
+            .iter()
+            .copied()
+            .chain(findings.iter().filter_map(|f| f.data_gap))
+        {
+            if !missing.contains(&gap) {
+                missing.push(gap);
+            }
+        }
         ChargeOutcome {
             reportability,
             reportability_insufficient,
             findings,
+            missing,
         }
     }
 
@@ -135,11 +160,10 @@ impl ChargeOutcome {
         out
     }
 
-    /// Whether a rule asked for review because this value was missing.
+    /// Whether a rule that applies needed this value and the record lacks it, whether or not
+    /// the decision could be made without it (DECISIONS §7.2).
     pub fn has_gap(&self, gap: DataGap) -> bool {
-        self.findings
-            .iter()
-            .any(|f| f.effect == Effect::Review && f.data_gap == Some(gap))
+        self.missing.contains(&gap)
     }
 
     /// The decisive reasons in plain words, joined into one clause.

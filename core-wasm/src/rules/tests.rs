@@ -12,8 +12,8 @@ use crate::parse::classify::{
 use crate::parse::dates::years_before;
 
 use super::catalog::{self, Action, Clock, Place, Trigger};
-use super::client::{ClientCategory, ClientRules};
-use super::facts::{Custody, Dated};
+use super::client::{CLIENT_CONVICTION_LOOKBACK, ClientCategory, ClientRules};
+use super::facts::{Custody, Dated, LaterDate};
 use super::*;
 
 const AS_OF: &str = "2025-11-06";
@@ -44,13 +44,26 @@ pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
             date: day("2024-01-01"),
             field: "arrest_date",
         }),
-        conviction_clock: Some(Dated {
+        conviction_clock: LaterDate::Known(Dated {
             date: day("2024-02-01"),
             field: "disposition_date",
         }),
+        outcome_dated: true,
         is_serving: false,
         annual_salary: None,
     }
+}
+
+/// The later clock as a test gives it: the date, or a missing disposition date no earlier than
+/// `entry`.
+pub(super) fn later(date: Option<Dated>, entry: Option<Dated>) -> LaterDate {
+    date.map_or(
+        LaterDate::Missing {
+            gaps: &[DataGap::DispositionDate],
+            floor: entry,
+        },
+        LaterDate::Known,
+    )
 }
 
 fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
@@ -59,7 +72,7 @@ fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
         date: disposed - chrono::Days::new(60),
         field: "arrest_date",
     });
-    f.conviction_clock = Some(Dated {
+    f.conviction_clock = LaterDate::Known(Dated {
         date: disposed,
         field: "disposition_date",
     });
@@ -72,7 +85,7 @@ fn dismissal(state: &str, entered: NaiveDate) -> ChargeFacts {
         date: entered,
         field: "arrest_date",
     });
-    f.conviction_clock = Some(Dated {
+    f.conviction_clock = LaterDate::Known(Dated {
         date: entered + chrono::Days::new(30),
         field: "disposition_date",
     });
@@ -256,7 +269,7 @@ fn hawaii_felony_and_misdemeanor_windows() {
     let mut mis = conviction("HI", years_before(as_of, 5));
     mis.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&mis), Reportability::Reportable, "exactly 5 years");
-    mis.conviction_clock = Some(Dated {
+    mis.conviction_clock = LaterDate::Known(Dated {
         date: years_before(as_of, 5) - chrono::Days::new(1),
         field: "disposition_date",
     });
@@ -302,7 +315,7 @@ fn other_lookbacks() {
     mj.marijuana_possession = true;
     mj.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&mj), Reportability::Reportable);
-    mj.conviction_clock = Some(Dated {
+    mj.conviction_clock = LaterDate::Known(Dated {
         date: years_before(as_of, 2) - chrono::Days::new(1),
         field: "disposition_date",
     });
@@ -311,7 +324,7 @@ fn other_lookbacks() {
     // CT nolle: erased 13 months after it was entered.
     let mut nolle = dismissal("CT", day("2025-01-01"));
     nolle.canonical = D::DismissedByProsecutor;
-    nolle.conviction_clock = Some(Dated {
+    nolle.conviction_clock = LaterDate::Known(Dated {
         date: day("2024-10-06"),
         field: "disposition_date",
     });
@@ -320,7 +333,7 @@ fn other_lookbacks() {
         Reportability::Reportable,
         "exactly 13 months"
     );
-    nolle.conviction_clock = Some(Dated {
+    nolle.conviction_clock = LaterDate::Known(Dated {
         date: day("2024-10-05"),
         field: "disposition_date",
     });
@@ -333,7 +346,7 @@ fn other_lookbacks() {
     let mut ma = conviction("MA", years_before(as_of, 3));
     ma.level = SeverityLevel::Misdemeanor;
     assert_eq!(outcome(&ma), Reportability::Reportable);
-    ma.conviction_clock = Some(Dated {
+    ma.conviction_clock = LaterDate::Known(Dated {
         date: years_before(as_of, 3) - chrono::Days::new(1),
         field: "disposition_date",
     });
@@ -364,22 +377,147 @@ fn other_lookbacks() {
     assert_eq!(outcome(&wa), Reportability::NotEnoughInfo);
 }
 
-#[test]
-fn missing_disposition_date_uses_entry_as_lower_bound_or_asks() {
-    let mut f = conviction("CA", day("2024-01-01"));
-    f.conviction_clock = None;
-    assert_eq!(
-        outcome(&f),
-        Reportability::Reportable,
-        "entered inside the window"
-    );
+/// A conviction whose disposition date is missing, entered on `entered`.
+fn undated_conviction(state: &str, entered: &str) -> ChargeFacts {
+    let mut f = conviction(state, day("2024-01-01"));
     f.entry = Some(Dated {
-        date: day("2010-01-01"),
+        date: day(entered),
         field: "arrest_date",
     });
-    let o = evaluate_charge(&f);
-    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    f.conviction_clock = later(None, f.entry);
+    f.outcome_dated = false;
+    f
+}
+
+/// DECISIONS §7.2: the date of entry bounds a missing disposition date from below and never
+/// stands in for it; the gap is named whether or not the decision needs it.
+#[test]
+fn a_missing_disposition_date_is_bounded_by_the_entry_never_replaced_by_it() {
+    let inside = evaluate_charge(&undated_conviction("CA", "2024-01-01"));
+    assert_eq!(inside.reportability, Reportability::Reportable);
+    assert!(inside.has_gap(DataGap::DispositionDate));
+    assert!(!inside.reportability_insufficient);
+    let old = evaluate_charge(&undated_conviction("CA", "2010-01-01"));
+    assert_eq!(old.reportability, Reportability::NotEnoughInfo);
+    assert!(old.has_gap(DataGap::DispositionDate));
+    assert!(old.reportability_insufficient);
+    // Every state window that counts from the disposition, and none that does not.
+    for st in ["CO", "KS", "MD", "MA", "MT", "NH", "NM", "NY", "TX", "WA"] {
+        let o = evaluate_charge(&undated_conviction(st, "2010-01-01"));
+        assert_eq!(o.reportability, Reportability::NotEnoughInfo, "{st}");
+        assert!(o.has_gap(DataGap::DispositionDate), "{st}");
+    }
+    let ga = evaluate_charge(&undated_conviction("GA", "2010-01-01"));
+    assert_eq!(ga.reportability, Reportability::Reportable);
+    assert!(
+        !ga.has_gap(DataGap::DispositionDate),
+        "no GA rule counts from it"
+    );
+    // A salary that lifts the window makes the date unneeded.
+    let mut tx = undated_conviction("TX", "2010-01-01");
+    tx.annual_salary = Some(75_000.0);
+    let o = evaluate_charge(&tx);
+    assert_eq!(o.reportability, Reportability::Reportable);
+    assert!(!o.has_gap(DataGap::DispositionDate));
+    // A non-conviction California bars whatever the date is, and names it all the same.
+    let mut dismissed = undated_conviction("CA", "2024-01-01");
+    dismissed.class = K::NonConviction;
+    dismissed.canonical = D::Dismissed;
+    let o = evaluate_charge(&dismissed);
+    assert_eq!(o.reportability, Reportability::NotReportable);
     assert!(o.has_gap(DataGap::DispositionDate));
+}
+
+/// A custodial sentence without a release date: the clock is the release, which cannot be
+/// earlier than the disposition; the release date is named.
+#[test]
+fn a_missing_release_date_is_bounded_by_the_disposition() {
+    let release_missing = |disposed: &str| {
+        let mut f = conviction("CA", day(disposed));
+        f.conviction_clock = LaterDate::Missing {
+            gaps: &[DataGap::ReleaseDate],
+            floor: f.conviction_clock.known(),
+        };
+        f.custody = Custody::Unknown;
+        f
+    };
+    let recent = evaluate_charge(&release_missing("2022-01-01"));
+    assert_eq!(recent.reportability, Reportability::Reportable);
+    assert!(recent.has_gap(DataGap::ReleaseDate));
+    let old = evaluate_charge(&release_missing("2012-01-01"));
+    assert_eq!(old.reportability, Reportability::NotEnoughInfo);
+    assert!(old.has_gap(DataGap::ReleaseDate));
+}
+
+/// A level the type does not give: decided only when every level decides alike.
+#[test]
+fn an_unknown_level_is_decided_only_when_every_level_decides_alike() {
+    let hi = |disposed: &str| {
+        let mut f = conviction("HI", day(disposed));
+        f.state = Some("GA".into());
+        f.level = SeverityLevel::Unknown;
+        f
+    };
+    // Inside both of Hawaii's windows (5 years for misdemeanors, 7 for felonies).
+    let o = evaluate_charge(&hi("2022-01-01"));
+    assert_eq!(o.reportability, Reportability::Reportable);
+    assert!(o.has_gap(DataGap::Level));
+    // Between them: a felony is inside, a misdemeanor is not.
+    let o = evaluate_charge(&hi("2019-06-01"));
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.reportability_insufficient);
+    // Past both: barred whatever the level (with custody recorded as none).
+    let o = evaluate_charge(&hi("2015-01-01"));
+    assert_eq!(o.reportability, Reportability::NotReportable);
+    assert!(
+        o.reason()
+            .starts_with("whatever the missing charge level is: if a felony"),
+        "{}",
+        o.reason()
+    );
+    assert!(o.has_gap(DataGap::Level));
+    // A New York-court conviction might be a violation, which New York seals.
+    let mut ny = conviction("NY", day("2025-01-01"));
+    ny.level = SeverityLevel::Unknown;
+    let o = evaluate_charge(&ny);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.has_gap(DataGap::Level));
+    assert!(cites(&ny, "NY_TRAFFIC_VIOLATION_NONREPORT"));
+}
+
+/// A tenant's overlay needs its dates and levels as the law's rules do (DECISIONS §7.2, §7.5).
+#[test]
+fn a_client_overlay_never_skips_a_missing_value() {
+    let client = ClientRules {
+        conviction_lookback_years: Some(5),
+        non_conviction_lookback_years: Some(3),
+        never_report: vec![ClientCategory::Misdemeanor],
+        ..ClientRules::default()
+    };
+    let with = |f: &ChargeFacts| evaluate_with(f, Some(&client));
+    let recent = with(&undated_conviction("GA", "2024-01-01"));
+    assert_eq!(recent.reportability, Reportability::Reportable);
+    assert!(recent.has_gap(DataGap::DispositionDate));
+    let old = with(&undated_conviction("GA", "2015-01-01"));
+    assert_eq!(old.reportability, Reportability::NotEnoughInfo);
+    assert!(
+        old.cited_rules()
+            .iter()
+            .any(|r| r == CLIENT_CONVICTION_LOOKBACK)
+    );
+    // No date of entry at all, the federal limit lifted by the salary: the tenant's still applies.
+    let mut dismissed = dismissal("GA", day("2024-01-01"));
+    dismissed.entry = None;
+    dismissed.annual_salary = Some(100_000.0);
+    let o = with(&dismissed);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.has_gap(DataGap::EntryDate));
+    // A level the type does not give may be the one the tenant never reports.
+    let mut unknown = conviction("GA", day("2024-01-01"));
+    unknown.level = SeverityLevel::Unknown;
+    let o = with(&unknown);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.has_gap(DataGap::Level));
 }
 
 #[test]
@@ -672,10 +810,12 @@ fn arb_facts() -> impl Strategy<Value = ChargeFacts> {
                     date: entered,
                     field: "arrest_date",
                 });
-                f.conviction_clock = (!clock_missing).then(|| Dated {
+                let disposed = (!clock_missing).then(|| Dated {
                     date: entered + chrono::Days::new(u64::from(gap)),
                     field: "disposition_date",
                 });
+                f.conviction_clock = later(disposed, f.entry);
+                f.outcome_dated = disposed.is_some();
                 f.annual_salary = salary;
                 f.custody = if gap % 2 == 0 {
                     Custody::NoneRecorded

@@ -6,11 +6,11 @@
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
-use crate::model::{Lookback, LookbackWindow, Reportability};
+use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
 
 use super::facts::Dated;
-use super::tests::{day, facts};
+use super::tests::{day, facts, later};
 use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
 
 /// The deciding window's facts (the list of every window is [`windows`]'s to test).
@@ -22,7 +22,7 @@ fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
 }
 
 /// Every window that applies, as `(rule, clock_field, clock_date, boundary_date)`.
-fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, String, Option<String>)> {
+fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, Option<String>, Option<String>)> {
     time_facts(f, None, evaluate_with(f, None).reportability)
         .windows
         .into_iter()
@@ -34,12 +34,12 @@ fn window(
     rule: &'static str,
     field: &'static str,
     clock: &str,
-) -> (&'static str, &'static str, String, Option<String>) {
+) -> (&'static str, &'static str, Option<String>, Option<String>) {
     // Every window here is 7 years and the search date 2025-11-06.
     (
         rule,
         field,
-        clock.to_string(),
+        Some(clock.to_string()),
         Some("2018-11-06".to_string()),
     )
 }
@@ -50,10 +50,12 @@ fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
         date: day(date),
         field: "arrest_date",
     });
-    f.conviction_clock = (class != K::Pending).then(|| Dated {
+    let disposed = (class != K::Pending).then(|| Dated {
         date: day(date) + Days::new(30),
         field: "disposition_date",
     });
+    f.conviction_clock = later(disposed, f.entry);
+    f.outcome_dated = disposed.is_some();
     f
 }
 
@@ -73,6 +75,7 @@ fn expect(
         window_months: None,
         boundary_date: Some(boundary.to_string()),
         ages_out_on: Some(ages_out_on.to_string()),
+        lower_bound: None,
         windows: Vec::new(),
     }
 }
@@ -189,7 +192,7 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
         vec![LookbackWindow {
             rule: "FED_NONCONVICTION_7YR",
             clock_field: "arrest_date",
-            clock_date: "2020-01-01".to_string(),
+            clock_date: Some("2020-01-01".to_string()),
             window_years: 7,
             window_months: None,
             boundary_date: Some("2018-11-06".to_string()),
@@ -200,7 +203,7 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
 }
 
 /// Montana's 7 years from the disposition of a charge entered on 2020-01-01.
-fn montana() -> (&'static str, &'static str, String, Option<String>) {
+fn montana() -> (&'static str, &'static str, Option<String>, Option<String>) {
     window("MT_CONVICTION_7YR", "disposition_date", "2020-01-31")
 }
 
@@ -253,6 +256,77 @@ fn a_pending_charge_lists_the_federal_and_state_windows_in_rule_order() {
     assert_eq!(windows(&exempt), vec![]);
 }
 
+/// A California conviction whose disposition date is missing (DECISIONS §7.2): the arrest
+/// bounds it from below and never stands in for it.
+fn undated(entry: Option<&str>) -> ChargeFacts {
+    let mut f = facts(K::Conviction, D::ConvictedGuiltyPlea, "CA");
+    f.entry = entry.map(|d| Dated {
+        date: day(d),
+        field: "arrest_date",
+    });
+    f.conviction_clock = later(None, f.entry);
+    f.outcome_dated = false;
+    f
+}
+
+fn undated_lookback(ages_out_not_before: Option<(&str, &str)>, boundary: &str) -> Lookback {
+    Lookback {
+        rule: Some("CA_CONVICTION_7YR"),
+        clock_field: Some("disposition_date"),
+        clock_date: None,
+        window_years: Some(7),
+        window_months: None,
+        boundary_date: Some(boundary.to_string()),
+        ages_out_on: None,
+        lower_bound: ages_out_not_before.map(|(clock, not_before)| LowerBound {
+            clock_field: "arrest_date",
+            clock_date: clock.to_string(),
+            ages_out_not_before: not_before.to_string(),
+        }),
+        windows: Vec::new(),
+    }
+}
+
+#[test]
+fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
+    // Reportable whatever the disposition date: the earliest it can age out, by its own name.
+    let recent = undated(Some("2024-11-13"));
+    assert_eq!(
+        evaluate_with(&recent, None).reportability,
+        Reportability::Reportable
+    );
+    assert_eq!(
+        aging(&recent, None),
+        undated_lookback(Some(("2024-11-13", "2031-11-14")), "2018-11-06")
+    );
+    assert_eq!(
+        windows(&recent),
+        vec![(
+            "CA_CONVICTION_7YR",
+            "disposition_date",
+            None,
+            Some("2018-11-06".to_string())
+        )]
+    );
+    // A person decides; the bound says since when the record as it stands cannot be reported.
+    let old = undated(Some("2016-03-01"));
+    assert_eq!(
+        evaluate_with(&old, None).reportability,
+        Reportability::NotEnoughInfo
+    );
+    assert_eq!(
+        aging(&old, None),
+        undated_lookback(Some(("2016-03-01", "2023-03-02")), "2018-11-06")
+    );
+    // No date at all: the window that needs one, and nothing else.
+    let none = undated(None);
+    assert_eq!(
+        evaluate_with(&none, None).reportability,
+        Reportability::NotEnoughInfo
+    );
+    assert_eq!(aging(&none, None), undated_lookback(None, "2018-11-06"));
+}
+
 fn reportability_on(f: &ChargeFacts, date: NaiveDate) -> Reportability {
     let mut g = f.clone();
     g.as_of = date;
@@ -280,7 +354,7 @@ proptest! {
         let all = time_facts(&f, None, evaluate_with(&f, None).reportability);
         // The deciding window is one of the windows listed.
         if let (Some(rule), Some(clock)) = (all.rule, all.clock_date.as_deref()) {
-            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date == clock));
+            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date.as_deref() == Some(clock)));
         }
         let got = aging(&f, None);
         match got.ages_out_on.as_deref().and_then(crate::parse::dates::parse_iso) {

@@ -13,7 +13,8 @@ use crate::parse::classify::{
 };
 
 use super::catalog::{self, Action, Category, Clock, Rule, Window};
-use super::facts::{Custody, Dated};
+use super::facts::{Custody, Dated, LaterDate};
+use super::tests::later;
 use super::{ChargeFacts, Effect, evaluate_charge};
 
 const AS_OF: &str = "2025-11-06";
@@ -77,7 +78,8 @@ fn covered(rule: &Rule, class: K, as_of: NaiveDate) -> ChargeFacts {
         subject_dob: Some(day("1970-02-17")),
         custody: Custody::NoneRecorded,
         entry: None,
-        conviction_clock: None,
+        conviction_clock: later(None, None),
+        outcome_dated: false,
         is_serving: false,
         annual_salary: None,
     };
@@ -117,10 +119,12 @@ fn dated(mut f: ChargeFacts, rule: &Rule, clock: Clock, date: NaiveDate) -> Char
             date,
             field: "arrest_date",
         });
-        f.conviction_clock = (f.class != K::Pending).then(|| Dated {
+        let disposed = (f.class != K::Pending).then(|| Dated {
             date: date.min(before(f.as_of, 1)),
             field: "disposition_date",
         });
+        f.conviction_clock = later(disposed, f.entry);
+        f.outcome_dated = disposed.is_some();
     } else {
         let mut entered = before(date, 60);
         if let Category::MarijuanaPossessionBefore(limit) = rule.category {
@@ -130,7 +134,7 @@ fn dated(mut f: ChargeFacts, rule: &Rule, clock: Clock, date: NaiveDate) -> Char
             date: entered,
             field: "arrest_date",
         });
-        f.conviction_clock = Some(Dated {
+        f.conviction_clock = LaterDate::Known(Dated {
             date,
             field: "disposition_date",
         });
@@ -140,9 +144,8 @@ fn dated(mut f: ChargeFacts, rule: &Rule, clock: Clock, date: NaiveDate) -> Char
 
 /// The row's own finding on `f` (without the preemption note it may add).
 fn finding(rule: &'static Rule, f: &ChargeFacts) -> Option<Effect> {
-    let mut out = Vec::new();
-    super::evaluate::apply(rule, f, &mut out);
-    out.into_iter()
+    super::evaluate::apply_one(rule, f)
+        .into_iter()
         .find(|x| x.rule_id == rule.id)
         .map(|x| x.effect)
 }

@@ -616,22 +616,32 @@ fn decision_schemas() -> Value {
             "additionalProperties": true
         },
         "Lookback": {
-            "description": "When the charge ages out (docs/lookback.md): the deciding window (all null when none decides) and every window that applies (windows: absent from modules built before it).",
+            "description": "When the charge ages out (docs/lookback.md): the deciding window (all null when none decides) and every window that applies (windows: absent from modules built before it). When the record lacks the date the deciding window counts from, clock_date and ages_out_on are null and lower_bound gives what the record does support.",
             "type": "object",
             "required": ["rule", "clock_field", "clock_date", "window_years", "boundary_date", "ages_out_on"],
             "properties": {
                 "rule": nullable("string"), "clock_field": nullable("string"), "clock_date": nullable("string"),
                 "window_years": nullable("integer"), "window_months": { "type": "integer" },
                 "boundary_date": nullable("string"), "ages_out_on": nullable("string"),
+                "lower_bound": schema_ref("LookbackLowerBound"),
                 "windows": { "type": "array", "items": schema_ref("LookbackWindow") }
             }
         },
+        "LookbackLowerBound": {
+            "description": "A missing clock date's lower bound: the latest record date it cannot precede, and the earliest search date on which the charge could be past the window (never the day it is).",
+            "type": "object",
+            "required": ["clock_field", "clock_date", "ages_out_not_before"],
+            "properties": {
+                "clock_field": { "type": "string" }, "clock_date": { "type": "string" },
+                "ages_out_not_before": { "type": "string" }
+            }
+        },
         "LookbackWindow": {
-            "description": "One time window that applies to the charge: the span boundary_date to search_date, counted from clock_date.",
+            "description": "One time window that applies to the charge: the span boundary_date to search_date, counted from clock_date (null when the record lacks the date clock_field names).",
             "type": "object",
             "required": ["rule", "clock_field", "clock_date", "window_years", "boundary_date"],
             "properties": {
-                "rule": { "type": "string" }, "clock_field": { "type": "string" }, "clock_date": { "type": "string" },
+                "rule": { "type": "string" }, "clock_field": { "type": "string" }, "clock_date": nullable("string"),
                 "window_years": { "type": "integer" }, "window_months": { "type": "integer" },
                 "boundary_date": nullable("string")
             }

@@ -10,7 +10,7 @@ use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
     FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, TRAFFIC_TITLES, VEHICLE_CONTEXT,
+    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -52,15 +52,18 @@ fn abbreviations(out: &mut String) {
 }
 
 fn traffic(out: &mut String) {
-    let _ = writeln!(out, "## Traffic (DECISIONS §7.4)\n");
+    let _ = writeln!(out, "## Traffic (DECISIONS §7.4, §13)\n");
     let _ = writeln!(
         out,
-        "Order: a serious row (text, then statute) gives `serious`; else a minor row or family \
-         gives `minor`, unless a crime word is present (`none`), the level is a felony, or the \
-         statute lies outside the state's motor-vehicle title (`unknown`); else a motor-vehicle \
-         statute or a traffic type gives `minor` at an infraction, violation, civil or petty \
-         level and `serious` otherwise; else `none`. `unknown` and `serious` follow the ordinary \
-         rules: only `minor` makes a charge NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
+        "A statute the case state's row of the vehicle-code table recognises (the field, or a \
+         labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
+         says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
+         else a minor row or family, or an infraction, violation, civil or petty level beside a \
+         vehicle context word, gives `minor`, unless a crime word is present (`none`) or the \
+         level is a felony (`unknown`); else a traffic statute word or a traffic type gives \
+         `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
+         `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
+         NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
     );
     rows(
         out,
@@ -104,16 +107,6 @@ fn traffic(out: &mut String) {
     }
     out.push('\n');
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
-    let _ = writeln!(
-        out,
-        "### Motor-vehicle titles by state\n\nA statute number under these prefixes is traffic \
-         law for a case of that state; a number shaped like that state's sections but under \
-         another prefix contradicts a minor reading.\n"
-    );
-    let _ = writeln!(out, "| state | prefixes | source |\n|---|---|---|");
-    for t in TRAFFIC_TITLES {
-        let _ = writeln!(out, "| {} | {} | {} |", t.state, list(t.prefixes), t.source);
-    }
     out.push('\n');
 }
 
@@ -205,7 +198,8 @@ fn rows(out: &mut String, title: &str, table: &[&[&str]]) {
     let _ = writeln!(out, "{}\n", list(&joined));
 }
 
-fn list<S: AsRef<str>>(items: &[S]) -> String {
+/// Items as a comma-separated list of code spans (`-` when empty); `|` escaped for tables.
+pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
     if items.is_empty() {
         return "-".to_string();
     }

@@ -13,10 +13,13 @@ mod lookup;
 mod phrases;
 mod severity;
 mod severity_table;
+mod statute;
+mod statute_doc;
 mod text;
 mod text_table;
 mod traffic;
 mod traffic_table;
+mod vehicle_codes;
 
 pub use charge::classification;
 pub use disposition::{CanonicalDisposition, Disposition, DispositionClass, classify_disposition};
@@ -25,6 +28,10 @@ pub use severity::{
     Severity, SeverityLevel, charge_text_level, classify_severity, inferred_level,
     severity_from_charge_text,
 };
+pub use statute::{
+    Citation, Confidence, Place, SectionKind, SeriousKind, find_in_text, read_statute,
+};
+pub use statute_doc::vehicle_codes_markdown;
 pub use text::{charge_match_key, normalize_charge_text};
 pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
 
@@ -40,6 +47,8 @@ mod tests_properties;
 mod tests_samples;
 #[cfg(test)]
 mod tests_severity;
+#[cfg(test)]
+mod tests_statute;
 #[cfg(test)]
 mod tests_text;
 #[cfg(test)]

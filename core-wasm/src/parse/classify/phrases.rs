@@ -95,6 +95,11 @@ impl PhraseIndex {
         self.starting_at(text, start).min()
     }
 
+    /// Number of phrases.
+    pub(crate) fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
     /// Number of pattern words of a phrase.
     pub(crate) fn word_count(&self, id: PhraseId) -> usize {
         self.patterns.get(id).map_or(0, Vec::len)
@@ -152,6 +157,11 @@ impl Hits {
     /// True when any of the phrases occurs (`Words::has_any`).
     pub(crate) fn has_any(&self, ids: &[PhraseId]) -> bool {
         ids.iter().any(|id| self.has(*id))
+    }
+
+    /// The ids found, ascending.
+    pub(crate) fn ids(&self) -> &[PhraseId] {
+        &self.found
     }
 
     /// True when at least one phrase occurs.

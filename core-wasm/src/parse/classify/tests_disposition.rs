@@ -764,3 +764,36 @@ fn court_system_spellings() {
         ("PEND SANCTION", None, false),
     ]);
 }
+
+/// DECISIONS §13 (issue 21): court-process strings. Held or waived for court, certified or
+/// bound over to a grand jury, a fugitive file or a warrant: the case is open (PENDING); no true
+/// bill or no indictment: NON_CONVICTION (NOT_FILED); a sentence alone stays UNKNOWN.
+#[test]
+fn court_process_strings() {
+    check(&[
+        ("Held for Court", None, C::Transferred),
+        ("Waived for Court", None, C::Transferred),
+        ("Waived for Court (Lower Court)", Some("PA"), C::Transferred),
+        ("HELD TO ANSWER", None, C::Transferred),
+        ("Preliminary Hearing Waived", None, C::Transferred),
+        ("Bound Over to Grand Jury", None, C::Transferred),
+        ("CERTIFIED TO GRAND JURY", None, C::Transferred),
+        ("Certified to Superior Court", None, C::Transferred),
+        ("Bindover", None, C::Transferred),
+        ("FUGITIVE FILE", None, C::Pending),
+        ("Capias Issued", None, C::Pending),
+        ("BENCH WARRANT ISSUED", None, C::Pending),
+        ("NO TRUE BILL", None, C::NotFiled),
+        ("No Bill", None, C::NotFiled),
+        ("NO INDICTMENT", None, C::NotFiled),
+        ("Not Indicted", None, C::NotFiled),
+        ("Grand Jury - Ignoramus", None, C::NotFiled),
+    ]);
+    check_unknown(&[
+        // Sentence terms are understood but show no outcome: recognised stays false, so the
+        // charge is `Insufficient Data` (A2 step 5).
+        ("PROBATION 12 MONTHS", None, false),
+        ("TIME SERVED", None, false),
+        ("FINE AND COSTS", None, false),
+    ]);
+}

@@ -34,6 +34,17 @@ fn minor_traffic_list() {
             "INFRACTION",
             T::MinorTraffic,
         ),
+        // A bare speed needs a limit, an excess or a vehicle word (issue 21).
+        (
+            "VIOL ANEMOMETER (WIND SPEED) TOWER REGULATIONS",
+            "",
+            T::NotTraffic,
+        ),
+        (
+            "PHYSICIAN FALSELY CERTIFY A DISABILITY FOR A LICENSE PLATE",
+            "",
+            T::NotTraffic,
+        ),
         ("SPEED 15 OVER", "", T::MinorTraffic),
         ("69/55 MPH", "", T::MinorTraffic),
         ("EXCEEDING POSTED SPEED LIMIT", "", T::MinorTraffic),
@@ -48,7 +59,10 @@ fn minor_traffic_list() {
         ("DEFECTIVE TAIL LIGHTS", "", T::MinorTraffic),
         ("WINDOW TINT VIOLATION", "", T::MinorTraffic),
         ("EXPIRED REGISTRATION", "", T::MinorTraffic),
-        ("NO REGISTRATION", "", T::MinorTraffic),
+        // Registration needs a vehicle word: a pharmacy or a trade can lack one (issue 21).
+        ("NO REGISTRATION", "", T::NotTraffic),
+        ("NO VEHICLE REGISTRATION", "", T::MinorTraffic),
+        ("MAN/ETC PHARM/ETC NO REG", "", T::NotTraffic),
         ("EXPIRED TAGS", "", T::MinorTraffic),
         // A licence needs a driving or vehicle word: any trade's licence can lapse.
         ("NO VALID LICENSE", "MISDEMEANOR", T::NotTraffic),
@@ -324,10 +338,12 @@ fn families_and_abbreviations_of_court_text() {
     ]);
 }
 
-/// A state's motor-vehicle title decides when the text says nothing, and overrules a minor
-/// reading when the statute lies elsewhere in that state's code (issue 12).
+/// DECISIONS §13: a statute inside the state's vehicle code and not a serious section reads
+/// minor whatever its level, unless the level is a felony or the text names a crime; a statute
+/// elsewhere in the state's law never makes a charge minor; ordinance and placeholder numbers
+/// say nothing (issue 21; before it, a title-32 misdemeanor read serious).
 #[test]
-fn state_traffic_titles() {
+fn state_vehicle_codes() {
     let read = |charge: &str, statute: &str, state: &str, ty: &str| {
         read_traffic(charge, Some(statute), Some(state), &sev(ty)).kind
     };
@@ -337,12 +353,23 @@ fn state_traffic_titles() {
     );
     assert_eq!(
         read("Deviating", "32-26-31", "SD", "MISDEMEANOR"),
-        T::SeriousTraffic
+        T::MinorTraffic
     );
-    assert_eq!(read("Deviating", "32-26-31", "SD", ""), T::SeriousTraffic);
+    assert_eq!(read("Deviating", "32-26-31", "SD", ""), T::MinorTraffic);
+    assert_eq!(read("Deviating", "32-26-31", "SD", "FELONY"), T::Unknown);
+    assert_eq!(
+        read("Title Application - False Statement", "32-26-31", "SD", ""),
+        T::Unknown
+    );
     assert_eq!(
         read("COUNT 1", "316.0741", "FL", "INFRACTION"),
         T::MinorTraffic
+    );
+    // A serious section is serious whatever the text; a non-road part is never minor.
+    assert_eq!(read("COUNT 1", "32-23-1", "SD", ""), T::SeriousTraffic);
+    assert_eq!(
+        read("COUNT 1", "327.35", "FL", "MISDEMEANOR"),
+        T::NotTraffic
     );
     // Minor text under another title of the same code: the signals disagree.
     assert_eq!(
@@ -361,7 +388,11 @@ fn state_traffic_titles() {
         T::NotTraffic
     );
     let evidence = read_traffic("Speeding", Some("22-30A-1"), Some("SD"), &sev("")).evidence;
-    assert!(evidence.contains("SDCL title 32"), "{evidence}");
+    assert!(
+        evidence.contains("outside South Dakota Codified Laws Title 32")
+            && evidence.contains("vehicle-code table SD, high confidence"),
+        "{evidence}"
+    );
 }
 
 /// Second pass of issue 12: serious families in any word order, more minor family words, and

@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
+use super::phrases::{Hits, PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::severity::{Severity, SeverityLevel};
+use super::statute::{self, Citation, Confidence, Place, SectionKind};
 use super::text::{Words, charge_match_key, clean};
 use super::traffic_table::{
     FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, TRAFFIC_TITLES, TrafficTitle, VEHICLE_CONTEXT,
+    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// How a charge stands under the general traffic non-report rule.
@@ -58,13 +59,13 @@ pub fn classify_traffic(charge: &str, statute: Option<&str>, severity: &Severity
     read_traffic(charge, statute, None, severity).kind
 }
 
-/// DECISIONS §7.4: decide from the charge text and statute, with the severity as a hint.
+/// DECISIONS §7.4 and §13: decide from the charge text and statute, with the level as a hint.
 ///
-/// Order: a serious phrase (text or statute) -> `SeriousTraffic`; a minor phrase or family ->
-/// `MinorTraffic`, unless a crime word makes it something else (`NotTraffic`), or the level is
-/// a felony or the statute lies outside the state's motor-vehicle law (`Unknown`); otherwise a
-/// traffic type or motor-vehicle statute -> `MinorTraffic` when the level is a non-criminal or
-/// petty one, else `SeriousTraffic`; else `NotTraffic`.
+/// A statute (the field, else a citation written in the charge text) that the state's row of the
+/// vehicle-code table recognises decides with the text (`with_statute`); otherwise the text
+/// decides alone (`TextSays`), with the legacy statute words (`VC`, `TRAFFIC`) and a traffic type
+/// as hints. Only a reading that nothing contradicts is `minor`: a false minor reading makes a
+/// charge NOT_REPORTABLE.
 pub fn read_traffic(
     charge: &str,
     statute: Option<&str>,
@@ -74,17 +75,23 @@ pub fn read_traffic(
     let tables = tables();
     let charge_key = charge_match_key(charge);
     let text = tables.index.scan(&Words::new(&charge_key));
+    let says = text_says(tables, &text, severity);
+    let citation = state.and_then(|state| {
+        statute
+            .and_then(|s| statute::read_statute(s, state))
+            .or_else(|| statute::find_in_text(charge, state))
+    });
+    if let Some(citation) = citation {
+        return with_statute(&citation, &says, tables, &text, severity);
+    }
     let statute_key = charge_match_key(statute.unwrap_or(""));
     let statute_words = tables.index.scan(&Words::new(&statute_key));
     let statute_clean = clean(statute.unwrap_or(""));
     let statute_raw_words = tables.index.scan(&Words::new(&statute_clean));
-    let title = statute.map_or(TitleSays::Nothing, |s| title_of(s, state));
-    let reading = |kind, evidence: String| TrafficReading { kind, evidence };
-
-    if let Some(row) = tables.serious.first_row(&text) {
+    if let TextSays::Serious(phrase) = &says {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: \"{row}\""),
+            format!("traffic.serious: {phrase}"),
         );
     }
     if let Some(row) = tables
@@ -97,49 +104,32 @@ pub fn read_traffic(
             format!("traffic.serious: statute \"{row}\""),
         );
     }
-    if let Some(minor) = minor_evidence(tables, &text) {
-        if let Some(word) = crime_word(tables, &text) {
-            return reading(
-                TrafficKind::NotTraffic,
-                format!("traffic.none: {minor} beside \"{word}\""),
-            );
+    match says {
+        TextSays::Minor(minor) => {
+            return reading(TrafficKind::MinorTraffic, format!("traffic.minor: {minor}"));
         }
-        if severity.level == SeverityLevel::Felony {
+        TextSays::MinorButFelony(minor) => {
             return reading(
                 TrafficKind::Unknown,
                 format!("traffic.unknown: {minor} but the level is a felony"),
             );
         }
-        if let TitleSays::Outside(title) = title {
+        TextSays::MinorBesideCrime(minor, word) => {
             return reading(
-                TrafficKind::Unknown,
-                format!(
-                    "traffic.unknown: {minor} but the statute is outside {}",
-                    title.source
-                ),
+                TrafficKind::NotTraffic,
+                format!("traffic.none: {minor} beside \"{word}\""),
             );
         }
-        return reading(TrafficKind::MinorTraffic, format!("traffic.minor: {minor}"));
+        TextSays::Serious(_) | TextSays::Nothing => {}
     }
-    let statute_domain = match title {
-        TitleSays::Inside(title) => Some(title.source.to_string()),
-        _ => tables
-            .traffic_statute
-            .first_row(&statute_raw_words)
-            .map(|row| format!("statute \"{row}\"")),
-    };
-    let domain =
-        statute_domain.or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
+    let domain = tables
+        .traffic_statute
+        .first_row(&statute_raw_words)
+        .map(|row| format!("statute \"{row}\""))
+        .or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
     if let Some(domain) = domain {
-        let non_criminal = matches!(
-            severity.level,
-            SeverityLevel::Infraction
-                | SeverityLevel::Violation
-                | SeverityLevel::Civil
-                | SeverityLevel::PettyOffense
-        );
         let level = severity_word(severity.level);
-        return if non_criminal {
+        return if non_criminal(severity.level) {
             reading(
                 TrafficKind::MinorTraffic,
                 format!("traffic.minor: {domain}, {level} level"),
@@ -157,12 +147,237 @@ pub fn read_traffic(
     )
 }
 
+fn reading(kind: TrafficKind, evidence: String) -> TrafficReading {
+    TrafficReading { kind, evidence }
+}
+
+/// Levels that are not crimes (or barely): an infraction, violation, civil or petty offense.
+fn non_criminal(level: SeverityLevel) -> bool {
+    matches!(
+        level,
+        SeverityLevel::Infraction
+            | SeverityLevel::Violation
+            | SeverityLevel::Civil
+            | SeverityLevel::PettyOffense
+    )
+}
+
+/// What the charge text (and the level word) say on their own.
+enum TextSays {
+    /// A serious phrase (evidence).
+    Serious(String),
+    /// A minor phrase, family or a non-criminal level beside a vehicle word (evidence).
+    Minor(String),
+    /// A minor reading, but the level is a felony.
+    MinorButFelony(String),
+    /// A minor phrase beside a crime word (evidence, the word).
+    MinorBesideCrime(String, &'static str),
+    Nothing,
+}
+
+fn text_says(tables: &Tables, text: &Hits, severity: &Severity) -> TextSays {
+    if let Some(row) = tables.serious.first_row(text) {
+        return TextSays::Serious(format!("\"{row}\""));
+    }
+    let minor = minor_evidence(tables, text).or_else(|| level_evidence(tables, text, severity));
+    let Some(minor) = minor else {
+        return TextSays::Nothing;
+    };
+    if let Some(word) = crime_word(tables, text) {
+        return TextSays::MinorBesideCrime(minor, word);
+    }
+    if severity.level == SeverityLevel::Felony {
+        return TextSays::MinorButFelony(minor);
+    }
+    TextSays::Minor(minor)
+}
+
+/// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
+/// any vehicle context is minor traffic (a crime word beside it still makes it `none`).
+fn level_evidence(tables: &Tables, text: &Hits, severity: &Severity) -> Option<String> {
+    if !non_criminal(severity.level) {
+        return None;
+    }
+    let context = tables.vehicle_context.first(text)?;
+    Some(format!(
+        "{} level with \"{context}\"",
+        severity_word(severity.level)
+    ))
+}
+
+/// DECISIONS §13 with a statute the vehicle-code table recognises.
+fn with_statute(
+    citation: &Citation,
+    says: &TextSays,
+    tables: &Tables,
+    text: &Hits,
+    severity: &Severity,
+) -> TrafficReading {
+    let high = citation.row.confidence == Confidence::High;
+    // Written straight into each evidence line (one allocation per line).
+    let (cited, where_, table) = (Cited(citation), Where(citation), Table(citation));
+    // A reading the statute gives, checked against the text: a row that is not `high` only
+    // supports what the text also says (§13).
+    let supported = |kind: TrafficKind, text_agrees: bool, evidence: String| {
+        if high || text_agrees {
+            reading(kind, format!("traffic.{}: {evidence}", kind.label()))
+        } else {
+            reading(
+                TrafficKind::Unknown,
+                format!(
+                    "traffic.unknown: {evidence}, but the row is not confirmed and the text does \
+                     not say so"
+                ),
+            )
+        }
+    };
+    match citation.place {
+        Place::Section(section) => match section.kind {
+            SectionKind::Serious(kind) => supported(
+                TrafficKind::SeriousTraffic,
+                matches!(says, TextSays::Serious(_)),
+                if section.what == kind.words() {
+                    format!("{cited} is {}, {where_} ({table})", section.what)
+                } else {
+                    format!(
+                        "{cited} is {} ({}), {where_} ({table})",
+                        section.what,
+                        kind.words()
+                    )
+                },
+            ),
+            SectionKind::NotRoad => reading(
+                TrafficKind::NotTraffic,
+                format!(
+                    "traffic.none: {cited} is {}, not road traffic ({table})",
+                    section.what
+                ),
+            ),
+            SectionKind::NotSerious => inside_code(
+                citation,
+                says,
+                tables,
+                text,
+                severity,
+                format!(
+                    "{cited} is {}, not a serious section, {where_} ({table})",
+                    section.what
+                ),
+            ),
+        },
+        Place::VehicleCode => inside_code(
+            citation,
+            says,
+            tables,
+            text,
+            severity,
+            format!("{cited} is {where_}, not a serious section ({table})"),
+        ),
+        Place::Outside => match says {
+            TextSays::Serious(phrase) => reading(
+                TrafficKind::SeriousTraffic,
+                format!("traffic.serious: {phrase}; {cited} is {where_} ({table})"),
+            ),
+            TextSays::Minor(minor) | TextSays::MinorButFelony(minor) => reading(
+                TrafficKind::Unknown,
+                format!("traffic.unknown: {minor}, but {cited} is {where_} ({table})"),
+            ),
+            TextSays::MinorBesideCrime(_, _) | TextSays::Nothing => reading(
+                TrafficKind::NotTraffic,
+                format!("traffic.none: {cited} is {where_} ({table})"),
+            ),
+        },
+    }
+}
+
+/// A statute inside the vehicle code that is not a serious section: minor whatever its level
+/// (§7.4), unless the text names a serious offence (serious), the level is a felony or the text
+/// names a crime (`unknown`); a row that is not `high` needs the text to read minor too.
+fn inside_code(
+    citation: &Citation,
+    says: &TextSays,
+    tables: &Tables,
+    text: &Hits,
+    severity: &Severity,
+    evidence: String,
+) -> TrafficReading {
+    if let TextSays::Serious(phrase) = says {
+        return reading(
+            TrafficKind::SeriousTraffic,
+            format!("traffic.serious: {phrase}; {evidence}"),
+        );
+    }
+    if severity.level == SeverityLevel::Felony {
+        return reading(
+            TrafficKind::Unknown,
+            format!("traffic.unknown: {evidence}, but the level is a felony"),
+        );
+    }
+    if let Some(word) = crime_word(tables, text) {
+        return reading(
+            TrafficKind::Unknown,
+            format!("traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"),
+        );
+    }
+    if citation.row.confidence != Confidence::High && !matches!(says, TextSays::Minor(_)) {
+        return reading(
+            TrafficKind::Unknown,
+            format!(
+                "traffic.unknown: {evidence}, but the row is not confirmed and the text does not \
+                 read minor"
+            ),
+        );
+    }
+    reading(
+        TrafficKind::MinorTraffic,
+        format!("traffic.minor: {evidence}"),
+    )
+}
+
+/// `statute "…"` or `the citation "…" in the charge text`.
+struct Cited<'a>(&'a Citation);
+
+impl std::fmt::Display for Cited<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.in_text {
+            write!(f, "the citation \"{}\" in the charge text", self.0.cited)
+        } else {
+            write!(f, "statute \"{}\"", self.0.cited)
+        }
+    }
+}
+
+/// `inside …` or `outside …` the row's code.
+struct Where<'a>(&'a Citation);
+
+impl std::fmt::Display for Where<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = if self.0.inside { "inside" } else { "outside" };
+        write!(f, "{side} {}", self.0.row.code_name)
+    }
+}
+
+/// `vehicle-code table SD, high confidence`.
+struct Table<'a>(&'a Citation);
+
+impl std::fmt::Display for Table<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let row = self.0.row;
+        write!(
+            f,
+            "vehicle-code table {}, {} confidence",
+            row.state,
+            row.confidence.word()
+        )
+    }
+}
+
 fn severity_word(level: SeverityLevel) -> String {
     super::charge::lower(&level)
 }
 
 /// The lexicon phrase or concept family that reads the text as minor traffic, described.
-fn minor_evidence(tables: &Tables, text: &super::phrases::Hits) -> Option<String> {
+fn minor_evidence(tables: &Tables, text: &Hits) -> Option<String> {
     if let Some(row) = tables.minor.first_row(text) {
         return Some(format!("lexicon \"{row}\""));
     }
@@ -187,65 +402,21 @@ fn minor_evidence(tables: &Tables, text: &super::phrases::Hits) -> Option<String
     })
 }
 
-/// The first crime word of the text that none of its excuses (`NOT_MINOR_EXCUSED`) stands beside.
-fn crime_word(tables: &Tables, text: &super::phrases::Hits) -> Option<&'static str> {
-    let group = &tables.not_minor_context;
-    group
-        .ids
+/// The first crime word of the text (in `NOT_MINOR_CONTEXT` order) that none of its excuses
+/// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
+fn crime_word(tables: &Tables, text: &Hits) -> Option<&'static str> {
+    text.ids()
         .iter()
-        .zip(group.phrases)
-        .filter(|(id, _)| text.has(**id))
-        .map(|(_, word)| *word)
-        .find(|word| {
+        .filter_map(|id| tables.crime_rank.get(*id).copied().flatten())
+        .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))
+        .filter(|(_, word)| {
             !tables
                 .excused
                 .iter()
                 .any(|(excused, excuses)| excused == word && excuses.first(text).is_some())
         })
-}
-
-/// What the statute number says about the motor-vehicle title of the case's state.
-enum TitleSays {
-    /// No statute, a state without a row, or a number not shaped like that state's sections.
-    Nothing,
-    Inside(&'static TrafficTitle),
-    Outside(&'static TrafficTitle),
-}
-
-/// Reads the first number of `statute` against the state's `TRAFFIC_TITLES` row. A number must
-/// be shaped like the row's prefixes (a `-` title-chapter number for `32-`, a `.` section for
-/// `316.`) to count as outside: an ordinance or placeholder number says nothing.
-fn title_of(statute: &str, state: Option<&str>) -> TitleSays {
-    let Some(title) = state.and_then(|s| {
-        TRAFFIC_TITLES
-            .iter()
-            .find(|t| t.state.eq_ignore_ascii_case(s.trim()))
-    }) else {
-        return TitleSays::Nothing;
-    };
-    let number: String = statute
-        .trim_start_matches(|c: char| !c.is_ascii_digit())
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '.')
-        .collect::<String>()
-        .to_uppercase();
-    if title.prefixes.iter().any(|p| number.starts_with(p)) {
-        return TitleSays::Inside(title);
-    }
-    let separator = title
-        .prefixes
-        .first()
-        .and_then(|p| p.chars().last())
-        .unwrap_or('-');
-    // `32-` titles have title-chapter-section numbers; `316.` chapters have chapter.section.
-    let parts = if separator == '-' { 3 } else { 2 };
-    let shaped = number.split(separator).filter(|p| !p.is_empty()).count() >= parts
-        && number.starts_with(|c: char| c.is_ascii_digit());
-    if shaped {
-        TitleSays::Outside(title)
-    } else {
-        TitleSays::Nothing
-    }
+        .min_by_key(|(rank, _)| *rank)
+        .map(|(_, word)| word)
 }
 
 /// A list of phrases as ids of the shared index, with the phrases for evidence.
@@ -263,7 +434,7 @@ impl Group {
     }
 
     /// The first listed phrase the text contains.
-    fn first(&self, hits: &super::phrases::Hits) -> Option<&'static str> {
+    fn first(&self, hits: &Hits) -> Option<&'static str> {
         self.ids
             .iter()
             .zip(self.phrases)
@@ -292,7 +463,7 @@ impl Rows {
     }
 
     /// The first row whose phrases all occur, joined with ` + `.
-    fn first_row(&self, hits: &super::phrases::Hits) -> Option<String> {
+    fn first_row(&self, hits: &Hits) -> Option<String> {
         if !hits.any() {
             return None;
         }
@@ -319,6 +490,8 @@ struct Tables {
     serious: Rows,
     minor: Rows,
     not_minor_context: Group,
+    /// Position in `NOT_MINOR_CONTEXT` by phrase id (`None`: not a crime word).
+    crime_rank: Vec<Option<usize>>,
     /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
     excused: Vec<(&'static str, Group)>,
     serious_statute: Rows,
@@ -350,8 +523,16 @@ fn tables() -> &'static Tables {
                 qualifiers: Group::new(&mut b, f.qualifiers),
             })
             .collect();
+        let index = b.build();
+        let mut crime_rank = vec![None; index.len()];
+        for (rank, id) in not_minor_context.ids.iter().enumerate() {
+            if let Some(slot) = crime_rank.get_mut(*id) {
+                slot.get_or_insert(rank);
+            }
+        }
         Tables {
-            index: b.build(),
+            index,
+            crime_rank,
             serious,
             minor,
             not_minor_context,

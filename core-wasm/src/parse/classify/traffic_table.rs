@@ -49,6 +49,7 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["INTOXICAT*", "OPERAT*"],
     &["INFLUENCE", "DRIV*"],
     &["INFLUENCE", "OPERAT*"],
+    &["ADDICT*", "DRIV*"],
     &["INTOXICATION MANSLAUGHTER"],
     &["INTOXICATION ASSAULT"],
     &["IMPLIED CONSENT"],
@@ -56,11 +57,20 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ZERO TOLERANCE"],
     &["REFUSAL", "CHEMICAL TEST"],
     &["REFUSE", "CHEMICAL TEST"],
+    // Breath tests after driving or a crash (issue 21: "FAILURE TO TAKE PBT WHEN INVOLVED IN
+    // ACCIDENT"): refusing one is an impaired-driving offence.
+    &["PBT"],
+    &["BREATH TEST"],
+    &["BREATH", "REFUS*"],
+    &["BREATH", "REFUSAL"],
     // Reckless / aggressive driving.
     &["RECKLESS DRIVING"],
     &["RECKLESS OPERATION"],
     &["RECKLESS DRIVER"],
     &["RECKLESS", "VEHICLE"],
+    // Any word order, any driving or operating word (issue 21: "RECKLESS DRIVE OHV:W/INJ").
+    &["RECKLESS", "DRIV*"],
+    &["RECKLESS", "OPERAT*"],
     &["AGGRESSIVE DRIVING"],
     // Leaving the scene / hit and run.
     &["HIT AND RUN"],
@@ -96,8 +106,19 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ELUDING"],
     &["ELUDE"],
     &["EVADING", "VEHICLE"],
+    // Evading the police in any spelling (issue 21: "EVADE PO:WRONG WAY DRIVER").
+    &["EVAD*", "POLICE"],
+    &["EVAD*", "PO"],
+    &["EVAD*", "PEACE OFFICER"],
+    &["EVAD*", "OFFICER"],
     &["FAILURE TO STOP FOR POLICE"],
     &["FAILURE TO STOP FOR AN OFFICER"],
+    // Any spelling of failing to stop for the police (issue 21: "FAILURE TO STOP AT SIGNAL OF
+    // LAW ENFORCEMENT OFFICER" read minor through "FAILURE TO STOP").
+    &["STOP", "LAW ENFORCEMENT"],
+    &["STOP", "OFFICER"],
+    &["STOP", "POLICE"],
+    &["STOP", "TROOPER"],
     // Failing to stop after a crash is leaving the scene.
     &["FAILURE TO STOP", "ACCIDENT"],
     &["FAILURE TO STOP", "COLLISION"],
@@ -162,8 +183,19 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
 pub(crate) const MINOR: &[&[&str]] = &[
     // Speed.
     &["SPEEDING"],
-    &["SPEED"],
     &["MPH"],
+    // A bare speed is also a wind speed (issue 21): it needs a limit, an excess or a manner.
+    &["EXCEED*", "SPEED"],
+    &["SPEED", "LIMIT*"],
+    &["SPEED", "OVER"],
+    &["UNSAFE SPEED"],
+    &["EXCESSIVE SPEED"],
+    &["EXCESS SPEED"],
+    &["BASIC SPEED"],
+    &["FACIE SPEED"],
+    &["MAXIMUM SPEED"],
+    &["MINIMUM SPEED"],
+    &["SPEED LAW*"],
     &["EXCEEDING", "LIMIT"],
     &["TOO FAST"],
     // Failure to stop or yield; signals and signs.
@@ -193,12 +225,11 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["TINTED"],
     &["MUFFLER"],
     &["WINDSHIELD"],
-    // Registration and plates.
+    // Registration and plates. "NO REGISTRATION" alone also fits trades and chemicals
+    // ("PHARM NO REG", issue 21): it needs a vehicle word (the plates family).
     &["VEHICLE REGISTRATION"],
     &["EXPIRED REGISTRATION"],
     &["REGISTRATION EXPIRED"],
-    &["NO REGISTRATION"],
-    &["IMPROPER REGISTRATION"],
     &["FAILURE TO REGISTER VEHICLE"],
     &["FAILURE TO REGISTER MOTOR VEHICLE"],
     &["EXPIRED TAG*"],
@@ -258,9 +289,6 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["FAILURE TO SIGNAL"],
     &["IMPROPER PASSING"],
     &["CARELESS DRIVING"],
-    &["TEXTING"],
-    &["CELL PHONE"],
-    &["HANDHELD"],
     &["WRONG SIDE OF ROAD"],
 ];
 
@@ -272,7 +300,7 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "FRAUD*",
     "FORG*",
     "COUNTERFEIT",
-    "FALSE",
+    "FALSE*",
     "FICTITIOUS",
     "ALTERED",
     "THEFT",
@@ -335,19 +363,65 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "FISH*",
     "WILDLIFE",
     "STALK*",
-    "EXPLOSIVE*",
     "ENDANGER*",
     "CHILD ABUSE",
     "VANDAL*",
     "CRIMINAL MISCHIEF",
     "BREAKING",
+    // Custody: a phone or a vehicle word in a jail charge is contraband (issue 21).
+    "JAIL",
+    "INMATE*",
+    "CONTRABAND",
+    "PRISON*",
+    "CORRECTIONAL",
+    // Weapons in a vehicle, explosives (issue 21, round 2).
+    "RIFLE*",
+    "SHOTGUN*",
+    "PISTOL*",
+    "AMMUNITION",
+    "EXPLO*",
+    // Vessels and aircraft are no road traffic (DECISIONS §13).
+    "BOAT*",
+    "VESSEL*",
+    "WATERCRAFT*",
+    "AIRCRAFT*",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
 /// REGISTRATION NOT IN POSSESSION", "POSSESSION OF COMMERCIAL DRIVERS LICENSE REQUIRED") is no
 /// possession offense, and a parking space is not a vehicle taken without consent.
 pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
-    ("POSSESSION", &["NOT IN POSSESSION", "REQUIRED"]),
+    (
+        "POSSESSION",
+        &[
+            "NOT IN POSSESSION",
+            "REQUIRED",
+            "LICENSE",
+            "LICENSES",
+            "PERMIT",
+            "CDL",
+            "OPEN CONTAINER",
+        ],
+    ),
+    // Obstructing the view, a window or the road is a traffic matter; obstructing an officer
+    // is not (and has no such word beside it).
+    (
+        "OBSTRUCT*",
+        &[
+            "VIEW",
+            "WINDSHIELD*",
+            "WINDOW*",
+            "PLATE*",
+            "TRAFFIC",
+            "HIGHWAY*",
+            "STREET*",
+            "ROADWAY*",
+            "INTERSECTION*",
+            "CROSSWALK*",
+            "SIDEWALK*",
+            "LANE*",
+        ],
+    ),
     ("UNAUTHORIZED USE", &["PARKING"]),
 ];
 
@@ -416,8 +490,6 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "TRUCK*",
     "TRAILER*",
     "SEMITRAILER*",
-    "BUS",
-    "BUSES",
     "BICYCLE*",
     "BIKE*",
     "SNOWMOBILE*",
@@ -443,6 +515,16 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "TRAFFIC",
     "CMV",
     "COMMERCIAL MOTOR VEHICLE",
+    // Round 2 (issue 21): more vehicles and the motor-vehicle department.
+    "VAN",
+    "VANS",
+    "LIMO*",
+    "TAXI",
+    "TAXIS",
+    "TAXICAB*",
+    "MOTORHOME*",
+    "DMV",
+    "FREEWAY*",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -451,19 +533,32 @@ pub(crate) const FAMILIES: &[Family] = &[
         name: "speed",
         vehicular: &[
             "SPEEDING",
-            "SPEED",
             "SPEEDS",
             "MPH",
             "SPEED LIMIT*",
             "SPEED ZONE*",
             "TOO FAST",
         ],
-        objects: &["EXCEED*", "LIMIT*"],
+        // A bare speed needs a vehicle word: a wind speed is no speeding (issue 21).
+        objects: &["SPEED", "EXCEED*", "LIMIT*"],
         qualifiers: &[],
     },
     Family {
         name: "lamps and reflectors",
         vehicular: &[
+            "LAMP",
+            "LAMPS",
+            "STOPLAMP*",
+            "BACKUP LAMP*",
+            "FLOOD LAMP*",
+            "RUNNING LAMP*",
+            "MARKER LAMP*",
+            "WARNING LAMP*",
+            "HIGHBEAM*",
+            "LOWBEAM*",
+            "DIMMER*",
+            "FLASHING LIGHT*",
+            "WARNING LIGHT*",
             "HEADLAMP*",
             "HEADLIGHT*",
             "TAILLAMP*",
@@ -482,16 +577,28 @@ pub(crate) const FAMILIES: &[Family] = &[
             "REFLECTOR*",
             "TURN SIGNAL*",
             "SPOT LAMP*",
+            "DIM LIGHT*",
             "BLUE LIGHT*",
             "HIGH BEAM*",
             "LOW BEAM*",
         ],
-        objects: &["LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*"],
+        objects: &[
+            "LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*", "GLARE", "GLARING",
+        ],
         qualifiers: &[],
     },
     Family {
         name: "lanes, turns and passing",
         vehicular: &[
+            "SOLID LINE*",
+            "DOUBLE LINE*",
+            "YELLOW LINE*",
+            "DOUBLE SOLID*",
+            "HOV",
+            "TURN SIGN*",
+            "RIGHT HAND TURN",
+            "LEFT HAND TURN",
+            "TOO SLOW*",
             "IMPROPER LANE",
             "UNSAFE LANE",
             "LANE CHANGE",
@@ -520,8 +627,21 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CENTERLINE",
             "KEEP RIGHT",
             "NO PASSING",
+            // Rules of the road in court abbreviations (issue 21: "U TRN CONTROLLED INTSEC",
+            // "PASS ON HILL OR CURVE").
+            "U TURN",
+            "ONE WAY",
+            "HILL OR CURVE",
+            "CURVE OR HILL",
+            "CONTROLLED INTERSECTION",
         ],
         objects: &[
+            "LINE",
+            "LINES",
+            "LEFT SIDE",
+            "RIGHT HALF",
+            "RIGHT EDGE",
+            "RIGHT SIDE",
             "LANE",
             "LANES",
             "TURN",
@@ -538,6 +658,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TO LEFT",
             "TO THE LEFT",
             "ON LEFT",
+            "TO RIGHT",
+            "TO THE RIGHT",
+            "ON RIGHT",
+            "ON THE RIGHT",
             "CURVE",
         ],
         qualifiers: &[],
@@ -545,6 +669,8 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "signals, signs and right of way",
         vehicular: &[
+            "CROSSING GUARD*",
+            "CROSSWALK*",
             "STOP SIGN",
             "RAN STOP SIGN",
             "RED LIGHT",
@@ -558,25 +684,40 @@ pub(crate) const FAMILIES: &[Family] = &[
             "FAILURE TO SIGNAL",
             "RAILROAD CROSSING*",
             "GRADE CROSSING*",
-            "SIGNAL*",
+            "YIELD RIGHT OF WAY",
+            "TRAFFIC DEVICE*",
+            "OFFICIAL TRAFFIC*",
+            "SCHOOL BUS*",
         ],
-        objects: &["STOP", "STOPPING", "STOPPED", "YIELD"],
+        objects: &[
+            "TOLL",
+            "TOLLS",
+            "SIGNAL*",
+            "STOP",
+            "STOPPING",
+            "STOPPED",
+            "YIELD",
+            "RED",
+            "INTERSECTION*",
+            "SIGN",
+            "SIGNS",
+        ],
         qualifiers: &[],
     },
     Family {
         name: "plates, registration and title",
         vehicular: &[
+            "TITLE CERTIFICATE*",
+            "DEPARTMENT OF MOTOR VEHICLES",
             "LICENSE PLATE*",
             "PLATE*",
             "EXPIRED TAG*",
             "EXPIRED PLATE*",
             "DISPLAY PLATE*",
+            "TEMPORARY TAG*",
+            "TEMP TAG*",
             "WARNING TICKET",
             "VEHICLE REGISTRATION",
-            "EXPIRED REGISTRATION",
-            "REGISTRATION EXPIRED",
-            "NO REGISTRATION",
-            "IMPROPER REGISTRATION",
         ],
         objects: &[
             "TAG",
@@ -634,11 +775,24 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CHANGE ADDRESS",
             "CHANGE OF ADDRESS",
             "REQUIRED",
+            // Carrying and showing the licence, and who may drive (issue 21).
+            "REQUIREMENT*",
+            "POSSESSION",
+            "DISPLAY*",
+            "EXHIBIT*",
+            "SURRENDER*",
+            "UNAUTHORIZED PERSON",
+            "NONRESIDENT",
+            "NON RESIDENT",
+            "CLASS",
         ],
     },
     Family {
         name: "loads, towing, size and weight",
         vehicular: &[
+            "OVERLENGTH",
+            "OVERWIDTH",
+            "OVERHEIGHT",
             "OVERWEIGHT",
             "OVER WEIGHT",
             "OVERSIZE*",
@@ -671,6 +825,12 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "vehicle equipment",
         vehicular: &[
+            "EXHAUST",
+            "GLAZING",
+            "AIR BRAKE*",
+            "SNOW TIRE*",
+            "PILOT CAR*",
+            "FIFTH WHEEL*",
             "EQUIPMENT VIOLATION",
             "DEFECTIVE EQUIPMENT",
             "IMPROPER EQUIPMENT",
@@ -701,6 +861,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TIRE CHAIN*",
         ],
         objects: &[
+            "SMOG",
+            "WINDOW*",
+            "HEADSET*",
             "MIRROR*",
             "HORN*",
             "EXHAUST",
@@ -727,6 +890,9 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "seat belts and child restraints",
         vehicular: &[
+            "UNRESTRAINED",
+            "UNRSTRAINED",
+            "UNBELTED",
             "SEAT BELT*",
             "SEATBELT*",
             "SAFETY BELT*",
@@ -741,6 +907,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "insurance and financial responsibility",
         vehicular: &[
+            "PROOF OF FINANCIAL",
             "PROOF OF INSURANCE",
             "NO INSURANCE",
             "WITHOUT INSURANCE",
@@ -756,13 +923,23 @@ pub(crate) const FAMILIES: &[Family] = &[
     },
     Family {
         name: "parking and standing",
-        vehicular: &["PARKING", "PARKED", "DOUBLE PARK*", "FIRE LANE*"],
-        objects: &["STANDING", "ABANDON*"],
+        vehicular: &[
+            "FIRE HYDRANT*",
+            "DISABLED PARKING",
+            "PARKING",
+            "PARKED",
+            "DOUBLE PARK*",
+            "FIRE LANE*",
+        ],
+        objects: &["PARK", "STANDING", "ABANDON*", "UNATTENDED"],
         qualifiers: &[],
     },
     Family {
         name: "motorcycles, off-road vehicles and golf carts",
         vehicular: &[
+            "POCKET BIKE*",
+            "MOTOR SCOOTER*",
+            "SCOOTER*",
             "MOTORCYCLIST*",
             "MOTORCYCLE*",
             "GOLF CART*",
@@ -776,17 +953,14 @@ pub(crate) const FAMILIES: &[Family] = &[
     },
     Family {
         name: "pedestrians and devices",
-        vehicular: &[
-            "JAYWALK*",
-            "PEDESTRIAN*",
-            "HITCHHIK*",
+        vehicular: &["JAYWALK*", "PEDESTRIAN*", "HITCHHIK*"],
+        // Devices need a vehicle word: a cell phone in a jail is contraband (issue 21).
+        objects: &[
             "TEXTING",
             "HANDHELD",
             "HANDHELD DEVICE*",
             "CELL PHONE",
             "WIRELESS COMMUNICATION*",
-        ],
-        objects: &[
             "WALK",
             "WALKING",
             "CROSSWALK*",
@@ -797,74 +971,5 @@ pub(crate) const FAMILIES: &[Family] = &[
             "PASSENGER*",
         ],
         qualifiers: &[],
-    },
-];
-
-/// Where a state keeps its motor-vehicle law: statutes under these numbers are traffic law
-/// (`motor_vehicle_title` in `reference/charges/README.md` for SD). A statute is matched on its
-/// first number, up to and including the separator, after removing code names (`SDCL`, `F.S.`).
-pub(crate) struct TrafficTitle {
-    pub(crate) state: &'static str,
-    /// Prefixes of the statute number: `32-` (title 32), `316.` (chapter 316).
-    pub(crate) prefixes: &'static [&'static str],
-    pub(crate) source: &'static str,
-}
-
-/// Per-state motor-vehicle titles and chapters (GK; each row names its code).
-pub(crate) const TRAFFIC_TITLES: &[TrafficTitle] = &[
-    TrafficTitle {
-        state: "SD",
-        prefixes: &["32-"],
-        source: "SDCL title 32 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "FL",
-        prefixes: &["316.", "318.", "320.", "322.", "324."],
-        source: "Fla. Stat. ch. 316 (traffic control), 318 (traffic infractions), 320 (registration), 322 (driver licenses), 324 (financial responsibility)",
-    },
-    TrafficTitle {
-        state: "NC",
-        prefixes: &["20-"],
-        source: "N.C.G.S. chapter 20 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "GA",
-        prefixes: &["40-"],
-        source: "O.C.G.A. title 40 (Motor Vehicles and Traffic)",
-    },
-    TrafficTitle {
-        state: "AL",
-        prefixes: &["32-"],
-        source: "Code of Alabama title 32 (Motor Vehicles and Traffic)",
-    },
-    TrafficTitle {
-        state: "SC",
-        prefixes: &["56-"],
-        source: "S.C. Code title 56 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "TN",
-        prefixes: &["55-"],
-        source: "Tenn. Code title 55 (Motor and Other Vehicles)",
-    },
-    TrafficTitle {
-        state: "VA",
-        prefixes: &["46.2-"],
-        source: "Code of Virginia title 46.2 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "WA",
-        prefixes: &["46."],
-        source: "RCW title 46 (Motor Vehicles)",
-    },
-    TrafficTitle {
-        state: "MN",
-        prefixes: &["169.", "169A.", "171."],
-        source: "Minn. Stat. ch. 169 (traffic regulations), 169A (impaired driving), 171 (driver licenses)",
-    },
-    TrafficTitle {
-        state: "KY",
-        prefixes: &["186.", "186A.", "189.", "189A."],
-        source: "KRS ch. 186 (licensing), 186A (titles), 189 (traffic regulations), 189A (DUI)",
     },
 ];

@@ -109,7 +109,7 @@ pub static HI: &[Rule] = &[
         },
         reason: "Hawaii's 5-year limit on misdemeanor convictions, not counting time in custody",
         summary: "Misdemeanor convictions older than 5 years (excluding incarceration) may not be considered; a \
-                  conviction of unknown level past 5 years goes to review.",
+                  conviction of unknown level goes to review between 5 and 7 years (past 7, both windows bar it).",
         citation: "Haw. Rev. Stat. 378-2.5(c)",
         ..BASE
     },

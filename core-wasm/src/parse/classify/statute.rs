@@ -1,0 +1,483 @@
+//! Statute citations read against the vehicle-code table (DECISIONS §13).
+//!
+//! A citation is reduced to a *key*: upper case, the words that only decorate it dropped
+//! (`SDCL`, `RSMo`, `O.S.`, `§`), the labels that tell one code of a jurisdiction from another
+//! kept under one name (`VC`, `PC`, `TR`, `VTL`), and its numbers in order, one space apart:
+//! `SDCL 32-23-1` -> `32-23-1`, `23152(a) VC` -> `VC 23152(A)`, `75 § 3802 §§ A1*` ->
+//! `75 3802 A 1`, `c. 90, § 24(1)(a)` -> `90 24(1)(A)`. A label written after the number is moved
+//! in front of it. The row's patterns are then matched against the start of the key.
+//!
+//! Pattern language (`vehicle_codes.rs`, shown in `docs/vehicle-codes.md`): `#` a number (its
+//! digits, with a decimal part when the rest of the pattern allows), `{a-b}` a whole number from
+//! a to b, `[xy]` one of the listed characters, `?` an optional letter; anything else stands for
+//! itself. A match must end at a boundary: a digit is never followed by a digit (`32-23-1` is not
+//! `32-23-10`), a letter never by a letter, and where a jurisdiction numbers its sections with
+//! decimals (`32-23-1.2`, `20-138.1`) a `.` and a digit go on with the number.
+//!
+//! Pure functions over static data: no allocation beyond the key, deterministic.
+
+use super::vehicle_codes::VEHICLE_CODES;
+
+/// How far a table row has been confirmed (`confidence` in the reference).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confidence {
+    High,
+    Medium,
+    Unverified,
+}
+
+impl Confidence {
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Confidence::High => "high",
+            Confidence::Medium => "medium",
+            Confidence::Unverified => "unverified",
+        }
+    }
+}
+
+/// The six groups of serious driving offences (DECISIONS §7.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeriousKind {
+    ImpairedDriving,
+    RecklessDriving,
+    LeavingScene,
+    SuspendedRevoked,
+    Eluding,
+    VehicularHomicideAssault,
+}
+
+impl SeriousKind {
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            SeriousKind::ImpairedDriving => "impaired driving",
+            SeriousKind::RecklessDriving => "reckless driving",
+            SeriousKind::LeavingScene => "leaving the scene",
+            SeriousKind::SuspendedRevoked => "driving while suspended or revoked",
+            SeriousKind::Eluding => "fleeing or eluding",
+            SeriousKind::VehicularHomicideAssault => "vehicular homicide or assault",
+        }
+    }
+}
+
+/// What a listed section is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SectionKind {
+    /// A serious driving offence, inside the vehicle code or outside it.
+    Serious(SeriousKind),
+    /// A moving offence beside the serious ones that is easily taken for one (careless,
+    /// inattentive, second-degree negligent driving): minor like the rest of the code.
+    NotSerious,
+    /// Not road traffic although it sits in or near the vehicle code: vessels, aircraft,
+    /// snowmobiles, dealers, title and licence fraud, vehicle theft. Never minor.
+    NotRoad,
+}
+
+/// One listed section of a jurisdiction.
+#[derive(Debug)]
+pub struct Section {
+    /// Pattern of the section's key (`32-23-1`, `VC 23152`, `TR 21-902`).
+    pub key: &'static str,
+    pub kind: SectionKind,
+    /// What it is, as the reference names it.
+    pub what: &'static str,
+}
+
+/// One jurisdiction's motor-vehicle code (a row of `reference/law/vehicle-codes.json`).
+#[derive(Debug)]
+pub struct VehicleCode {
+    /// Two-letter code of the jurisdiction.
+    pub state: &'static str,
+    pub name: &'static str,
+    pub code_name: &'static str,
+    pub confidence: Confidence,
+    /// Words that decorate a citation (`SDCL`, `RSMO`, `O S`): dropped from the key, and
+    /// what marks a number inside charge text as a citation.
+    pub labels: &'static [&'static str],
+    /// Labels that name one code among several (`CVC` -> `VC`), kept in the key.
+    pub code_labels: &'static [(&'static str, &'static str)],
+    /// Whether `N.N` after a section number is another section (`20-138.1`), not a subdivision
+    /// of it (New York's `VTL 1192.3`, Minnesota's `169A.20.1`).
+    pub decimal_sections: bool,
+    /// Keys shaped like a statute of this jurisdiction, in any of its codes.
+    pub statutes: &'static [&'static str],
+    /// Keys inside the motor-vehicle code.
+    pub vehicle_code: &'static [&'static str],
+    /// Listed sections: serious offences (inside or outside the code), not-serious look-alikes,
+    /// and parts that are not road traffic. The longest match wins.
+    pub sections: &'static [Section],
+    /// The reference's citation formats (test vectors).
+    pub formats: &'static [&'static str],
+    /// The reference's look-alikes that are not the vehicle code (test vectors).
+    pub not_vehicle: &'static [&'static str],
+    pub sources: &'static [&'static str],
+}
+
+/// Where a citation sits in its jurisdiction's law.
+#[derive(Debug, Clone, Copy)]
+pub enum Place {
+    /// A listed section (serious, not serious, or not road traffic).
+    Section(&'static Section),
+    /// Inside the motor-vehicle code, not a listed section.
+    VehicleCode,
+    /// A statute of the jurisdiction outside its motor-vehicle code.
+    Outside,
+}
+
+/// A statute read against its jurisdiction's row.
+#[derive(Debug, Clone)]
+pub struct Citation {
+    pub row: &'static VehicleCode,
+    /// The citation as written (the statute field, or the words cited in the charge text).
+    pub cited: String,
+    pub key: String,
+    pub place: Place,
+    /// Whether the key lies inside the motor-vehicle code (a listed section may lie either way).
+    pub inside: bool,
+    /// Found in the charge text rather than the statute field.
+    pub in_text: bool,
+}
+
+/// The table row of a jurisdiction (two-letter code, any case).
+pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
+    let state = state.trim();
+    VEHICLE_CODES
+        .iter()
+        .find(|row| row.state.eq_ignore_ascii_case(state))
+}
+
+/// Reads a statute field against the jurisdiction's row. `None` when there is no row, or the
+/// text is not shaped like one of the jurisdiction's statutes (a city ordinance number, a
+/// placeholder, a bare number where the jurisdiction needs a code label).
+pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
+    let row = vehicle_code(state)?;
+    let upper = statute.to_ascii_uppercase();
+    let tokens = tokens(&upper);
+    cite(row, &tokens, statute.trim())
+}
+
+/// Finds a citation written inside the charge text (`SPEEDING (RSMo 304.010)`, `23152(A)
+/// VC-DUI`). Only a number that stands beside one of the jurisdiction's labels or a `§` counts,
+/// so amounts, ages and speeds in the text are never read as sections.
+pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
+    // Most charge texts carry no section number at all: no need to read them.
+    if charge.bytes().filter(u8::is_ascii_digit).count() < 3 {
+        return None;
+    }
+    let row = vehicle_code(state)?;
+    let upper = charge.to_ascii_uppercase();
+    let tokens = tokens(&upper);
+    let mut start = 0;
+    while start < tokens.len() {
+        let end = run_end(row, &tokens, start);
+        if end > start {
+            let run = tokens.get(start..end).unwrap_or(&[]);
+            // A section has at least three digits (`VEH:2+PR` is no citation).
+            let numbers = run.iter().any(|t| match t {
+                Tok::Num(n) => n.chars().filter(char::is_ascii_digit).count() >= 3,
+                _ => false,
+            });
+            let marked = run.iter().any(|t| !matches!(t, Tok::Num(_)));
+            if numbers && marked {
+                let cited = run.iter().map(Tok::text).collect::<Vec<_>>().join(" ");
+                if let Some(citation) = cite(row, run, &cited) {
+                    return Some(Citation {
+                        in_text: true,
+                        ..citation
+                    });
+                }
+            }
+            start = end;
+        } else {
+            start += 1;
+        }
+    }
+    None
+}
+
+/// The end of a run of citation tokens starting at `start`: numbers, `§` and label words.
+fn run_end(row: &VehicleCode, tokens: &[Tok<'_>], start: usize) -> usize {
+    let mut end = start;
+    while let Some(token) = tokens.get(end) {
+        let part = match token {
+            Tok::Num(_) | Tok::Section => true,
+            Tok::Word(w) => is_label_word(row, w),
+        };
+        if !part {
+            break;
+        }
+        end += 1;
+    }
+    end
+}
+
+/// Words that mark a citation in any jurisdiction.
+const GENERIC_LABELS: &[&str] = &[
+    "SEC", "SECTION", "STAT", "STATS", "STATUTE", "CODE", "TITLE", "CHAPTER", "CH", "ANN",
+];
+
+fn is_label_word(row: &VehicleCode, word: &str) -> bool {
+    GENERIC_LABELS.contains(&word)
+        || row
+            .labels
+            .iter()
+            .chain(row.code_labels.iter().map(|(alias, _)| alias))
+            .any(|label| label.split(' ').any(|w| w == word))
+}
+
+/// Key and place of a token sequence under `row`.
+fn cite(row: &'static VehicleCode, tokens: &[Tok<'_>], cited: &str) -> Option<Citation> {
+    let key = key(row, tokens);
+    if key.is_empty() {
+        return None;
+    }
+    let inside = row
+        .vehicle_code
+        .iter()
+        .any(|p| matches(p, &key, row.decimal_sections).is_some());
+    let section = row
+        .sections
+        .iter()
+        .filter_map(|s| matches(s.key, &key, row.decimal_sections).map(|len| (len, s)))
+        .fold(None::<(usize, &Section)>, |best, (len, s)| match best {
+            Some((best_len, _)) if best_len >= len => best,
+            _ => Some((len, s)),
+        })
+        .map(|(_, s)| s);
+    let place = match section {
+        Some(section) => Place::Section(section),
+        None if inside => Place::VehicleCode,
+        None if row
+            .statutes
+            .iter()
+            .any(|p| matches(p, &key, row.decimal_sections).is_some()) =>
+        {
+            Place::Outside
+        }
+        None => return None,
+    };
+    Some(Citation {
+        row,
+        cited: cited.to_string(),
+        key,
+        place,
+        inside,
+        in_text: false,
+    })
+}
+
+/// A token of a citation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Num(&'a str),
+    Section,
+}
+
+impl<'a> Tok<'a> {
+    fn text(&self) -> &'a str {
+        match self {
+            Tok::Word(w) | Tok::Num(w) => w,
+            Tok::Section => "§",
+        }
+    }
+}
+
+/// Splits upper-cased text into words, numbers and `§`. A number runs on through letters, the
+/// separators `- . : , /` when an alphanumeric follows, and short parenthesised subdivisions
+/// written against it (`23152(A)`, `316.193(3C1)`); a word written against a number is split
+/// from it (`C90` -> `C`, `90`). Bytes, not characters: citations are ASCII but for `§`; any
+/// other non-ASCII byte separates.
+fn tokens(upper: &str) -> Vec<Tok<'_>> {
+    let bytes = upper.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = bytes.get(i) {
+        if c == 0xC2 && bytes.get(i + 1) == Some(&0xA7) {
+            out.push(Tok::Section);
+            i += 2;
+        } else if c.is_ascii_digit() {
+            let next = number_end(bytes, i);
+            out.push(Tok::Num(upper.get(i..next).unwrap_or("")));
+            i = next;
+        } else if c.is_ascii_alphabetic() {
+            let start = i;
+            while bytes.get(i).is_some_and(u8::is_ascii_alphabetic) {
+                i += 1;
+            }
+            out.push(Tok::Word(upper.get(start..i).unwrap_or("")));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The end of the number starting at `i`.
+fn number_end(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(&c) = bytes.get(i) {
+        let next_alnum = bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        let separator = matches!(c, b'-' | b'.' | b':' | b',' | b'/') && next_alnum;
+        if c.is_ascii_alphanumeric() || separator {
+            i += 1;
+        } else if c == b'(' {
+            match parenthesised(bytes, i) {
+                Some(next) => i = next,
+                None => break,
+            }
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// `(A)`, `(3C1)`, `(1-A)` written against a number: the index after it.
+fn parenthesised(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut i = open + 1;
+    while let Some(&c) = bytes.get(i) {
+        if c == b')' {
+            return (i > open + 1).then_some(i + 1);
+        }
+        if !(c.is_ascii_alphanumeric() || c == b'-' || c == b'.') || i - open > 8 {
+            return None;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The key of a citation under `row` (see the module comment); empty when it has no number.
+fn key(row: &VehicleCode, tokens: &[Tok<'_>]) -> String {
+    let mut items: Vec<(bool, String)> = Vec::new(); // (is a code label, text)
+    let mut i = 0;
+    while let Some(token) = tokens.get(i) {
+        match token {
+            Tok::Num(n) => items.push((false, (*n).to_string())),
+            Tok::Word(_) => {
+                if let Some((canonical, words)) = code_label_at(row, tokens, i) {
+                    items.push((true, canonical.to_string()));
+                    i += words;
+                    continue;
+                }
+            }
+            Tok::Section => {}
+        }
+        i += 1;
+    }
+    if !items.iter().any(|(label, _)| !label) {
+        return String::new();
+    }
+    items.truncate(4);
+    // `23152(A) VC` -> `VC 23152(A)`: a single label written after the number goes in front.
+    let labels = items.iter().filter(|(label, _)| *label).count();
+    if labels == 1 && items.last().is_some_and(|(label, _)| *label) && items.len() > 1 {
+        items.rotate_right(1);
+    }
+    items
+        .iter()
+        .map(|(_, text)| text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The code label (canonical name, words used) starting at token `i`, longest alias first.
+fn code_label_at(row: &VehicleCode, tokens: &[Tok<'_>], i: usize) -> Option<(&'static str, usize)> {
+    row.code_labels
+        .iter()
+        .filter_map(|(alias, canonical)| {
+            let words: Vec<&str> = alias.split(' ').collect();
+            let all = words
+                .iter()
+                .enumerate()
+                .all(|(k, w)| matches!(tokens.get(i + k), Some(Tok::Word(t)) if t == w));
+            all.then_some((*canonical, words.len()))
+        })
+        .max_by_key(|(_, words)| *words)
+}
+
+/// Length of the match of `pattern` at the start of `key`, if it matches up to a boundary.
+pub(crate) fn matches(pattern: &str, key: &str, decimal_sections: bool) -> Option<usize> {
+    let pattern = pattern.as_bytes();
+    // The literal start of the pattern rules most keys out without walking it.
+    let literal = pattern
+        .iter()
+        .take_while(|c| !matches!(c, b'#' | b'{' | b'[' | b'?'))
+        .count();
+    if !key
+        .as_bytes()
+        .starts_with(pattern.get(..literal).unwrap_or(&[]))
+    {
+        return None;
+    }
+    let dashed = pattern.iter().any(|c| matches!(c, b'-' | b':' | b' '));
+    match_at(pattern, 0, key.as_bytes(), 0, decimal_sections && dashed)
+}
+
+fn match_at(p: &[u8], pi: usize, k: &[u8], ki: usize, decimals_go_on: bool) -> Option<usize> {
+    let Some(&c) = p.get(pi) else {
+        return boundary(k, ki, decimals_go_on).then_some(ki);
+    };
+    let digits_from = |at: usize| k.iter().skip(at).take_while(|c| c.is_ascii_digit()).count();
+    match c {
+        b'#' => {
+            let n = digits_from(ki);
+            if n == 0 {
+                return None;
+            }
+            let after = ki + n;
+            // With a decimal part first (`44.1`), then without, so `46.#?.#` still reads
+            // `46.61.502`.
+            let decimal = (k.get(after) == Some(&b'.') && p.get(pi + 1) != Some(&b'.'))
+                .then(|| digits_from(after + 1))
+                .filter(|d| *d > 0)
+                .and_then(|d| match_at(p, pi + 1, k, after + 1 + d, decimals_go_on));
+            decimal.or_else(|| match_at(p, pi + 1, k, after, decimals_go_on))
+        }
+        b'{' => {
+            let close = p.iter().skip(pi).position(|c| *c == b'}')? + pi;
+            let (low, high) = std::str::from_utf8(p.get(pi + 1..close)?)
+                .ok()?
+                .split_once('-')?;
+            let n = digits_from(ki);
+            let value: u32 = std::str::from_utf8(k.get(ki..ki + n)?).ok()?.parse().ok()?;
+            let in_range = low.parse::<u32>().ok()? <= value && value <= high.parse().ok()?;
+            in_range
+                .then(|| match_at(p, close + 1, k, ki + n, decimals_go_on))
+                .flatten()
+        }
+        b'[' => {
+            let close = p.iter().skip(pi).position(|c| *c == b']')? + pi;
+            let set = p.get(pi + 1..close)?;
+            let got = k.get(ki)?;
+            set.contains(got)
+                .then(|| match_at(p, close + 1, k, ki + 1, decimals_go_on))
+                .flatten()
+        }
+        b'?' => {
+            let letter = k.get(ki).is_some_and(u8::is_ascii_alphabetic);
+            letter
+                .then(|| match_at(p, pi + 1, k, ki + 1, decimals_go_on))
+                .flatten()
+                .or_else(|| match_at(p, pi + 1, k, ki, decimals_go_on))
+        }
+        literal => (k.get(ki) == Some(&literal))
+            .then(|| match_at(p, pi + 1, k, ki + 1, decimals_go_on))
+            .flatten(),
+    }
+}
+
+/// Whether a match may end at `at` (see the module comment).
+fn boundary(k: &[u8], at: usize, decimals_go_on: bool) -> bool {
+    let (Some(prev), Some(next)) = (at.checked_sub(1).and_then(|i| k.get(i)), k.get(at)) else {
+        return true;
+    };
+    if prev.is_ascii_digit() && next.is_ascii_digit() {
+        return false;
+    }
+    if prev.is_ascii_alphabetic() && next.is_ascii_alphabetic() {
+        return false;
+    }
+    let decimal = *next == b'.' && k.get(at + 1).is_some_and(u8::is_ascii_digit);
+    !(decimals_go_on && prev.is_ascii_digit() && decimal)
+}
