@@ -13,7 +13,9 @@ const WIDTH = 760;
 const LABEL_W = 250;
 const PLOT_X0 = LABEL_W + 10;
 const PLOT_X1 = WIDTH - 20;
-const ROW_H = 34;
+/** A row: the charge and its decision in two lines on the left; the bands across the middle of
+ * the plot, with room under them for the words of a row that has no day to mark. */
+const ROW_H = 42;
 const TOP = 28;
 const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
 
@@ -204,8 +206,8 @@ export function renderTimeline(decision, searchDate, reveal) {
         s('text', { x: ax + (ax > PLOT_X1 - 140 ? -10 : 10), y: mid + 4, class: 'tl-ages-out-text', 'text-anchor': ax > PLOT_X1 - 140 ? 'end' : 'start' },
           agesText));
     } else {
-      // In the label column, under the charge and beside its decision: the plot's row holds the bands.
-      row.append(s('text', { x: LABEL_W, y: mid + 11, class: 'tl-none', 'text-anchor': 'end' }, agesText));
+      // Under the bands, never across them.
+      row.append(s('text', { x: PLOT_X0, y: mid + 17, class: 'tl-none' }, agesText));
     }
     const show = () => { detail.textContent = `${words} Rationale: ${offense.rationale ?? ''}`; };
     row.addEventListener('mouseenter', show);

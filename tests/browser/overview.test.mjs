@@ -155,8 +155,10 @@ const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bott
 
 test('the time line draws its words clear of the bands and inside the picture', async () => {
   // rules-local-philadelphia: three charges without a time limit, two of them with federal
-  // windows across the row; the search date lies near the right edge.
-  for (const name of ['rules-local-philadelphia', 'state-ca', 'nonconviction-seven-year-window']) {
+  // windows across the row; the search date lies near the right edge. The missing-date case says
+  // "ages out: unknown (no disposition_date)" in the same place, the longest words a row has.
+  const cases = ['rules-local-philadelphia', 'missing-date-state-conviction-lookbacks', 'state-ca', 'nonconviction-seven-year-window'];
+  for (const name of cases) {
     const { context, page } = await evaluated(name);
     const boxes = await page.$eval('.result .timeline-svg', (svg) => {
       const box = (el) => el.getBoundingClientRect().toJSON();
@@ -168,6 +170,7 @@ test('the time line draws its words clear of the bands and inside the picture', 
           id: row.dataset.offenseId,
           none: [...row.querySelectorAll('.tl-none')].map(box),
           bands: [...row.querySelectorAll('.tl-window')].map(box),
+          others: [...row.querySelectorAll('text:not(.tl-none)')].map(box),
         })),
       };
     });
@@ -180,7 +183,11 @@ test('the time line draws its words clear of the bands and inside the picture', 
     for (const row of boxes.rows) {
       for (const words of row.none) {
         assert.ok(row.bands.every((band) => !overlap(words, band)), `${name} ${row.id}: "no time limit" is clear of the bands`);
+        assert.ok(row.others.every((text) => !overlap(words, text)), `${name} ${row.id}: and of the row's other words`);
       }
+    }
+    if (name === 'missing-date-state-conviction-lookbacks') {
+      assert.ok(boxes.rows.some((r) => r.bands.length > 0 && r.none.length > 0), 'rows with unknown days and bands are checked');
     }
     if (name === 'rules-local-philadelphia') {
       assert.equal(boxes.rows.flatMap((r) => r.none).length, 3, 'every charge says it has no time limit');
