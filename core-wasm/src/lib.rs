@@ -4,8 +4,8 @@
 //! A pure library (no I/O, clock, randomness or environment) that builds natively for tests and
 //! benchmarks and as a zero-import `wasm32-unknown-unknown` module for the server and the browser.
 //! Stages follow the SPEC: [`parse`] (stage 1), [`identity`] (stage 2), [`rules`] (stage 3), then
-//! [`pipeline`] and [`rollup`] build the decision tree. [`api`] is the JSON surface; `abi` exports
-//! it to wasm.
+//! [`pipeline`] and [`rollup`] build the decision tree. [`api`] is the JSON surface (written by
+//! `writer`); `abi` exports it to wasm.
 
 #[cfg(target_arch = "wasm32")]
 mod abi;
@@ -23,3 +23,4 @@ pub mod rollup;
 pub mod rules;
 pub mod validate;
 pub mod warm;
+mod writer;

@@ -23,6 +23,9 @@ mod usps;
 #[cfg(test)]
 mod tests;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 /// Qualifying threshold in basis points (0.85; DECISIONS §5, DESIGN §8.3).
 pub const DEFAULT_QUALIFYING_BP: u32 = 8500;
 
@@ -121,16 +124,48 @@ pub fn compare_prepared(
     record: &Person,
     qualifying_bp: u32,
 ) -> IdentityResult {
-    aggregate::compare(candidate.map(|c| &c.0), record, qualifying_bp)
+    match candidate {
+        Some(c) => aggregate::compare(Some(&c.person), record, qualifying_bp, |a| {
+            c.standardised(a)
+        }),
+        None => aggregate::compare(None, record, qualifying_bp, |_| None),
+    }
 }
 
-/// A candidate's names and addresses, read once.
+/// A candidate's names and addresses, read once, and the address lines of the records it is
+/// compared with, each standardised once (the same line often names several subjects).
 #[derive(Debug, Clone)]
-pub struct PreparedCandidate<'a>(aggregate::Prepared<'a>);
+pub struct PreparedCandidate<'a> {
+    person: aggregate::Prepared<'a>,
+    lines: RefCell<Vec<(String, Option<Rc<address::Addr>>)>>,
+}
 
 impl<'a> PreparedCandidate<'a> {
+    /// How many record address lines are kept.
+    const LINES_KEPT: usize = 16;
+
     pub fn new(person: &'a Person) -> Self {
-        PreparedCandidate(aggregate::Prepared::new(person))
+        PreparedCandidate {
+            person: aggregate::Prepared::new(person),
+            lines: RefCell::default(),
+        }
+    }
+
+    /// A record's address, standardised; single lines from the cache.
+    fn standardised(&self, input: &AddressInput) -> Option<Rc<address::Addr>> {
+        let AddressInput::SingleLine(line) = input else {
+            return address::standardise(input).map(Rc::new);
+        };
+        let mut lines = self.lines.borrow_mut();
+        if let Some((_, addr)) = lines.iter().find(|(seen, _)| seen == line) {
+            return addr.clone();
+        }
+        let addr = address::standardise(input).map(Rc::new);
+        if lines.len() == Self::LINES_KEPT {
+            lines.remove(0);
+        }
+        lines.push((line.clone(), addr.clone()));
+        addr
     }
 }
 

@@ -663,3 +663,40 @@ fn a_prepared_candidate_compares_like_a_fresh_one() {
         }
     }
 }
+
+/// Record address lines come from the prepared candidate's cache: lines seen again (and lines
+/// pushed out of it by twenty others) compare as a fresh comparison does.
+#[test]
+fn cached_address_lines_compare_like_fresh_ones() {
+    let person = |address: &str| Person {
+        name: PersonName {
+            first: "JOHN".into(),
+            middle: String::new(),
+            last: "SMITH".into(),
+        },
+        date_of_birth: Some("1985-07-14".into()),
+        addresses: vec![AddressInput::SingleLine(address.into())],
+        ..Person::default()
+    };
+    let cand = person("12 Main Street Apt 4, Springfield, IL 62704");
+    let prepared = super::PreparedCandidate::new(&cand);
+    let lines: Vec<String> = (0..20)
+        .map(|n| {
+            format!(
+                "{} MAIN ST APT {}, SPRINGFIELD, IL 6270{}",
+                10 + n % 3,
+                n % 5,
+                n % 4
+            )
+        })
+        .collect();
+    for line in lines.iter().chain(&lines).chain(lines.iter().rev()) {
+        let rec = person(line);
+        let bp = super::DEFAULT_QUALIFYING_BP;
+        assert_eq!(
+            super::compare_prepared(Some(&prepared), &rec, bp),
+            compare(Some(&cand), &rec, bp),
+            "{line}"
+        );
+    }
+}
