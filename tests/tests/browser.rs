@@ -122,6 +122,7 @@ async fn reviewer_page_in_chromium() {
         "summary.png",
         "timeline.png",
         "timeline-windows.png",
+        "timeline-no-limit.png",
         "print.png",
         "batch.png",
         "batch-differences.png",
