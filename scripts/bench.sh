@@ -48,7 +48,7 @@ cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
 # The same engine without pre-initialisation: the module the build makes before its snapshot step
-# (host/build/preinit.rs). Every figure below is taken for it too, as the "before" of this run.
+# (runtime/build/preinit.rs). Every figure below is taken for it too, as the "before" of this run.
 BASELINE_MODULE=target/wasm-engine/wasm32-unknown-unknown/wasm/lookback_core.wasm
 
 echo "== stages: native vs wasm, one fresh instance per request ($FIXTURE)"

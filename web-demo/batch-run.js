@@ -6,6 +6,7 @@
 import { evaluateMany, lanePool } from './engine.js';
 import { chargesOf } from './summary.js';
 import { differingCharges } from './render.js';
+import { LABELS } from './vocabulary.js';
 
 /**
  * Workers in a batch's pool: enough to use the cores, few enough to leave the page responsive.
@@ -21,7 +22,7 @@ export function poolSize() {
 export function outcomeOf({ status, body }) {
   const data = body?.data ?? {};
   const decision = data.decision ?? null;
-  const counts = { REPORTABLE: 0, NOT_REPORTABLE: 0, MANUAL_REVIEW: 0 };
+  const counts = Object.fromEntries(LABELS.map((label) => [label, 0]));
   for (const { offense } of chargesOf(decision)) {
     if (offense.charge_decision in counts) counts[offense.charge_decision] += 1;
   }

@@ -4,9 +4,10 @@
 // search id of a row opens the record in the full single-record view.
 
 import { decisionChip, h, queueChip } from './render.js';
+import { LABELS } from './vocabulary.js';
 
 /** The charge counts' order, said once in the column head so the cells stay short. */
-const COUNT_ORDER = ['REPORTABLE', 'NOT_REPORTABLE', 'MANUAL_REVIEW'];
+const COUNT_ORDER = LABELS;
 const COUNTS_HEAD = 'Charges: reportable / not / review';
 
 /** Milliseconds between two redraws of the progress bar. */

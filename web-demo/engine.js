@@ -9,17 +9,9 @@
 // engine reads no clock: `now` and the correlation id come from the caller.
 
 import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline } from './runner.js';
+import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
-
-/** `meta.api_version` of the HTTP API the page mirrors (host/src/error.rs). */
-export const API_VERSION = '1.0.0';
-
-/** The ABI this glue speaks. */
-const ABI_VERSION = 1;
-
-/** Per-stage deadline, the server's default (DECISIONS §3). */
-export const STAGE_DEADLINE_MS = 2000;
 
 const REQUIRED_EXPORTS = {
   memory: 'memory',
@@ -87,7 +79,7 @@ export async function loadModule(bytes, servedSha256 = null) {
 
 /**
  * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
- * with the host's wording (CallError in host/src/engine/limits.rs).
+ * with the host's wording (CallError in runtime/src/limits.rs).
  */
 async function stage(engine, name, input, check, lane) {
   const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS, lane);
@@ -162,14 +154,21 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
   }
 }
 
+// The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
+
 /** Stage 2's context as JSON: `now` and the correlation id come from the caller, as the host passes them. */
 function contextOf(now, correlationId) {
   return `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
 }
 
-/** `lookback_evaluate_kept`'s input. */
+/** `lookback_evaluate_kept`'s input: the context alone (the record stayed in the instance). */
 function stage2Input(context) {
   return utf8.encode(`{"context":${context}}`);
+}
+
+/** `lookback_evaluate`'s input: the context and stage 1's record, spliced as JSON text. */
+function evaluateInput(context, recordJson) {
+  return `{"context":${context},"record":${recordJson}}`;
 }
 
 /**
@@ -308,7 +307,7 @@ async function v1Stages(engine, bodyText, context, lane) {
   }
   ran.transformMs = roundMs(performance.now() - t0);
   if (!ran.transformed.ok) return ran;
-  const input = `{"context":${context},"record":${JSON.stringify(ran.transformed.record)}}`;
+  const input = evaluateInput(context, JSON.stringify(ran.transformed.record));
   const t1 = performance.now();
   try {
     ran.evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), evaluateAnswer, lane);

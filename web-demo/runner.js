@@ -7,7 +7,7 @@
 // (two workers taken in turn); a batch runs on a small pool of one-worker lanes (`lanePool`), many
 // records to a message, for throughput. Each worker gets a compiled module once and keeps it.
 
-/** A call failed the way a module can fail (CallError in host/src/engine/limits.rs). */
+/** A call failed the way a module can fail (CallError in runtime/src/limits.rs). */
 export class StageError extends Error {}
 
 let workerUrl = null;

@@ -7,6 +7,7 @@
 // rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
 import { chargesOf } from './summary.js';
+import { LABEL_WORDS } from './vocabulary.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 760;
@@ -17,7 +18,7 @@ const PLOT_X1 = WIDTH - 20;
  * the plot, with room under them for the words of a row that has no day to mark. */
 const ROW_H = 42;
 const TOP = 28;
-const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
+const DECISION_TEXT = LABEL_WORDS;
 
 /** Federal rules whose window is 7 years from the date of entry, whatever the state (DECISIONS §7.2). */
 const FEDERAL_SEVEN_YEARS = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];

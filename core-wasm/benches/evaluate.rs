@@ -4,15 +4,21 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PreparedCandidate};
-use serde_json::{Value, json};
+use lookback_core::input::{self, StageContext};
+use serde_json::Value;
 
 const TEN_CHARGES: &[u8] = include_bytes!("../fixtures/ten-charges.json");
 
+const CONTEXT: StageContext<'static> = StageContext {
+    now: "2025-11-06T12:00:00Z",
+    correlation_id: "bench",
+    client_rules: None,
+};
+
+/// The evaluate input for a stage-1 answer, as the host builds it.
 fn evaluate_input(transformed: &str) -> Vec<u8> {
     let t: Value = serde_json::from_str(transformed).unwrap_or_default();
-    json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "bench"}, "record": t["record"]})
-        .to_string()
-        .into_bytes()
+    input::evaluate_input(&CONTEXT, &t["record"].to_string()).into_bytes()
 }
 
 fn bench(c: &mut Criterion) {
@@ -34,11 +40,11 @@ fn bench(c: &mut Criterion) {
         })
     });
     // As the server runs them: stage 1 keeps the record for stages 2-3 (no JSON in between).
-    let context = br#"{"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "bench"}}"#;
+    let context = input::evaluate_kept_input(&CONTEXT);
     group.bench_function("transform_keep_and_evaluate_kept", |b| {
         b.iter(|| {
             lookback_core::api::transform_keep(TEN_CHARGES);
-            lookback_core::api::evaluate_kept(context)
+            lookback_core::api::evaluate_kept(context.as_bytes())
         })
     });
     // One case's identity comparison (the fixture's candidate against its first case's subject),

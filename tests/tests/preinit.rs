@@ -1,12 +1,12 @@
-//! The shipped module is pre-initialised (host/build/preinit.rs): its tables are built before its
+//! The shipped module is pre-initialised (runtime/build/preinit.rs): its tables are built before its
 //! first instance exists. Proven without timing: a fresh instance of the shipped module reports
 //! `preinitialized: true` from `lookback_info`, which only `lookback_warm` sets, and the warm-up
 //! export itself is gone; a module built without the step (the fault-injection build) reports
 //! false and still exports it. Both stay zero-import. The snapshot's data segments are merged
 //! into a few, none of them writing a page the snapshot leaves zero.
 
-use lookback::config::EngineSettings;
-use lookback::engine::{EMBEDDED_MODULE, EngineHost};
+use lookback_runtime::EngineSettings;
+use lookback_runtime::{EMBEDDED_MODULE, EngineHost};
 use lookback_tests::FAULTS_MODULE;
 
 fn host() -> EngineHost {
