@@ -183,9 +183,9 @@ struct EvaluateInput {
 }
 
 #[derive(Serialize)]
-struct EvaluateOutput {
+struct EvaluateOutput<'s> {
     ok: bool,
-    decision: Decision,
+    decision: Decision<'s>,
     #[serde(skip_serializing_if = "Option::is_none")]
     validation: Option<Validation>,
 }
@@ -204,16 +204,15 @@ pub fn evaluate(input: &[u8]) -> String {
 
 /// Stages 2-3 on a record and its context, or the input's error, as [`evaluate`] answers.
 fn evaluate_output(input: Result<(Context, Search), String>) -> String {
-    if let Ok((_, record)) = &input
-        && let Some(garbage) = crate::faults::garbage(&record.search_id, "evaluate")
-    {
+    let (context, record) = match input {
+        Ok(input) => input,
+        Err(message) => return to_json(&json!({"ok": false, "message": message})),
+    };
+    if let Some(garbage) = crate::faults::garbage(&record.search_id, "evaluate") {
         return garbage;
     }
-    let result = input.and_then(|(context, record)| {
-        crate::faults::on_evaluate(&record.search_id);
-        pipeline::evaluate(&record, &context)
-    });
-    match result {
+    crate::faults::on_evaluate(&record.search_id);
+    match pipeline::evaluate(&record, &context) {
         Ok(evaluation) => {
             let (decision, validation) =
                 rollup::client_facing(evaluation.decision, &evaluation.issues);

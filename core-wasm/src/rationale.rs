@@ -1,30 +1,113 @@
 //! The one-sentence `rationale` of a charge: the decisive rule reasons plus what identity did.
+//! It is kept as the facts it is made of and composed while the answer is written
+//! (`Serialize` through `collect_str`): no sentence is built per charge before that.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
 
 use crate::identity::{IdentityLevel, IdentityResult};
 use crate::model::{Label, Reportability};
-use crate::rules::ChargeOutcome;
+use crate::rules::{ChargeOutcome, Finding, Reasons};
 
-/// One sentence saying why the charge got its label.
-pub fn sentence(label: Label, outcome: &ChargeOutcome, identity: &IdentityResult) -> String {
-    let reason = outcome.reason();
-    let score = format!("{:.2}", identity.match_score);
-    match (outcome.reportability, identity.level) {
-        (Reportability::NotReportable, _) => format!("Not reportable: {reason}."),
-        (_, IdentityLevel::NotMatching) => format!(
-            "Not reportable to this candidate: the record conflicts with the candidate's identity ({}).",
-            identity.conflicts.join(", ")
-        ),
-        (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => format!(
-            "Reportable: {reason}; identity {} (score {score}), so an auditor confirms before release.",
-            level_words(identity.level)
-        ),
-        (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => format!(
-            "Needs human review: {reason}, but identity data is too thin to attribute the record (score {score})."
-        ),
-        (Reportability::NotEnoughInfo, _) => {
-            debug_assert_eq!(label, Label::ManualReview);
-            format!("Needs human review: {reason}.")
+/// Why a charge got its label, written as one sentence (`Display`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rationale<'s> {
+    /// What the rules and identity decided.
+    Decided {
+        reportability: Reportability,
+        level: IdentityLevel,
+        match_score: f64,
+        /// Identity's conflicts, when they decided (`NotMatching`); empty otherwise.
+        conflicts: Vec<&'static str>,
+        /// The rules' findings, the decisive ones first.
+        findings: Vec<Finding>,
+    },
+    /// The compliance stage failed (DECISIONS §3): no rule was applied.
+    EngineFailed { reason: &'s str },
+}
+
+impl Rationale<'_> {
+    /// The rationale of `label`, taking the findings of `outcome`.
+    pub fn new(label: Label, outcome: ChargeOutcome, identity: &IdentityResult) -> Self {
+        let level = identity.level;
+        debug_assert!(
+            outcome.reportability != Reportability::NotEnoughInfo
+                || level == IdentityLevel::NotMatching
+                || label == Label::ManualReview
+        );
+        let conflicts = if level == IdentityLevel::NotMatching {
+            identity.conflicts.clone()
+        } else {
+            Vec::new()
+        };
+        Rationale::Decided {
+            reportability: outcome.reportability,
+            level,
+            match_score: identity.match_score,
+            conflicts,
+            findings: outcome.findings,
         }
+    }
+}
+
+impl fmt::Display for Rationale<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (reportability, level, match_score, conflicts, findings) = match self {
+            Rationale::EngineFailed { reason } => {
+                return write!(
+                    f,
+                    "Needs human review: the compliance engine failed ({reason}), so no rule was applied."
+                );
+            }
+            Rationale::Decided {
+                reportability,
+                level,
+                match_score,
+                conflicts,
+                findings,
+            } => (reportability, level, match_score, conflicts, findings),
+        };
+        let reason = Reasons(findings);
+        match (reportability, level) {
+            (Reportability::NotReportable, _) => write!(f, "Not reportable: {reason}."),
+            (_, IdentityLevel::NotMatching) => write!(
+                f,
+                "Not reportable to this candidate: the record conflicts with the candidate's identity ({}).",
+                Joined(conflicts)
+            ),
+            (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => write!(
+                f,
+                "Reportable: {reason}; identity {} (score {match_score:.2}), so an auditor confirms before release.",
+                level_words(*level)
+            ),
+            (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => write!(
+                f,
+                "Needs human review: {reason}, but identity data is too thin to attribute the record (score {match_score:.2})."
+            ),
+            (Reportability::NotEnoughInfo, _) => write!(f, "Needs human review: {reason}."),
+        }
+    }
+}
+
+impl Serialize for Rationale<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Words joined with `, `.
+struct Joined<'a>(&'a [&'static str]);
+
+impl fmt::Display for Joined<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, word) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(word)?;
+        }
+        Ok(())
     }
 }
 

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
+use crate::rationale::Rationale;
 
 use super::Lookback;
 
@@ -86,34 +87,36 @@ pub enum Reportability {
     NotEnoughInfo,
 }
 
+/// The tree borrows what it echoes from the record it decides (`'s`) and its rule ids and
+/// citations from the rule tables: one request allocates its vectors, not a string per field.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Decision {
-    pub search_id: String,
-    pub decision_date: String,
+pub struct Decision<'s> {
+    pub search_id: &'s str,
+    pub decision_date: &'s str,
     pub record_decision: Label,
     pub search_queue: Queue,
-    pub order_id: String,
-    pub order_number: String,
-    pub client_search_type: Option<String>,
-    pub court_decisions: Vec<CourtDecision>,
+    pub order_id: &'s str,
+    pub order_number: &'s str,
+    pub client_search_type: Option<&'s str>,
+    pub court_decisions: Vec<CourtDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CourtDecision {
-    pub court_search_id: String,
+pub struct CourtDecision<'s> {
+    pub court_search_id: &'s str,
     pub court_decision: Label,
     pub court_queue: Queue,
-    pub case_decisions: Vec<CaseDecision>,
+    pub case_decisions: Vec<CaseDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CaseDecision {
-    pub case_number: String,
+pub struct CaseDecision<'s> {
+    pub case_number: &'s str,
     pub case_decision: Label,
     pub case_queue: Queue,
-    pub jurisdiction_state: String,
+    pub jurisdiction_state: &'s str,
     pub id_match: IdMatch,
-    pub offenses: Vec<OffenseDecision>,
+    pub offenses: Vec<OffenseDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -128,17 +131,18 @@ pub struct IdMatch {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OffenseDecision {
-    pub offense_id: String,
-    pub charge: String,
+pub struct OffenseDecision<'s> {
+    pub offense_id: &'s str,
+    pub charge: &'s str,
     pub charge_decision: Label,
     #[serde(rename = "type")]
-    pub offense_type: Option<String>,
-    pub disposition: Option<String>,
-    pub rationale: String,
+    pub offense_type: Option<&'s str>,
+    pub disposition: Option<&'s str>,
+    /// Composed while the answer is written.
+    pub rationale: Rationale<'s>,
     pub needs_human_review: bool,
-    pub cited_rules: Vec<String>,
-    pub citations: Vec<String>,
+    pub cited_rules: Vec<&'static str>,
+    pub citations: Vec<&'static str>,
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
     pub classification: Classification,

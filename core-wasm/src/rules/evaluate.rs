@@ -138,7 +138,7 @@ fn whatever_the_values(
             } else {
                 String::new()
             };
-            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason);
+            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason).into();
             bar
         })
         .collect();

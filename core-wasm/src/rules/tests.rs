@@ -101,7 +101,7 @@ fn outcome(f: &ChargeFacts) -> Reportability {
 }
 
 fn cites(f: &ChargeFacts, id: &str) -> bool {
-    evaluate_charge(f).cited_rules().iter().any(|c| c == id)
+    evaluate_charge(f).cited_rules().iter().any(|c| *c == id)
 }
 
 /// Every state conviction lookback (7 years from disposition or release): inside, exactly on the
@@ -507,7 +507,7 @@ fn a_client_overlay_never_skips_a_missing_value() {
     assert!(
         old.cited_rules()
             .iter()
-            .any(|r| r == CLIENT_CONVICTION_LOOKBACK)
+            .any(|r| *r == CLIENT_CONVICTION_LOOKBACK)
     );
     // No date of entry at all, the federal limit lifted by the salary: the tenant's still applies.
     let mut dismissed = dismissal("GA", day("2024-01-01"));
@@ -587,10 +587,7 @@ fn preemption_doubt_is_said_and_cited() {
     let f = conviction("TX", day("2010-01-01"));
     let o = evaluate_charge(&f);
     assert_eq!(o.reportability, Reportability::NotReportable);
-    assert!(
-        o.cited_rules()
-            .contains(&"TX_PREEMPTION_DISPUTE".to_string())
-    );
+    assert!(o.cited_rules().contains(&"TX_PREEMPTION_DISPUTE"));
     assert!(o.reason().contains("preemption"), "{}", o.reason());
     assert!(o.citations().iter().any(|c| c.contains("20.05")));
 }

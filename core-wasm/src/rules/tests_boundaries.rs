@@ -224,7 +224,7 @@ fn every_lookback_rule_flips_at_its_boundary_as_the_data_says() {
                 evaluate_charge(&past)
                     .cited_rules()
                     .iter()
-                    .any(|c| c == rule.id),
+                    .any(|c| *c == rule.id),
                 "{what}: past the boundary the rule is not cited"
             );
 
