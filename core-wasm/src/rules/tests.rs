@@ -101,7 +101,7 @@ fn outcome(f: &ChargeFacts) -> Reportability {
 }
 
 fn cites(f: &ChargeFacts, id: &str) -> bool {
-    evaluate_charge(f).cited_rules().iter().any(|c| *c == id)
+    evaluate_charge(f).cited_rules().contains(&id)
 }
 
 /// Every state conviction lookback (7 years from disposition or release): inside, exactly on the
@@ -504,11 +504,7 @@ fn a_client_overlay_never_skips_a_missing_value() {
     assert!(recent.has_gap(DataGap::DispositionDate));
     let old = with(&undated_conviction("GA", "2015-01-01"));
     assert_eq!(old.reportability, Reportability::NotEnoughInfo);
-    assert!(
-        old.cited_rules()
-            .iter()
-            .any(|r| *r == CLIENT_CONVICTION_LOOKBACK)
-    );
+    assert!(old.cited_rules().contains(&CLIENT_CONVICTION_LOOKBACK));
     // No date of entry at all, the federal limit lifted by the salary: the tenant's still applies.
     let mut dismissed = dismissal("GA", day("2024-01-01"));
     dismissed.entry = None;

@@ -221,10 +221,7 @@ fn every_lookback_rule_flips_at_its_boundary_as_the_data_says() {
                 combined(&past)
             );
             assert!(
-                evaluate_charge(&past)
-                    .cited_rules()
-                    .iter()
-                    .any(|c| *c == rule.id),
+                evaluate_charge(&past).cited_rules().contains(&rule.id),
                 "{what}: past the boundary the rule is not cited"
             );
 
