@@ -309,40 +309,20 @@ mod tests {
     /// send the answer to the parser, which reads it as before.
     #[test]
     fn answers_are_spliced_at_spans_that_fit_and_parsed_otherwise() {
-        let answer = |text: &str, decision, validation| EvaluateAnswer {
-            text: text.to_owned(),
-            spans: Some(AnswerSpans {
-                decision,
-                validation,
-            }),
+        let spans = |decision, validation| AnswerSpans {
+            decision,
+            validation,
         };
         let both = r#"{"ok":true,"decision":{"a":"}"},"validation":{"b":[]}}"#;
-        let good = answer(both, (22, 31), (45, 53));
-        assert!(
-            good.read()
-                .is_ok_and(|e| e.decision == r#"{"a":"}"}"# && e.validation == Some(r#"{"b":[]}"#))
-        );
-        assert!(
-            spliced(
-                both,
-                AnswerSpans {
-                    decision: (22, 31),
-                    validation: (45, 53)
-                }
-            )
-            .is_some()
-        );
         let alone = r#"{"ok":true,"decision":{"x":1}}"#;
+        let fits = spliced(both, spans((22, 31), (45, 53)));
         assert!(
-            spliced(
-                alone,
-                AnswerSpans {
-                    decision: (22, 29),
-                    validation: (0, 0)
-                }
+            fits.is_some_and(
+                |e| e.decision == r#"{"a":"}"}"# && e.validation == Some(r#"{"b":[]}"#)
             )
-            .is_some()
         );
+        assert!(spliced(alone, spans((22, 29), (0, 0))).is_some_and(|e| e.validation.is_none()));
+        assert!(spliced(alone, spans((22, 28), (0, 0))).is_none());
         for (decision, validation) in [
             ((22, 30), (45, 53)),
             ((21, 31), (45, 53)),
@@ -351,26 +331,21 @@ mod tests {
             ((22, 31), (0, 0)),
             ((22, 31), (45, 900)),
         ] {
-            let spans = AnswerSpans {
-                decision,
-                validation,
-            };
-            assert!(spliced(both, spans).is_none(), "{spans:?}");
+            let wrong = spans(decision, validation);
+            assert!(spliced(both, wrong).is_none(), "{wrong:?}");
             // Parsed instead, and read right.
-            let parsed = answer(both, decision, validation);
-            assert!(parsed.read().is_ok_and(|e| e.decision == r#"{"a":"}"}"#));
+            let answer = EvaluateAnswer {
+                text: both.to_owned(),
+                spans: Some(wrong),
+            };
+            assert!(answer.read().is_ok_and(|e| e.decision == r#"{"a":"}"}"#));
+            assert!(answer.check_spans().is_err());
         }
-        assert!(
-            spliced(
-                alone,
-                AnswerSpans {
-                    decision: (22, 28),
-                    validation: (0, 0)
-                }
-            )
-            .is_none()
-        );
-        let refused = answer(r#"{"ok":false,"message":"m"}"#, (0, 0), (0, 0));
+        let refused = EvaluateAnswer {
+            text: r#"{"ok":false,"message":"m"}"#.to_owned(),
+            spans: Some(AnswerSpans::default()),
+        };
+        assert!(refused.check_spans().is_ok());
         assert_eq!(
             refused.read().map(|_| ()),
             Err(CallError::Refused("m".into()))
