@@ -3,7 +3,8 @@
 use crate::model::decision::Classification;
 use crate::model::record::Offense;
 
-use super::severity::{Severity, SeverityLevel, charge_text_level, inferred_level};
+use super::severity::{Severity, charge_text_level, inferred_level};
+use super::vocabulary::SeverityLevel;
 
 /// Severity, traffic class and disposition class of one charge, each with its evidence. The
 /// severity is the declared type's; when the type names no level, the level the charge text
@@ -19,7 +20,7 @@ pub fn classification(offense: &Offense) -> Classification {
     let disposition = &offense.disposition_class;
     evidence.push(format!(
         "disposition.{}: {}",
-        lower(&disposition.class),
+        disposition.class.word(),
         disposition.evidence
     ));
     Classification {
@@ -41,7 +42,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
     if level != SeverityLevel::Unknown {
         return (
             level,
-            format!("severity.{}: type \"{declared}\"", lower(&level)),
+            format!("severity.{}: type \"{declared}\"", level.word()),
         );
     }
     if let Some((from_text, phrase)) = charge_text_level(&offense.charge) {
@@ -49,7 +50,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
             from_text,
             format!(
                 "severity.{}: charge text \"{phrase}\" (the type names no level)",
-                lower(&from_text)
+                from_text.word()
             ),
         );
     }
@@ -59,7 +60,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
             format!(
                 "severity.{}: inferred from the offense \"{word}\" ({family}; the type names no \
                  level, and the rules do not use an inferred level)",
-                lower(&inferred)
+                inferred.word()
             ),
         );
     }
@@ -69,12 +70,4 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
         (false, false) => format!("type \"{declared}\" not understood"),
     };
     (level, format!("severity.unknown: {why}"))
-}
-
-/// The serde name of a vocabulary value, lower case (`PETTY_OFFENSE` -> `petty_offense`).
-pub(crate) fn lower(value: &impl serde::Serialize) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_lowercase))
-        .unwrap_or_default()
 }

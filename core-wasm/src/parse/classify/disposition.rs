@@ -14,119 +14,10 @@ use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
 };
 use super::lookup::RowsByKey;
+use super::phrases::word_matches;
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
-use super::text::{Words, clean, word_matches};
-
-/// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum DispositionClass {
-    /// A conviction (guilty plea or verdict, nolo, revoked deferral, ...).
-    Conviction,
-    /// Dismissed, acquitted, not filed, completed deferral, set aside, sealed, ...
-    NonConviction,
-    /// No final outcome yet (open case, running deferral, transfer, mistrial).
-    Pending,
-    /// Not known: missing, unrecognised, a clear "no information" value, or superseded.
-    Unknown,
-}
-
-/// Fine-grained canonical disposition (DISPOSITIONS.md A3).
-///
-/// `Pardoned`, `Sealed` and `Expunged` are split from the vocabulary's `CONVICTION_SET_ASIDE` /
-/// `SEALED_OR_EXPUNGED` because the law treats them differently: sealed and expunged records are
-/// barred everywhere, set-aside and pardoned ones only in some states (DECISIONS §7.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CanonicalDisposition {
-    /// Pleaded guilty.
-    ConvictedGuiltyPlea,
-    /// Nolo contendere / no contest followed by judgment (jurisdiction sensitive).
-    ConvictedNolo,
-    /// Guilty verdict, or a bare GUILTY (A3 files it here).
-    ConvictedAtTrial,
-    /// Guilty of a lesser or amended offense.
-    ConvictedLesser,
-    /// Conviction stated without detail.
-    Convicted,
-    /// Conviction set aside, vacated, reversed or exonerated.
-    ConvictionSetAside,
-    /// Pardoned.
-    Pardoned,
-    /// Dismissed by the court.
-    Dismissed,
-    /// Nolle prosequi and other prosecutor drops after filing.
-    DismissedByProsecutor,
-    /// Dismissed with leave to reinstate.
-    DismissedWithLeave,
-    /// Never filed / declined / no true bill.
-    NotFiled,
-    /// Found not guilty.
-    Acquitted,
-    /// Not guilty by reason of insanity or mental incompetence.
-    AcquittedInsanity,
-    /// Deferred adjudication / diversion / PBJ / SIS / CWOF still running.
-    DeferredActive,
-    /// Deferral completed and the charge dismissed.
-    DeferredCompleted,
-    /// Deferral named with no completion or revocation information.
-    DeferredUnspecified,
-    /// Deferral revoked and judgment entered.
-    DeferralRevoked,
-    /// Record sealed.
-    Sealed,
-    /// Record expunged.
-    Expunged,
-    /// Case open.
-    Pending,
-    /// Case moved; the outcome is recorded elsewhere.
-    Transferred,
-    /// Count replaced by another; its outcome lives on the new count.
-    Superseded,
-    /// Mistrial; retrial possible.
-    Mistrial,
-    /// No usable disposition.
-    Unknown,
-}
-
-impl CanonicalDisposition {
-    /// The class, and the default `jurisdiction_sensitive` / `suppress_candidate` flags, that A3
-    /// gives each canonical value.
-    pub fn defaults(self) -> (DispositionClass, bool, bool) {
-        use CanonicalDisposition as C;
-        use DispositionClass as K;
-        match self {
-            C::ConvictedGuiltyPlea
-            | C::ConvictedAtTrial
-            | C::ConvictedLesser
-            | C::Convicted
-            | C::DeferralRevoked => (K::Conviction, false, false),
-            C::ConvictedNolo => (K::Conviction, true, false),
-            C::ConvictionSetAside | C::Pardoned => (K::NonConviction, true, true),
-            C::Sealed | C::Expunged => (K::NonConviction, false, true),
-            C::Dismissed | C::DismissedByProsecutor | C::NotFiled | C::Acquitted => {
-                (K::NonConviction, false, false)
-            }
-            C::DismissedWithLeave
-            | C::AcquittedInsanity
-            | C::DeferredCompleted
-            | C::DeferredUnspecified => (K::NonConviction, true, false),
-            C::DeferredActive => (K::Pending, true, false),
-            C::Pending | C::Transferred | C::Mistrial => (K::Pending, false, false),
-            C::Superseded | C::Unknown => (K::Unknown, false, false),
-        }
-    }
-
-    /// A deferral whose result is not known yet.
-    fn is_open_deferral(self) -> bool {
-        matches!(self, Self::DeferredActive | Self::DeferredUnspecified)
-    }
-
-    /// An interim state that a later final outcome replaces and that never replaces one.
-    fn is_interim(self) -> bool {
-        matches!(self, Self::Pending | Self::Transferred | Self::Mistrial)
-    }
-}
+use super::text::{Words, clean};
+use super::vocabulary::{CanonicalDisposition, DispositionClass};
 
 /// One charge's disposition, classified.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -232,7 +123,7 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
         return (row.reading, format!("code:{}", row.code));
     }
     let words = Words::new(entry);
-    let hits = compiled.index.scan(&words);
+    let hits = compiled.index.scan(words.as_slice());
     let negated = conviction_only_negated(words.as_slice());
     for i in compiled.by_first_group.candidates(&hits) {
         let (Some(rule), Some(phrases)) = (RULES.get(i), compiled.rules.get(i)) else {

@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 
 use super::lookup::FnvMap;
-use super::text::{Words, word_matches};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
 pub(crate) type PhraseId = usize;
@@ -78,10 +77,9 @@ pub(crate) struct PhraseIndex {
 }
 
 impl PhraseIndex {
-    /// Every phrase that occurs anywhere in `words`.
-    pub(crate) fn scan(&self, words: &Words<'_>) -> Hits {
+    /// Every phrase that occurs anywhere in `text` (whole words, in order).
+    pub(crate) fn scan(&self, text: &[&str]) -> Hits {
         let mut found = Vec::new();
-        let text = words.as_slice();
         for start in 0..text.len() {
             found.extend(self.starting_at(text, start));
         }
@@ -208,5 +206,13 @@ impl RowsByPhrase {
         rows.sort_unstable();
         rows.dedup();
         rows
+    }
+}
+
+/// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
+pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
+        None => word == pattern,
     }
 }

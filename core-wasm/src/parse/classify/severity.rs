@@ -14,28 +14,7 @@ use super::severity_table::{
     LEVEL_PHRASES, LevelCode, NOT_INFERRED_BESIDE, ORDINALS, TRAFFIC_WORDS,
 };
 use super::text::{Words, charge_match_key, clean};
-
-/// Top-level severity (B1 `severity_level`; the spec's `type_class`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum SeverityLevel {
-    /// Felony (including NJ indictable crimes, TX state jail felonies, capital felonies).
-    Felony,
-    /// Misdemeanor (including gross misdemeanors and NJ disorderly persons offenses).
-    Misdemeanor,
-    /// Petty offense, petty / minor misdemeanor, PA summary offense.
-    PettyOffense,
-    /// Infraction (not a crime).
-    Infraction,
-    /// Violation (usually not a crime).
-    Violation,
-    /// Municipal or county ordinance.
-    Ordinance,
-    /// Civil offense.
-    Civil,
-    /// Not known.
-    Unknown,
-}
+use super::vocabulary::SeverityLevel;
 
 /// One charge's severity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,7 +84,7 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
 /// Long forms: a level phrase, optional class words, and traffic / juvenile flags.
 fn from_phrases(words: &Words<'_>) -> Severity {
     let tables = tables();
-    let hits = tables.index.scan(words);
+    let hits = tables.index.scan(words.as_slice());
     let juvenile = hits.has_any(&tables.juvenile);
     let mut traffic = hits.has_any(&tables.traffic);
     // Level phrases in table order, skipping those the scan did not find (a blanked word matches
@@ -194,7 +173,7 @@ pub fn charge_text_level(charge: &str) -> Option<(SeverityLevel, String)> {
     let cleaned = clean(charge);
     let mut words = Words::new(&cleaned);
     let tables = tables();
-    let hits = tables.index.scan(&words);
+    let hits = tables.index.scan(words.as_slice());
     let mut levels: Vec<(SeverityLevel, String)> = Vec::new();
     for ((phrase, level), id) in CHARGE_TEXT_LEVELS.iter().zip(&tables.charge_text) {
         // Blanking never creates a phrase: one the scan missed is never found below.
@@ -232,7 +211,7 @@ fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
 pub fn inferred_level(charge: &str) -> Option<(SeverityLevel, &'static str, &'static str)> {
     let key = charge_match_key(charge);
     let tables = tables();
-    let hits = tables.index.scan(&Words::new(&key));
+    let hits = tables.index.scan(Words::new(&key).as_slice());
     if !hits.any() || hits.has_any(&tables.not_inferred) {
         return None;
     }

@@ -56,7 +56,7 @@ proptest! {
         let index = builder.build();
         let joined = text.join(" ");
         let words = Words::new(&joined);
-        let hits = index.scan(&words);
+        let hits = index.scan(words.as_slice());
         for (id, phrase) in ids.iter().zip(PHRASES) {
             prop_assert_eq!(hits.has(*id), words.has(phrase), "{} in {}", phrase, joined);
         }

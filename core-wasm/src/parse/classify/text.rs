@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, word_matches};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 
 /// Display form of a charge text: trimmed, whitespace collapsed, upper case, punctuation kept.
@@ -136,14 +136,6 @@ fn expand_slash_prefix(word: &str) -> String {
         }
     }
     word.to_string()
-}
-
-/// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
-pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
-        None => word == pattern,
-    }
 }
 
 /// A cleaned string split into words, ready for phrase look-ups.

@@ -8,44 +8,15 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
 use super::phrases::{Hits, PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
-use super::severity::{Severity, SeverityLevel};
-use super::statute::{self, Citation, Confidence, Place, SectionKind};
+use super::severity::Severity;
+use super::statute::{self, Citation, Place};
 use super::text::{Words, charge_match_key, clean};
 use super::traffic_table::{
     FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
     TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
-
-/// How a charge stands under the general traffic non-report rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TrafficKind {
-    /// Not a traffic charge as far as the text, statute and type show.
-    NotTraffic,
-    /// Minor traffic: not reportable whatever its level (§7.4).
-    MinorTraffic,
-    /// Traffic, but not shown to be minor: the ordinary rules apply. Also used for a traffic
-    /// charge whose text is not understood.
-    SeriousTraffic,
-    /// The text reads as minor traffic but another signal disagrees (a felony level, a statute
-    /// outside the state's motor-vehicle law): the ordinary rules apply.
-    Unknown,
-}
-
-impl TrafficKind {
-    /// The word `classification.traffic` shows (DECISIONS §12).
-    pub fn label(self) -> &'static str {
-        match self {
-            TrafficKind::NotTraffic => "none",
-            TrafficKind::MinorTraffic => "minor",
-            TrafficKind::SeriousTraffic => "serious",
-            TrafficKind::Unknown => "unknown",
-        }
-    }
-}
+use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 
 /// A traffic reading and the table entry, family or statute that decided it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +45,7 @@ pub fn read_traffic(
 ) -> TrafficReading {
     let tables = tables();
     let charge_key = charge_match_key(charge);
-    let text = tables.index.scan(&Words::new(&charge_key));
+    let text = tables.index.scan(Words::new(&charge_key).as_slice());
     let says = text_says(tables, &text, severity);
     let citation = state.and_then(|state| {
         statute
@@ -85,9 +56,9 @@ pub fn read_traffic(
         return with_statute(&citation, &says, tables, &text, severity);
     }
     let statute_key = charge_match_key(statute.unwrap_or(""));
-    let statute_words = tables.index.scan(&Words::new(&statute_key));
+    let statute_words = tables.index.scan(Words::new(&statute_key).as_slice());
     let statute_clean = clean(statute.unwrap_or(""));
-    let statute_raw_words = tables.index.scan(&Words::new(&statute_clean));
+    let statute_raw_words = tables.index.scan(Words::new(&statute_clean).as_slice());
     if let TextSays::Serious(phrase) = &says {
         return reading(
             TrafficKind::SeriousTraffic,
@@ -372,8 +343,8 @@ impl std::fmt::Display for Table<'_> {
     }
 }
 
-fn severity_word(level: SeverityLevel) -> String {
-    super::charge::lower(&level)
+fn severity_word(level: SeverityLevel) -> &'static str {
+    level.word()
 }
 
 /// The lexicon phrase or concept family that reads the text as minor traffic, described.
