@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PostalAddress};
-use lookback_core::parse::classify;
+use lookback_core::parse::classify::{self, ChargeReader};
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 #[path = "common/charges.rs"]
@@ -126,7 +126,11 @@ fn bench(c: &mut Criterion) {
     g.bench_function("charge_with_classification_per_charge", |b| {
         b.iter(|| {
             for parts in &charges {
-                let offense = build_offense(black_box(parts.clone()), black_box(Some("SD")));
+                let offense = build_offense(
+                    black_box(parts.clone()),
+                    black_box(Some("SD")),
+                    &mut ChargeReader::default(),
+                );
                 black_box(classify::classification(&offense));
             }
         })
@@ -147,7 +151,25 @@ fn bench(c: &mut Criterion) {
     g.bench_function("charge_with_statute_per_charge", |b| {
         b.iter(|| {
             for (state, parts) in &with_statutes {
-                let offense = build_offense(black_box(parts.clone()), black_box(Some(*state)));
+                let offense = build_offense(
+                    black_box(parts.clone()),
+                    black_box(Some(*state)),
+                    &mut ChargeReader::default(),
+                );
+                black_box(classify::classification(&offense));
+            }
+        })
+    });
+    // A record as stage 1 reads it (issue 23): one `ChargeReader` for all its charges, each of
+    // the ten court-table charges three times (counts of one offense, one stop's tickets), so a
+    // charge seen before is copied rather than read again. Thirty charges per iteration.
+    let record: Vec<OffenseParts> = (0..3).flat_map(|_| charges.iter().cloned()).collect();
+    g.bench_function("record_of_30_charges_10_distinct", |b| {
+        b.iter(|| {
+            let mut reader = ChargeReader::default();
+            for parts in &record {
+                let offense =
+                    build_offense(black_box(parts.clone()), black_box(Some("SD")), &mut reader);
                 black_box(classify::classification(&offense));
             }
         })

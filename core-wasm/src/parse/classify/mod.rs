@@ -11,6 +11,7 @@ mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod lexicon;
 mod lookup;
 mod phrases;
 mod severity;
@@ -24,11 +25,12 @@ mod traffic_table;
 mod vehicle_codes;
 mod vocabulary;
 
-pub use charge::classification;
+pub use charge::{ChargeRead, ChargeReader, classification, read_charge};
 pub use disposition::{Disposition, classify_disposition};
 pub use doc::lexicon_markdown;
 pub use severity::{
-    Severity, charge_text_level, classify_severity, inferred_level, severity_from_charge_text,
+    Severity, TextLevel, charge_text_level, classify_severity, inferred_level,
+    severity_from_charge_text,
 };
 pub use statute::{Citation, Place, find_in_text, read_statute};
 pub use statute_doc::vehicle_codes_markdown;
@@ -47,6 +49,8 @@ mod tests_doc;
 mod tests_phrases;
 #[cfg(test)]
 mod tests_properties;
+#[cfg(test)]
+mod tests_reader;
 #[cfg(test)]
 mod tests_samples;
 #[cfg(test)]
