@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use super::phrases::{Group, PhraseIndex, PhraseIndexBuilder, Rows};
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
     TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
@@ -30,6 +30,7 @@ pub(crate) struct Traffic {
     pub(crate) serious_statute: Rows,
     pub(crate) traffic_statute: Rows,
     pub(crate) vehicle_context: Group,
+    pub(crate) level_context: Group,
     pub(crate) families: Vec<Family>,
 }
 
@@ -55,6 +56,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             .map(|(word, excuses)| (*word, Group::new(&mut b, excuses)))
             .collect();
         let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
+        let level_context = Group::new(&mut b, LEVEL_CONTEXT);
         let families = FAMILIES
             .iter()
             .map(|f| Family {
@@ -80,6 +82,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
                 serious_statute,
                 traffic_statute,
                 vehicle_context,
+                level_context,
                 families,
             },
             inferred,

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::lookup::WordMap;
+use super::lookup::{WordMap, WordSet};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
 pub(crate) type PhraseId = usize;
@@ -143,12 +143,25 @@ impl PhraseIndexBuilder {
                 }
             }
         }
+        let mut known_words = WordSet::default();
+        let mut known_prefixes: Vec<&'static str> = Vec::new();
+        for pattern in patterns.iter().flatten() {
+            if pattern.prefix {
+                known_prefixes.push(pattern.text);
+            } else {
+                known_words.insert(pattern.text);
+            }
+        }
+        known_prefixes.sort_unstable();
+        known_prefixes.dedup();
         PhraseIndex {
             patterns,
             by_first,
             prefix_starts,
             by_prefix,
             groups_of,
+            known_words,
+            known_prefixes,
         }
     }
 }
@@ -168,6 +181,9 @@ pub(crate) struct PhraseIndex {
     by_prefix: Vec<(Pattern, PhraseId)>,
     /// The groups each phrase belongs to, with its position in each.
     groups_of: Vec<Vec<(GroupId, usize)>>,
+    /// Every plain pattern word, and every prefix pattern (sorted), in any position.
+    known_words: WordSet,
+    known_prefixes: Vec<&'static str>,
 }
 
 /// Letters, digits, and one symbol for anything else (or no character).
@@ -219,6 +235,15 @@ impl PhraseIndex {
             first = Some(first.map_or(id, |f| f.min(id)));
         });
         first
+    }
+
+    /// True when some phrase has a word that `word` matches, in any position.
+    pub(crate) fn knows(&self, word: &str) -> bool {
+        self.known_words.contains(word)
+            || (1..=word.len()).any(|end| {
+                word.get(..end)
+                    .is_some_and(|prefix| self.known_prefixes.binary_search(&prefix).is_ok())
+            })
     }
 
     /// Number of pattern words of a phrase.

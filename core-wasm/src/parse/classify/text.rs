@@ -9,8 +9,9 @@
 
 use std::sync::OnceLock;
 
+use super::lexicon::lexicon;
 use super::phrases::{PhraseIndex, PhraseIndexBuilder, word_matches};
-use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
+use super::text_table::{ABBREVIATIONS, SHORTENED_WORDS, SLASH_PREFIXES};
 
 /// Display form of a charge text: trimmed, whitespace collapsed, upper case, punctuation kept.
 pub fn normalize_charge_text(raw: &str) -> String {
@@ -121,9 +122,17 @@ fn spell_slash_prefixes(display: &str) -> Vec<&str> {
     out
 }
 
-/// The words with abbreviations spelled out: the first listed abbreviation that starts at a
-/// word wins, as in the table.
+/// The match key of a charge's words: numbers cut from the units written against them, then
+/// abbreviations spelled out (the first listed abbreviation that starts at a word wins, as in
+/// the table), then a word no table knows read as the vehicle-law word it shortens.
 fn expand_abbreviations<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let split;
+    let words = if words.iter().any(|w| unit_at(w).is_some()) {
+        split = split_units(words);
+        &split
+    } else {
+        words
+    };
     let abbreviations = abbreviations();
     let mut out: Vec<&'a str> = Vec::with_capacity(words.len() + 4);
     let mut at = 0;
@@ -137,12 +146,84 @@ fn expand_abbreviations<'a>(words: &[&'a str]) -> Vec<&'a str> {
                 at += abbreviations.index.word_count(id).max(1);
             }
             None => {
-                out.push(word);
+                out.push(shortened(word).unwrap_or(word));
                 at += 1;
             }
         }
     }
     out
+}
+
+/// Where the letters of a number's unit start (`55MPH` -> 2), unless they are an ordinal
+/// (`1ST`, `22ND`) or there are none.
+fn unit_at(word: &str) -> Option<usize> {
+    let bytes = word.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let at = bytes.iter().position(|b| !b.is_ascii_digit())?;
+    let unit = word.get(at..)?;
+    let ordinal = matches!(unit, "ST" | "ND" | "RD" | "TH");
+    (!ordinal && unit.bytes().all(|b| b.is_ascii_uppercase())).then_some(at)
+}
+
+/// The words with every number cut from its unit (`55MPH` -> `55`, `MPH`).
+fn split_units<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(words.len() + 2);
+    for word in words {
+        match unit_at(word).and_then(|at| Some((word.get(..at)?, word.get(at..)?))) {
+            Some((number, unit)) => out.extend([number, unit]),
+            None => out.push(word),
+        }
+    }
+    out
+}
+
+/// The one `SHORTENED_WORDS` entry a word shortens (`VEHICL`, `TRAFIC`, `INTERSCTN` ->
+/// `INTERSECTION`), when no table knows the word as written: same first letter, the word's
+/// letters in order, every letter left out before its last one a vowel or a doubled letter (the
+/// rest of the entry may be cut off). At least five letters; a word two entries fit is left as
+/// written, unless one entry is the start of the others.
+fn shortened(word: &str) -> Option<&'static str> {
+    if word.len() < 5 || !word.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut found: Option<&'static str> = None;
+    for long in SHORTENED_WORDS.iter().filter(|l| shortens(word, l)) {
+        found = match found {
+            None => Some(long),
+            Some(f) if long.starts_with(f) => Some(f),
+            Some(f) if f.starts_with(long) => Some(long),
+            Some(_) => return None,
+        };
+    }
+    found.filter(|_| !lexicon().index.knows(word))
+}
+
+/// See `shortened`.
+fn shortens(short: &str, long: &str) -> bool {
+    let (s, l) = (short.as_bytes(), long.as_bytes());
+    if s.len() >= l.len() || s.first() != l.first() {
+        return false;
+    }
+    let mut j = 0;
+    for (i, c) in s.iter().enumerate() {
+        loop {
+            let Some(at) = l.get(j) else {
+                return false;
+            };
+            j += 1;
+            if at == c {
+                break;
+            }
+            let vowel = matches!(at, b'A' | b'E' | b'I' | b'O' | b'U');
+            let doubled = j >= 2 && l.get(j - 2) == Some(at);
+            if i == 0 || !(vowel || doubled) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// `ABBREVIATIONS` compiled once: the short forms as an index, the words of each expansion.

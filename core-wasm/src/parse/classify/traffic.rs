@@ -183,12 +183,18 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
 }
 
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
-/// any vehicle context is minor traffic (a crime word beside it still makes it `none`).
+/// any vehicle context, or an object of vehicle law (`LEVEL_CONTEXT`), is minor traffic (a crime
+/// word beside it still makes it `none`).
 fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<String> {
     if !non_criminal(severity.level) {
         return None;
     }
-    let context = tables.vehicle_context.first(text)?;
+    // A vehicle word, else an object of vehicle law (a horn, a belt, a turn, a signal): beside
+    // a level that is no crime, both put the charge on the road.
+    let context = tables
+        .vehicle_context
+        .first(text)
+        .or_else(|| tables.level_context.first(text))?;
     Some(format!(
         "{} level with \"{context}\"",
         severity.level.word()

@@ -527,6 +527,65 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "FREEWAY*",
 ];
 
+/// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
+/// or petty offense), put a charge on the road as a vehicle word does (issue 21: "an infraction
+/// with any vehicle context is minor"): `HORN REQUIRED`, `UNSAFE TURN`, `FAIL DIM BEAMS`.
+/// Words with a common meaning off the road stay out (a park, a sign, a line, a stop-work
+/// order, a pass, a tag, a plate, a load). General vocabulary (**GK**).
+pub(crate) const LEVEL_CONTEXT: &[&str] = &[
+    // Signals, right of way, lanes, turns and passing.
+    "SIGNAL*",
+    "YIELD*",
+    "INTERSECTION*",
+    "CROSSWALK*",
+    "TOLL",
+    "TOLLS",
+    "TURN",
+    "TURNS",
+    "TURNING",
+    "LANE",
+    "LANES",
+    "OVERTAK*",
+    "CURVE",
+    "SHOULDER",
+    "BACKING",
+    "IMPEDING",
+    "MEDIAN",
+    "WRONG WAY",
+    "WRONG SIDE",
+    "SPEED",
+    // Lamps and equipment.
+    "LAMP*",
+    "BEAM*",
+    "GLARE",
+    "GLARING",
+    "HEADLIGHT*",
+    "TAILLIGHT*",
+    "REFLECTOR*",
+    "HORN*",
+    "MIRROR*",
+    "TIRE*",
+    "EXHAUST",
+    "MUFFLER*",
+    "TINT*",
+    "SMOG",
+    "FENDER*",
+    "WINDSHIELD*",
+    "BRAKE*",
+    "HEADSET*",
+    "SIREN*",
+    "HELMET*",
+    // Restraints, registration, devices.
+    "BELT*",
+    "RESTRAINT*",
+    "REGISTRATION",
+    "DECAL*",
+    "TEXTING",
+    "HANDHELD",
+    "CELL PHONE",
+    "WIRELESS",
+];
+
 /// The families, in the order their names appear in evidence.
 pub(crate) const FAMILIES: &[Family] = &[
     Family {
