@@ -18,9 +18,12 @@ fn display_form_keeps_punctuation_and_abbreviations() {
 #[test]
 fn match_key_expands_abbreviations_and_drops_punctuation() {
     let rows = [
-        ("POSS MARIJ 0-2OZ", "POSSESSION MARIJUANA 0 2OZ"),
+        ("POSS MARIJ 0-2OZ", "POSSESSION MARIJUANA 0 2 OZ"),
         ("poss cs", "POSSESSION CONTROLLED SUBSTANCE"),
-        ("POSS CONT SUB <4G", "POSSESSION CONTROLLED SUBSTANCE 4G"),
+        ("POSS CONT SUB <4G", "POSSESSION CONTROLLED SUBSTANCE 4 G"),
+        // A number is cut from its unit, never from an ordinal.
+        ("SPEEDING 15MPH OVER", "SPEEDING 15 MPH OVER"),
+        ("DUS 2ND", "DRIVING UNDER SUSPENSION 2ND"),
         ("ASSAULT W/ DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
         ("ASSAULT W/DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
         ("DRIVING W/O INSURANCE", "DRIVING WITHOUT INSURANCE"),

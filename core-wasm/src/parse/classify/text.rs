@@ -181,9 +181,9 @@ fn split_units<'a>(words: &[&'a str]) -> Vec<&'a str> {
 
 /// The one `SHORTENED_WORDS` entry a word shortens (`VEHICL`, `TRAFIC`, `INTERSCTN` ->
 /// `INTERSECTION`), when no table knows the word as written: same first letter, the word's
-/// letters in order, every letter left out before its last one a vowel or a doubled letter (the
-/// rest of the entry may be cut off). At least five letters; a word two entries fit is left as
-/// written, unless one entry is the start of the others.
+/// letters in order, every letter left out before its last one a vowel or a doubled letter, and
+/// less than a third of the entry cut off at its end. At least five letters; a word two entries
+/// fit is left as written, unless one entry is the start of the others.
 fn shortened(word: &str) -> Option<&'static str> {
     if word.len() < 5 || !word.bytes().all(|b| b.is_ascii_uppercase()) {
         return None;
@@ -223,7 +223,7 @@ fn shortens(short: &str, long: &str) -> bool {
             }
         }
     }
-    true
+    3 * (l.len() - j) < l.len()
 }
 
 /// `ABBREVIATIONS` compiled once: the short forms as an index, the words of each expansion.

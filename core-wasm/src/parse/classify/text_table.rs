@@ -48,6 +48,8 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("DUS", "DRIVING UNDER SUSPENSION"),
     ("PROP", "PROPERTY"),
     ("MERCH", "MERCHANDISE"),
+    // A school bus, not a drug schedule (issue 21, round 2).
+    ("SCH BUS", "SCHOOL BUS"),
     ("SCH", "SCHEDULE"),
     // Vehicle-law abbreviations of court charge tables (issue 12; tuning part of
     // `reference/charges/`). Each stands for one word family only.
@@ -93,6 +95,8 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("U TRN", "U TURN"),
     ("UTURN", "U TURN"),
     ("TRN", "TURN"),
+    // A transit system, not turns (issue 21, round 2).
+    ("TRNS SYS", "TRANSIT SYSTEM"),
     ("TRNS", "TURNS"),
     ("YLD", "YIELD"),
     ("INTSEC", "INTERSECTION"),
@@ -187,6 +191,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("WGT", "WEIGHT"),
     ("WHL", "WHEEL"),
     ("5TH WHEEL", "FIFTH WHEEL"),
+    ("5TH WHL", "FIFTH WHEEL"),
     ("BRAK", "BRAKE"),
     ("AIRBRKS", "AIR BRAKES"),
     ("SNOWTIRE", "SNOW TIRE"),
@@ -221,13 +226,25 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("MAX", "MAXIMUM"),
     ("FLSE", "FALSE"),
     ("TITLE CERT", "TITLE CERTIFICATE"),
+    // Round 2 (issue 21), from California's literals: general vehicle-law abbreviations.
+    ("WT", "WEIGHT"),
+    ("CNTL", "CONTROL"),
+    ("UNAT", "UNATTENDED"),
+    ("OFCR", "OFFICER"),
+    ("ONEWAY", "ONE WAY"),
+    ("LITE", "LIGHT"),
+    ("LITES", "LIGHTS"),
+    ("DSPL", "DISPLAY"),
+    ("TRNSPRT", "TRANSPORT"),
+    ("CRIM", "CRIMINAL"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the
 /// end (`VEHICL`, `TRAFIC`, `INTERSCTN`, `UNSAF`, `DISABLE`): a word no table knows is read as
 /// the one word here it shortens (`text::shortened`). General vocabulary (**GK**), base forms
 /// only; left out are words whose shortenings are common words of their own (`TRAILER` ->
-/// `TRAIL`, `TRACTOR` -> `TRACT`, `CARELESS` -> `CARE`, `WINDSHIELD` -> `WINDS`).
+/// `TRAIL`, `TRACTOR` -> `TRACT`, `CARELESS` -> `CARE`, `WINDSHIELD` -> `WINDS`), and a word
+/// cut short by a third or more is not read (`CROSS` is no `CROSSWALK`).
 pub(crate) const SHORTENED_WORDS: &[&str] = &[
     "VEHICLE",
     "TRAFFIC",
@@ -293,4 +310,11 @@ pub(crate) const SHORTENED_WORDS: &[&str] = &[
     "TOWING",
     "INSPECTION",
     "EMISSION",
+    // Round 2 (issue 21), from California's literals.
+    "SHOULDER",
+    "ACCIDENT",
+    "CONSTRUCTION",
+    "VISIBILITY",
+    "RESTRICTION",
+    "PASSENGER",
 ];

@@ -385,6 +385,14 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "VESSEL*",
     "WATERCRAFT*",
     "AIRCRAFT*",
+    // A text that calls itself criminal (issue 21, round 2: "USE CODE DEV:VEH ALR:CRIM", a code
+    // grabber for a car alarm). Not a misuse: vehicle law forbids misusing a horn, an emblem,
+    // warning lamps or a permit.
+    "CRIMINAL",
+    // A trade's papers are not a vehicle's (issue 21, round 2: "VIOL TOBACCO RETAILER REG", an
+    // infraction read as a vehicle registration).
+    "RETAILER*",
+    "TOBACCO",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -525,11 +533,13 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "MOTORHOME*",
     "DMV",
     "FREEWAY*",
+    "MOTORTRUCK*",
 ];
 
 /// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
 /// or petty offense), put a charge on the road as a vehicle word does (issue 21: "an infraction
 /// with any vehicle context is minor"): `HORN REQUIRED`, `UNSAFE TURN`, `FAIL DIM BEAMS`.
+/// Tuned on South Dakota and Okaloosa (round 1) and California (round 2).
 /// Words with a common meaning off the road stay out (a park, a sign, a line, a stop-work
 /// order, a pass, a tag, a plate, a load). General vocabulary (**GK**).
 pub(crate) const LEVEL_CONTEXT: &[&str] = &[
@@ -584,6 +594,15 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "HANDHELD",
     "CELL PHONE",
     "WIRELESS",
+    // Round 2 (issue 21), from California's infractions.
+    "WINDOW*",
+    "LIGHT",
+    "LIGHTS",
+    "EQUIPMENT",
+    "HITCH*",
+    "INSURANCE",
+    "ACCIDENT",
+    "CDL",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -747,6 +766,11 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TRAFFIC DEVICE*",
             "OFFICIAL TRAFFIC*",
             "SCHOOL BUS*",
+            // Round 2 (issue 21): road markings, a red signal, tolls.
+            "STOP LINE*",
+            "LIMIT LINE*",
+            "AT RED",
+            "PAY TOLL*",
         ],
         objects: &[
             "TOLL",
@@ -777,6 +801,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TEMP TAG*",
             "WARNING TICKET",
             "VEHICLE REGISTRATION",
+            "EXPIRED TAB",
+            "EXPIRED TABS",
         ],
         objects: &[
             "TAG",
@@ -864,6 +890,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TOW",
             "TOWED",
             "TOWING",
+            "TOWS",
         ],
         objects: &[
             "LOAD",
@@ -918,6 +945,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "BUMPER*",
             "STUDDED",
             "TIRE CHAIN*",
+            "FUEL TANK*",
+            "SMOG DEVICE*",
+            "SMOG CERT*",
         ],
         objects: &[
             "SMOG",
@@ -989,6 +1019,16 @@ pub(crate) const FAMILIES: &[Family] = &[
             "PARKED",
             "DOUBLE PARK*",
             "FIRE LANE*",
+            // Park as a verb, before where (issue 21, round 2: "PARK IN SPACE FOR DISABLE",
+            // "STOP/PARK/ETC:RESTRICTED"); a park ordinance has no such word after it.
+            "PARK IN",
+            "PARK ON",
+            "PARK NEAR",
+            "PARK WITHIN",
+            "PARK UPON",
+            "STOP PARK",
+            "PARK STAND*",
+            "PARK OR STAND*",
         ],
         objects: &["PARK", "STANDING", "ABANDON*", "UNATTENDED"],
         qualifiers: &[],
@@ -1005,6 +1045,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "OFFROAD",
             "OFF ROAD VEHICLE*",
             "ALL TERRAIN VEHICLE*",
+            "ALL TERRAIN",
+            "OFF HIGHWAY VEHICLE*",
             "SNOWMOBILE*",
         ],
         objects: &[],
