@@ -4,7 +4,7 @@
 
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
-# The engine module is compiled for wasm32 by host/build.rs and embedded in the binary.
+# The engine module is compiled for wasm32 by runtime/build.rs and embedded in the binary.
 RUN rustup target add wasm32-unknown-unknown
 COPY . .
 RUN cargo build --release --locked -p lookback \

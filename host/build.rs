@@ -1,17 +1,9 @@
-//! Builds the engine (`core-wasm`) to wasm32, pre-initialises it (`build/preinit.rs`) and places it
-//! in `OUT_DIR/lookback_core.wasm`, where
-//! `engine::EMBEDDED_MODULE` picks it up with `include_bytes!`. So `cargo build --release` alone
-//! yields a `lookback` binary with the default engine module inside (DECISIONS §1), with the
-//! browser page (`web-demo/`) and its sample records, and with the shipped corpus
-//! (`tests/corpus/*.json`), the self-test every module must pass before it can be activated
-//! (`engine::selftest`).
+//! Embeds the browser page (`web-demo/`) and its sample records in the binary
+//! (`build/demo_assets.rs`), so `lookback serve` needs no files beside it (DECISIONS §10). The
+//! engine module and the self-test corpus come with the runtime (`runtime/build.rs`).
 
 #[path = "build/demo_assets.rs"]
 mod demo_assets;
-#[path = "build/preinit.rs"]
-mod preinit;
-#[path = "build/wasm_build.rs"]
-mod wasm_build;
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -21,47 +13,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let workspace = manifest_dir
         .parent()
         .ok_or("host crate has no parent directory")?;
-    let wasm = wasm_build::build_engine(workspace, "wasm-engine", &[])?;
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
-    // Shipped with its tables already built: a fresh instance per request starts warm.
-    let preinitialized = preinit::preinitialize(&std::fs::read(&wasm)?)?;
-    std::fs::write(out_dir.join("lookback_core.wasm"), preinitialized)?;
-    // The browser page and its sample records, embedded too (DECISIONS §10).
     demo_assets::generate(workspace, &out_dir)?;
-    embed_corpus(&workspace.join("tests").join("corpus"))?;
-    println!("cargo:rerun-if-changed=build/wasm_build.rs");
-    println!("cargo:rerun-if-changed=build/preinit.rs");
     println!("cargo:rerun-if-changed=build/demo_assets.rs");
-    Ok(())
-}
-
-/// Writes `OUT_DIR/corpus.rs`: `CORPUS: &[(name, file text)]`, one `include_str!` per case file,
-/// sorted by name.
-fn embed_corpus(dir: &std::path::Path) -> Result<(), Box<dyn Error>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    let mut code = String::from(
-        "/// The shipped corpus: (case name, file text).\npub static CORPUS: &[(&str, &str)] = &[\n",
-    );
-    for file in &files {
-        let name = file
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .ok_or("corpus file name is not UTF-8")?;
-        code.push_str(&format!(
-            "    ({name:?}, include_str!({:?})),\n",
-            file.display().to_string()
-        ));
-    }
-    code.push_str("];\n");
-    std::fs::write(
-        PathBuf::from(std::env::var("OUT_DIR")?).join("corpus.rs"),
-        code,
-    )?;
-    // A directory here makes cargo rerun this script when any file in it changes or appears.
-    println!("cargo:rerun-if-changed={}", dir.display());
     Ok(())
 }

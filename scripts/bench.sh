@@ -7,7 +7,10 @@
 #     and /evaluate's p50/p99 at half its measured maximum rate (open loop);
 #   - one 1,000-charge and one 5,000-charge record end to end;
 #   - ready-to-serve time with a warm compile cache;
-#   - the reviewer page's median time per evaluation in Chromium vs the server's (shipped module).
+#   - the reviewer page in Chromium (shipped module): its median time per evaluation vs the
+#     server's, a 1,000-record batch through its "Many records" input (in a page just loaded, and
+#     again; where the CPU went), and the module in V8 under Node: a fresh instance per request vs
+#     one reused (tests/browser/bench.mjs).
 # Prints every figure and writes them to target/bench/summary.json. `--quick` shortens each run.
 # Installs wrk (Debian) when missing, and Chromium + playwright-core as the browser test does
 # (scripts/install-browser.sh). Figures are medians of one run: compare within a run.
@@ -45,7 +48,7 @@ cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
 # The same engine without pre-initialisation: the module the build makes before its snapshot step
-# (host/build/preinit.rs). Every figure below is taken for it too, as the "before" of this run.
+# (runtime/build/preinit.rs). Every figure below is taken for it too, as the "before" of this run.
 BASELINE_MODULE=target/wasm-engine/wasm32-unknown-unknown/wasm/lookback_core.wasm
 
 echo "== stages: native vs wasm, one fresh instance per request ($FIXTURE)"
@@ -156,7 +159,7 @@ server_round() {
   big "$OUT/charges-1000.json" | tee "$OUT/big-1000-$label.json"
   big "$OUT/charges-5000.json" | tee "$OUT/big-5000-$label.json"
   if [ "$label" = shipped ]; then
-    echo "   the reviewer page in Chromium vs the server, median of $ROUNDS sequential evaluations"
+    echo "   the reviewer page in Chromium vs the server, median of $ROUNDS sequential evaluations; a batch; V8 in Node"
     if [ "$BROWSER_OK" = 1 ]; then
       (cd tests/browser && LOOKBACK_BASE_URL="http://127.0.0.1:$LB_PORT" BENCH_BODY="../../$FIXTURE" \
         BENCH_ROUNDS="$ROUNDS" node bench.mjs) | tee "$OUT/browser-$label.json"

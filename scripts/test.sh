@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test of the repository on a fresh machine (rustup's stable Rust is all it assumes).
-# Installs what the tests need first: the wasm32 target the engine module is built for, for
-# the browser test (tests/tests/browser.rs) Debian's Chromium and playwright-core, and for the
-# multi-replica tests (tests/tests/replicas/) Debian's PostgreSQL.
+# Runs every test of the repository on a fresh machine (rustup's stable Rust is all it assumes),
+# after the house rules (formatting, lints, import circles). Installs what the tests need first:
+# the wasm32 target the engine module is built for, for the browser test (tests/tests/browser.rs)
+# Debian's Chromium and playwright-core, and for the multi-replica tests (tests/tests/replicas/)
+# Debian's PostgreSQL. The identity tests need the shared research folder beside the repository
+# (`../shared`, or LOOKBACK_SHARED_DIR) and python3 (its oracle): without them they fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +12,16 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   echo "installing the wasm32-unknown-unknown target (the engine module is built for it)"
   rustup target add wasm32-unknown-unknown
 fi
+
+# The house rules first, so a formatting slip, a lint or an import circle fails in minutes, not
+# after the long tests: rustfmt, clippy with warnings denied (exceptions are `#[expect]`s with a
+# reason), and no import circle between the modules of any crate (scripts/module_cycles.py; its
+# own tests first, so a checker that stopped catching circles fails too).
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+python3 scripts/test_module_cycles.py
+python3 scripts/module_cycles.py
 
 # The browser test drives the reviewer page (/demo/) in Debian's Chromium through playwright-core.
 # Here it must run: a missing browser fails it. LOOKBACK_REQUIRE_BROWSER=0 lets it skip instead

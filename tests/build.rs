@@ -1,11 +1,11 @@
 //! Builds the test-only engine modules from the same sources, each with its own feature and target
-//! directory (same technique as `host/build.rs`):
+//! directory (same technique as `runtime/build.rs`):
 //! - `--features test-faults` (honours `FAULT:` markers in `search_id`), exposed as
 //!   `LOOKBACK_FAULTS_MODULE`, for the fault-containment tests;
 //! - `--features rules-next` (a second module version with one rule changed), exposed as
 //!   `LOOKBACK_NEXT_MODULE`, for the swap, pin and diff tests.
 
-#[path = "../host/build/wasm_build.rs"]
+#[path = "../runtime/build/wasm_build.rs"]
 mod wasm_build;
 
 use std::error::Error;
@@ -33,6 +33,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         "cargo:rustc-env=LOOKBACK_TEST_COMPILE_CACHE={}",
         cache.display()
     );
-    println!("cargo:rerun-if-changed=../host/build/wasm_build.rs");
+    println!("cargo:rerun-if-changed=../runtime/build/wasm_build.rs");
     Ok(())
 }

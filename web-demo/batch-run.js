@@ -1,11 +1,12 @@
 // Runs many records through one or two module versions on a small pool of workers (each
-// instantiates the same compiled module), and reduces each answer to a row of outcomes. With two
-// versions, a row differs when the HTTP status, the record's decision or queue, or any charge's
-// decision or queue differs. No DOM here.
+// instantiates the same compiled module, sent to it once; many records to a message), and
+// reduces each answer to a row of outcomes. With two versions, a row differs when the HTTP
+// status, the record's decision or queue, or any charge's decision or queue differs. No DOM here.
 
-import { evaluate, lanePool } from './engine.js';
+import { evaluateMany, lanePool } from './engine.js';
 import { chargesOf } from './summary.js';
 import { differingCharges } from './render.js';
+import { LABELS } from './vocabulary.js';
 
 /**
  * Workers in a batch's pool: enough to use the cores, few enough to leave the page responsive.
@@ -21,7 +22,7 @@ export function poolSize() {
 export function outcomeOf({ status, body }) {
   const data = body?.data ?? {};
   const decision = data.decision ?? null;
-  const counts = { REPORTABLE: 0, NOT_REPORTABLE: 0, MANUAL_REVIEW: 0 };
+  const counts = Object.fromEntries(LABELS.map((label) => [label, 0]));
   for (const { offense } of chargesOf(decision)) {
     if (offense.charge_decision in counts) counts[offense.charge_decision] += 1;
   }
@@ -47,8 +48,14 @@ export function differenceOf(a, b) {
   return reasons.length === 0 && charges.length === 0 ? null : { reasons, charges };
 }
 
+/** Records in flight per worker: two messages, so a worker finds the next when it finishes one. */
+const MESSAGES_IN_FLIGHT = 2;
+/** Records per message at most; fewer near the end, so the workers finish together. */
+const CHUNK = 16;
+
 /**
- * Evaluates every record under each engine (the first is the active one).
+ * Evaluates every record under each engine (the first is the active one) on a pool of workers,
+ * many records to a message (engine.js `evaluateMany`).
  * @param {{source: string, text?: string, problem?: string}[]} records
  * @param {object[]} engines one or two loaded modules
  * @param {{now: string, onProgress: (done: number, total: number) => void, superseded: () => boolean}} options
@@ -57,16 +64,58 @@ export function differenceOf(a, b) {
  */
 export async function runBatch(records, engines, { now, onProgress, superseded }) {
   const rows = new Array(records.length);
-  const lanes = lanePool(Math.min(poolSize(), Math.max(1, records.length)));
-  let next = 0;
+  const answers = records.map(() => []);
   let done = 0;
+  const finish = (index) => {
+    const record = records[index];
+    const row = { index, source: record.source, text: record.text ?? null, outcomes: [], difference: null };
+    if (record.problem !== undefined) {
+      row.problem = record.problem;
+    } else {
+      const got = answers[index];
+      row.outcomes = got.map(outcomeOf);
+      if (got.length === 2) row.difference = differenceOf(got[0], got[1]);
+    }
+    answers[index] = null;
+    rows[index] = row;
+    done += 1;
+    onProgress(done, records.length);
+  };
+  // Every (record, engine) pair still to run, in order; a record without a body is done at once.
+  const queue = [];
+  for (const [index, record] of records.entries()) {
+    if (record.problem !== undefined) finish(index);
+    else for (const engine of engines.keys()) queue.push({ index, engine });
+  }
+  const lanes = lanePool(Math.min(poolSize(), Math.max(1, queue.length)));
+
+  /** One message's worth of pairs on `lane`; pairs its worker never started go back in front. */
+  const runChunk = async (lane) => {
+    const size = Math.max(1, Math.min(CHUNK, Math.floor(queue.length / (lanes.length * MESSAGES_IN_FLIGHT))));
+    const chunk = queue.splice(0, size);
+    const calls = chunk.map(({ index, engine }) => ({
+      engine: engines[engine], bodyText: records[index].text, correlationId: crypto.randomUUID(),
+    }));
+    const leftover = await evaluateMany(calls, {
+      now,
+      lane,
+      onAnswer: (i, answer) => {
+        const { index, engine } = chunk[i];
+        answers[index][engine] = answer;
+        if (answers[index].filter(Boolean).length === engines.length) finish(index);
+      },
+    });
+    queue.unshift(...leftover.map((i) => chunk[i]));
+  };
   const work = async (lane) => {
-    while (next < records.length && !superseded()) {
-      const index = next;
-      next += 1;
-      rows[index] = await runOne(records[index], index, engines, { now, lane });
-      done += 1;
-      onProgress(done, records.length);
+    const inFlight = new Set();
+    while (true) {
+      while (inFlight.size < MESSAGES_IN_FLIGHT && queue.length > 0 && !superseded()) {
+        const message = runChunk(lane).finally(() => inFlight.delete(message));
+        inFlight.add(message);
+      }
+      if (inFlight.size === 0) return;
+      await Promise.race(inFlight);
     }
   };
   try {
@@ -75,21 +124,6 @@ export async function runBatch(records, engines, { now, onProgress, superseded }
     for (const lane of lanes) lane.close();
   }
   return rows;
-}
-
-async function runOne(record, index, engines, { now, lane }) {
-  const row = { index, source: record.source, text: record.text ?? null, outcomes: [], difference: null };
-  if (record.problem !== undefined) {
-    row.problem = record.problem;
-    return row;
-  }
-  const answers = [];
-  for (const engine of engines) {
-    answers.push(await evaluate(engine, record.text, { now, correlationId: crypto.randomUUID(), lane }));
-  }
-  row.outcomes = answers.map(outcomeOf);
-  if (answers.length === 2) row.difference = differenceOf(answers[0], answers[1]);
-  return row;
 }
 
 /** One CSV field (RFC 4180), with a leading formula character defused for spreadsheets. */

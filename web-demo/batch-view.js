@@ -4,10 +4,14 @@
 // search id of a row opens the record in the full single-record view.
 
 import { decisionChip, h, queueChip } from './render.js';
+import { LABELS } from './vocabulary.js';
 
 /** The charge counts' order, said once in the column head so the cells stay short. */
-const COUNT_ORDER = ['REPORTABLE', 'NOT_REPORTABLE', 'MANUAL_REVIEW'];
+const COUNT_ORDER = LABELS;
 const COUNTS_HEAD = 'Charges: reportable / not / review';
+
+/** Milliseconds between two redraws of the progress bar. */
+const PROGRESS_MS = 150;
 
 /** The progress part, shown while a batch runs; returns the function that advances it. */
 export function showProgress(section, total, versions) {
@@ -19,16 +23,20 @@ export function showProgress(section, total, versions) {
   section.hidden = false;
   let pending = false;
   let latest = 0;
-  // Repaint at most once a frame, however fast records finish.
+  let shownAt = -Infinity;
+  // Redrawn a few times a second, however fast records finish: each redraw lays out and paints
+  // the page on the main thread, which shares the cores with the workers (and a screen reader
+  // reads the count out).
   return (done) => {
     latest = done;
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => {
+    setTimeout(() => requestAnimationFrame(() => {
       pending = false;
+      shownAt = performance.now();
       bar.value = latest;
       count.textContent = `${latest} of ${total} done.`;
-    });
+    }), Math.max(0, shownAt + PROGRESS_MS - performance.now()));
   };
 }
 

@@ -8,18 +8,10 @@
 // deadline, so a module that loops is stopped and reported, not left to freeze the page. The
 // engine reads no clock: `now` and the correlation id come from the caller.
 
-import { StageError, callWithDeadline, lanePool, prepareWorkers } from './runner.js';
+import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline } from './runner.js';
+import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
-
-/** `meta.api_version` of the HTTP API the page mirrors (host/src/error.rs). */
-export const API_VERSION = '1.0.0';
-
-/** The ABI this glue speaks. */
-const ABI_VERSION = 1;
-
-/** Per-stage deadline, the server's default (DECISIONS §3). */
-export const STAGE_DEADLINE_MS = 2000;
 
 const REQUIRED_EXPORTS = {
   memory: 'memory',
@@ -87,7 +79,7 @@ export async function loadModule(bytes, servedSha256 = null) {
 
 /**
  * Runs a stage under the deadline; a trap, the deadline or unreadable output becomes a StageError
- * with the host's wording (CallError in host/src/engine/limits.rs).
+ * with the host's wording (CallError in runtime/src/limits.rs).
  */
 async function stage(engine, name, input, check, lane) {
   const text = await callWithDeadline(engine.module, name, input, STAGE_DEADLINE_MS, lane);
@@ -105,25 +97,95 @@ function roundMs(ms) {
  * @param {object} engine from loadModule
  * @param {string} bodyText the request body, exactly as it would be sent
  * @param {{now: string, correlationId: string, lane?: object}} context `now` as RFC 3339 UTC
- *   seconds; `lane` the worker lane to run on (a batch's pool), else the page's own
+ *   seconds; `lane` the worker lane to run on, else the page's own
  * @returns {Promise<{status: number, body: object}>}
  */
 export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   const started = performance.now();
+  const stages = engine.keepsRecord ? keptStages : v1Stages;
+  const ran = await stages(engine, bodyText, contextOf(now, correlationId), lane);
+  return answerOf(engine, ran, bodyText, correlationId, () => roundMs(performance.now() - started));
+}
+
+/**
+ * Many `POST /evaluate`s for a batch: `records` (`{engine, bodyText, correlationId}`) go to a
+ * worker of `lane` in one message, each in a fresh instance of its own (modules with the
+ * kept-record pair; others run one by one as `evaluate` runs them). `onAnswer(i, answer)` is
+ * called as record `i` is answered, its timing the worker's own. Resolves with the records that
+ * never started because the worker was stopped for another one's deadline: run them again.
+ */
+export async function evaluateMany(records, { now, lane, onAnswer }) {
+  const kept = [];
+  for (const [i, r] of records.entries()) {
+    if (r.engine.keepsRecord) kept.push(i);
+    else onAnswer(i, await evaluate(r.engine, r.bodyText, { now, correlationId: r.correlationId, lane }));
+  }
+  if (kept.length === 0) return [];
+  const stage1 = kept.map(() => null);
+  // Where the page saw each record start and its stage 2 start: the timing of a record that
+  // failed, which the worker could not say.
+  let previous = performance.now();
+  const stage2At = kept.map(() => null);
+  const answered = kept.map(() => false);
+  const answer = (k, outcome) => {
+    const r = records[kept[k]];
+    const at = performance.now();
+    const ms = outcome.ms ?? (stage2At[k] === null ? [at - previous, 0] : [stage2At[k] - previous, at - stage2At[k]]);
+    previous = at;
+    answered[k] = true;
+    const ran = ranOf(stage1[k], outcome, ms);
+    onAnswer(kept[k], answerOf(r.engine, ran, r.bodyText, r.correlationId, () => roundMs(ms[0] + ms[1])));
+  };
+  try {
+    const calls = kept.map((i) => ({
+      module: records[i].engine.module,
+      input: utf8.encode(records[i].bodyText),
+      context: stage2Input(contextOf(now, records[i].correlationId)),
+    }));
+    const leftover = await requestsWithDeadline(calls, STAGE_DEADLINE_MS, lane, {
+      onStage2: (k, text) => { stage1[k] = text; stage2At[k] = performance.now(); },
+      onItem: answer,
+    });
+    return leftover.map((k) => kept[k]);
+  } catch (error) {
+    // No worker to run them (it could not start): each record fails as a lone call would.
+    for (const k of kept.keys()) if (!answered[k]) answer(k, { error });
+    return [];
+  }
+}
+
+// The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
+
+/** Stage 2's context as JSON: `now` and the correlation id come from the caller, as the host passes them. */
+function contextOf(now, correlationId) {
+  return `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
+}
+
+/** `lookback_evaluate_kept`'s input: the context alone (the record stayed in the instance). */
+function stage2Input(context) {
+  return utf8.encode(`{"context":${context}}`);
+}
+
+/** `lookback_evaluate`'s input: the context and stage 1's record, spliced as JSON text. */
+function evaluateInput(context, recordJson) {
+  return `{"context":${context},"record":${recordJson}}`;
+}
+
+/**
+ * The answer to one request from what its stages gave (`ran`, see keptStages), as the server
+ * would send it; `elapsed()` is the time it took, in milliseconds.
+ */
+function answerOf(engine, ran, bodyText, correlationId, elapsed) {
   const meta = () => ({
     api_version: API_VERSION,
-    process_time_ms: roundMs(performance.now() - started),
+    process_time_ms: elapsed(),
     correlation_id: correlationId,
     engine: { version: engine.info.engine_version, rules_version: engine.info.rules_version, sha256: engine.sha256 },
   });
-
-  const stages = engine.keepsRecord ? keptStages : v1Stages;
-  const context = `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
-  const ran = await stages(engine, bodyText, context, lane);
   const { transformMs, complianceMs } = ran;
   if (ran.transformError !== undefined) {
     return stageFailed('transform', ran.transformError, probeSearchId(bodyText), correlationId,
-      { xml_transformer_ms: transformMs, compliance_ms: 0 }, started, meta);
+      { xml_transformer_ms: transformMs, compliance_ms: 0 }, elapsed, meta);
   }
   const out = ran.transformed;
   if (!out.ok) {
@@ -138,7 +200,7 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   // The server also checks record.tenant_id against the caller's token; the page has no token.
   if (ran.evaluateError !== undefined) {
     return stageFailed('compliance', ran.evaluateError, out.search_id ?? null, correlationId,
-      { xml_transformer_ms: transformMs, compliance_ms: complianceMs }, started, meta);
+      { xml_transformer_ms: transformMs, compliance_ms: complianceMs }, elapsed, meta);
   }
   const evaluated = ran.evaluated;
 
@@ -151,7 +213,7 @@ export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   // Absent (not null) when the data is clean (SPEC).
   if (evaluated.validation !== undefined && evaluated.validation !== null) data.validation = evaluated.validation;
   data.decision = evaluated.decision;
-  data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: roundMs(performance.now() - started) };
+  data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: elapsed() };
   return { status: 200, body: { success: true, data, meta: meta() } };
 }
 
@@ -186,7 +248,8 @@ function readStage(name, text, check) {
 
 /**
  * Both stages in one fresh instance, one worker message (worker.js `request`): stage 1 keeps the
- * record in the instance and stage 2 decides on it, as the server runs them.
+ * record in the instance and stage 2 decides on it, as the server runs them. The stages' times
+ * are the page's: from the call to stage 2's start, and from there to the answer.
  * @returns {Promise<{transformed?: object, evaluated?: object, transformError?: string,
  *   evaluateError?: string, transformMs: number, complianceMs: number}>}
  */
@@ -194,38 +257,42 @@ async function keptStages(engine, bodyText, context, lane) {
   const t0 = performance.now();
   let t1 = null; // stage 2's start: stage 1 accepted the record
   let stage1 = null;
-  let last;
-  let failure;
+  let outcome = { error: interrupted() };
   try {
-    last = await callWithDeadline(engine.module, 'request', utf8.encode(bodyText), STAGE_DEADLINE_MS, lane, {
-      context: utf8.encode(`{"context":${context}}`),
-      onStage2: (text) => { t1 = performance.now(); stage1 = text; },
-    });
+    await requestsWithDeadline([{ module: engine.module, input: utf8.encode(bodyText), context: stage2Input(context) }],
+      STAGE_DEADLINE_MS, lane, {
+        onStage2: (_, text) => { t1 = performance.now(); stage1 = text; },
+        onItem: (_, result) => { outcome = result; },
+      });
   } catch (error) {
-    failure = error.message;
+    outcome = { error };
   }
   const end = performance.now();
+  return ranOf(stage1, outcome, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
+}
+
+/**
+ * What a `request` gave: stage 1's answer when stage 2 ran (else null), the outcome of the last
+ * stage (`{text}` or `{error}`), and the two stages' times.
+ */
+function ranOf(stage1, { text, error }, [transformMs, complianceMs]) {
+  const ms = { transformMs: roundMs(transformMs), complianceMs: roundMs(complianceMs) };
   // The last stage's answer read by `read`, or why there is none, under `errorKey`.
   const outcome = (read, errorKey) => {
-    if (failure !== undefined) return { [errorKey]: failure };
+    if (error !== undefined) return { [errorKey]: error.message };
     try {
       return read();
-    } catch (error) {
-      return { [errorKey]: error.message };
+    } catch (failure) {
+      return { [errorKey]: failure.message };
     }
   };
-  if (t1 === null) {
-    return {
-      transformMs: roundMs(end - t0),
-      complianceMs: 0,
-      ...outcome(() => ({ transformed: readStage('transform', last, transformAnswer(true)) }), 'transformError'),
-    };
+  if (stage1 === null) {
+    return { ...ms, ...outcome(() => ({ transformed: readStage('transform', text, transformAnswer(true)) }), 'transformError') };
   }
   return {
-    transformMs: roundMs(t1 - t0),
-    complianceMs: roundMs(end - t1),
+    ...ms,
     transformed: readStage('transform', stage1, transformAnswer(true)),
-    ...outcome(() => ({ evaluated: readStage('evaluate', last, evaluateAnswer) }), 'evaluateError'),
+    ...outcome(() => ({ evaluated: readStage('evaluate', text, evaluateAnswer) }), 'evaluateError'),
   };
 }
 
@@ -240,7 +307,7 @@ async function v1Stages(engine, bodyText, context, lane) {
   }
   ran.transformMs = roundMs(performance.now() - t0);
   if (!ran.transformed.ok) return ran;
-  const input = `{"context":${context},"record":${JSON.stringify(ran.transformed.record)}}`;
+  const input = evaluateInput(context, JSON.stringify(ran.transformed.record));
   const t1 = performance.now();
   try {
     ran.evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), evaluateAnswer, lane);
@@ -279,7 +346,7 @@ function validationRequired(out, correlationId, meta) {
  * has no native engine, so it reports the compliance failure without a decision instead.
  * @param {'transform' | 'compliance'} stage
  */
-function stageFailed(stage, reason, searchId, correlationId, timing, started, meta) {
+function stageFailed(stage, reason, searchId, correlationId, timing, elapsed, meta) {
   const inTransform = stage === 'transform';
   return {
     status: 500,
@@ -294,7 +361,7 @@ function stageFailed(stage, reason, searchId, correlationId, timing, started, me
           xml_transformer: inTransform ? { status: 'failed', error: reason } : { status: 'available', error: null },
           compliance_engine: inTransform ? { status: 'not_called', error: null } : { status: 'failed', error: reason },
         },
-        timing: { ...timing, total_ms: roundMs(performance.now() - started) },
+        timing: { ...timing, total_ms: elapsed() },
       },
       meta: meta(),
     },

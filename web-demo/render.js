@@ -3,6 +3,8 @@
 // cited rules, citations and classification (with its evidence) per charge, the identity breakdown per case, validation issues,
 // timing, and the module that decided. DOM only through `h`, never through HTML strings.
 
+import { LABEL_WORDS, QUEUE } from './vocabulary.js';
+
 /**
  * Creates an element. `attrs` keys starting with `data-`/`aria-` or known properties are set as
  * attributes; children are nodes or text (null and false are skipped).
@@ -22,13 +24,12 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
-const QUEUE_CLASS = { Automation: 'automation', Auditor: 'auditor', 'Insufficient Data': 'insufficient' };
+const QUEUE_CLASS = { [QUEUE.Automation]: 'automation', [QUEUE.Auditor]: 'auditor', [QUEUE.InsufficientData]: 'insufficient' };
 
 /** A decision label: colour for the eye, words for everyone. */
 export function decisionChip(decision) {
   const cls = (decision ?? 'unknown').toLowerCase().replace(/_/g, '-');
-  return h('span', { class: `chip decision ${cls}`, 'data-decision': decision }, DECISION_TEXT[decision] ?? String(decision));
+  return h('span', { class: `chip decision ${cls}`, 'data-decision': decision }, LABEL_WORDS[decision] ?? String(decision));
 }
 
 export function queueChip(queue) {

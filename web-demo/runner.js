@@ -4,18 +4,20 @@
 // with the network cut too.
 //
 // A lane is one or two workers and their replacements. The single-record view uses the main lane
-// (two workers taken in turn); a batch runs on a small pool of one-worker lanes (`lanePool`), one
-// record at a time on each, for throughput.
+// (two workers taken in turn); a batch runs on a small pool of one-worker lanes (`lanePool`), many
+// records to a message, for throughput. Each worker gets a compiled module once and keeps it.
 
-/** A call failed the way a module can fail (CallError in host/src/engine/limits.rs). */
+/** A call failed the way a module can fail (CallError in runtime/src/limits.rs). */
 export class StageError extends Error {}
 
 let workerUrl = null;
 let nextCallId = 0;
-/** A number per module, so a worker knows whether its prepared spare instance is of it. */
+/** A number per compiled module: how workers name the modules they hold (worker.js). */
 const moduleKeys = new WeakMap();
 let nextModuleKey = 0;
-/** For each live worker, how to fail its unfinished calls if it has to be stopped. */
+/** For each live worker, the keys of the modules it holds. */
+const workerModules = new WeakMap();
+/** For each live worker, how to end its unfinished calls if it has to be stopped. */
 const unfinished = new WeakMap();
 
 /** Loads worker.js once and starts the main lane's worker; call at page load, while online. */
@@ -67,11 +69,11 @@ export class Lane {
 
   /**
    * Stops a worker whose call ran away (or broke) and starts its replacement at once. Calls
-   * queued on the same worker fail too: they would never be answered.
+   * queued on the same worker end too, their records unstarted: they would never be answered.
    */
   retire(worker) {
     worker.terminate();
-    for (const fail of unfinished.get(worker)?.values() ?? []) fail();
+    for (const end of [...unfinished.get(worker)?.values() ?? []]) end();
     const slot = this.workers.indexOf(worker);
     if (slot < 0) return;
     this.workers[slot] = null;
@@ -96,48 +98,110 @@ export function lanePool(size) {
   return Array.from({ length: size }, () => new Lane());
 }
 
+/** The key of a compiled module, given on first sight. */
+function keyOf(module) {
+  if (!moduleKeys.has(module)) moduleKeys.set(module, (nextModuleKey += 1));
+  return moduleKeys.get(module);
+}
+
 /**
- * Runs `name` of `module` on `input` in a fresh instance and returns the output text; a trap,
- * the deadline or a dead worker throws a StageError with the host's wording. `name` may be
- * `request` (worker.js): both stages of one record, `input` the body and `context` stage 2's
- * input; `onStage2(transformText)` is called as stage 2 starts, which gets a deadline of its own.
+ * Sends one message to a worker of `lane` and follows it under the deadline: `count` records
+ * (`items`) run in order there, each stage with `deadlineMs` of its own counted from the worker's
+ * last word (worker.js). `onStage2(item, transformText)` is called as a record's stage 2 starts;
+ * `onItem(item, outcome)` as it ends, `outcome` being `{text, ms}` or `{error}` (a StageError in
+ * the host's wording: a trap, the deadline, a dead worker). A record past the deadline stops the
+ * worker (the only way to stop running wasm), and a new one takes its place. Resolves with the
+ * records that never started (that worker was stopped first), for the caller to run again.
+ * @param {Lane} lane
+ * @param {Iterable<WebAssembly.Module>} used the modules the message names
+ * @param {object} message worker.js's message, without `id` and `add`
  */
-export async function callWithDeadline(module, name, input, deadlineMs, lane = mainLane, { context, onStage2 } = {}) {
+async function send(lane, used, message, count, deadlineMs, { onStage2, onItem }) {
   if (!workerUrl) await prepareWorkers();
   const worker = await lane.take();
   const id = (nextCallId += 1);
-  return new Promise((resolve, reject) => {
+  const held = workerModules.get(worker) ?? new Set();
+  workerModules.set(worker, held);
+  // Messages reach a worker in order, so a module sent once serves every later message.
+  const add = [];
+  for (const module of used) {
+    const key = keyOf(module);
+    if (!held.has(key)) add.push([key, module]);
+    held.add(key);
+  }
+  let next = 0; // the record the worker is on, or will start next
+  return new Promise((resolve) => {
     let timer;
-    const settle = (outcome) => {
+    const settle = () => {
       clearTimeout(timer);
       unfinished.get(worker)?.delete(id);
       worker.removeEventListener('message', onMessage);
       worker.removeEventListener('error', onError);
-      outcome();
+      resolve(Array.from({ length: count - next }, (_, i) => next + i));
+    };
+    // The record on the worker now fails with `reason`; the rest are left for another worker.
+    const stop = (reason) => {
+      onItem(next, { error: new StageError(reason) });
+      next += 1;
+      settle();
+      lane.retire(worker);
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stop(`deadline of ${deadlineMs} ms exceeded`), deadlineMs);
     };
     const onMessage = ({ data }) => {
       if (data?.id !== id) return;
-      if (data.started) {
-        clearTimeout(timer);
-        if ('transformed' in data) onStage2?.(data.transformed);
-        timer = setTimeout(() => settle(() => {
-          lane.retire(worker);
-          reject(new StageError(`deadline of ${deadlineMs} ms exceeded`));
-        }), deadlineMs);
-        return;
+      if ('transformed' in data) {
+        onStage2?.(data.item, data.transformed);
+      } else if (!data.started) {
+        next = data.item + 1;
+        onItem(data.item, 'text' in data ? { text: data.text, ms: data.ms }
+          : { error: new StageError(`module trapped: ${data.error}`) });
+        if (next === count) {
+          settle();
+          return;
+        }
       }
-      settle(() => ('text' in data ? resolve(data.text) : reject(new StageError(`module trapped: ${data.error}`))));
+      arm();
     };
-    const onError = (event) => settle(() => {
-      lane.retire(worker);
-      reject(new StageError(`engine call failed: ${event.message ?? 'worker error'}`));
-    });
+    const onError = (event) => stop(`engine call failed: ${event.message ?? 'worker error'}`);
     if (!unfinished.has(worker)) unfinished.set(worker, new Map());
-    unfinished.get(worker).set(id, () => settle(() => reject(
-      new StageError('engine call interrupted: another call on the engine worker was stopped'))));
+    unfinished.get(worker).set(id, settle);
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
-    if (!moduleKeys.has(module)) moduleKeys.set(module, (nextModuleKey += 1));
-    worker.postMessage({ id, module, moduleKey: moduleKeys.get(module), name, input, context });
+    worker.postMessage({ id, add, ...message });
   });
+}
+
+/**
+ * Runs `name` of `module` on `input` in a fresh instance and returns the output text; a trap,
+ * the deadline or a dead worker throws a StageError with the host's wording.
+ */
+export async function callWithDeadline(module, name, input, deadlineMs, lane = mainLane) {
+  let outcome = null;
+  await send(lane, [module], { key: keyOf(module), name, input }, 1, deadlineMs, {
+    onItem: (_, result) => { outcome = result; },
+  });
+  if (outcome === null) throw interrupted();
+  if (outcome.error) throw outcome.error;
+  return outcome.text;
+}
+
+/** Why a call never ran: another call on its worker was stopped first. */
+export function interrupted() {
+  return new StageError('engine call interrupted: another call on the engine worker was stopped');
+}
+
+/**
+ * Both stages of each record in `records` (`{module, input, context}`: the body, stage 2's
+ * input), each in a fresh instance of its module, in one message to a worker of `lane`
+ * (worker.js `request`). Calls `onStage2(i, transformText)` as record `i`'s stage 2 starts, which
+ * gets a deadline of its own, and `onItem(i, outcome)` as it ends (see `send`). Resolves with the
+ * records that never started, for the caller to run again.
+ */
+export function requestsWithDeadline(records, deadlineMs, lane = mainLane, { onStage2, onItem } = {}) {
+  const items = records.map(({ module, input, context }) => ({ key: keyOf(module), input, context }));
+  const used = new Set(records.map((r) => r.module));
+  return send(lane, used, { name: 'request', items }, records.length, deadlineMs, { onStage2, onItem });
 }

@@ -3,13 +3,9 @@
 // (decision, charge text) that hide the charges of the tree and the time line that do not match.
 
 import { h } from './render.js';
+import { LABELS, LABEL_WORDS, QUEUES } from './vocabulary.js';
 
-const DECISIONS = [
-  ['REPORTABLE', 'Reportable'],
-  ['NOT_REPORTABLE', 'Not reportable'],
-  ['MANUAL_REVIEW', 'Manual review'],
-];
-const QUEUES = ['Automation', 'Auditor', 'Insufficient Data'];
+const DECISIONS = LABELS.map((label) => [label, LABEL_WORDS[label]]);
 
 /** Every charge of a decision tree with the court and case it sits in. */
 export function chargesOf(decision) {

@@ -7,15 +7,18 @@
 // rationale below the picture; clicking it (or Enter) scrolls to the charge.
 
 import { chargesOf } from './summary.js';
+import { LABEL_WORDS } from './vocabulary.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 760;
 const LABEL_W = 250;
 const PLOT_X0 = LABEL_W + 10;
 const PLOT_X1 = WIDTH - 20;
-const ROW_H = 34;
+/** A row: the charge and its decision in two lines on the left; the bands across the middle of
+ * the plot, with room under them for the words of a row that has no day to mark. */
+const ROW_H = 42;
 const TOP = 28;
-const DECISION_TEXT = { REPORTABLE: 'Reportable', NOT_REPORTABLE: 'Not reportable', MANUAL_REVIEW: 'Manual review' };
+const DECISION_TEXT = LABEL_WORDS;
 
 /** Federal rules whose window is 7 years from the date of entry, whatever the state (DECISIONS §7.2). */
 const FEDERAL_SEVEN_YEARS = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];
@@ -155,9 +158,11 @@ export function renderTimeline(decision, searchDate, reveal) {
     svg.append(s('line', { x1: tx, x2: tx, y1: TOP - 6, y2: height - 20, class: 'tl-grid' }),
       s('text', { x: tx, y: TOP - 10, class: 'tl-year', 'text-anchor': 'middle' }, String(y)));
   }
+  // The label ends at the search date's line: the line sits near the right edge, where a label
+  // centred on it would be cut off.
   const sx = x(day(searchDate));
   svg.append(s('line', { x1: sx, x2: sx, y1: TOP - 4, y2: height - 18, class: 'tl-search' }),
-    s('text', { x: sx, y: height - 6, class: 'tl-search-label', 'text-anchor': 'middle' }, `search date ${searchDate}`));
+    s('text', { x: sx + 3, y: height - 6, class: 'tl-search-label', 'text-anchor': 'end' }, `search date ${searchDate}`));
 
   charges.forEach(({ kase, offense }, i) => {
     const y = TOP + i * ROW_H;
@@ -202,7 +207,8 @@ export function renderTimeline(decision, searchDate, reveal) {
         s('text', { x: ax + (ax > PLOT_X1 - 140 ? -10 : 10), y: mid + 4, class: 'tl-ages-out-text', 'text-anchor': ax > PLOT_X1 - 140 ? 'end' : 'start' },
           agesText));
     } else {
-      row.append(s('text', { x: PLOT_X0, y: mid + 4, class: 'tl-none' }, agesText));
+      // Under the bands, never across them.
+      row.append(s('text', { x: PLOT_X0, y: mid + 17, class: 'tl-none' }, agesText));
     }
     const show = () => { detail.textContent = `${words} Rationale: ${offense.rationale ?? ''}`; };
     row.addEventListener('mouseenter', show);

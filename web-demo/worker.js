@@ -4,43 +4,58 @@
 // This file imports nothing: the page loads its text once and starts every worker from an
 // in-memory blob: URL, so a replacement worker starts even with the network cut.
 //
-// One fresh instance per message, with an empty import object: the module has no imports, and
-// nothing survives from one message to the next. A message names one export, or `request`: both
-// stages of one record in one instance, as the server runs them (stage 1 keeps its record in the
-// instance, `lookback_transform_keep`, and stage 2 decides on it, `lookback_evaluate_kept`).
-// Instantiating is most of a call's cost, so right after each message the worker instantiates
-// the next one's instance while the page is busy or idle (`spare`); a call finds it ready
-// instead of paying for it. The spare is never called before the message it is for, so every
-// message still starts from the module's initial state.
+// A compiled module reaches a worker once (`modules`, by key) and is instantiated from then on:
+// every worker shares the page's compiled code. One fresh instance per call, with an empty import
+// object: the module has no imports, and nothing survives from one call to the next. A message
+// names one export, or `request`: both stages of each of its records (`items`), each record in an
+// instance of its own, as the server runs a request (stage 1 keeps its record in the instance,
+// `lookback_transform_keep`, and stage 2 decides on it, `lookback_evaluate_kept`). A batch sends
+// many records in one message, so the worker goes from one to the next without waiting for the
+// page.
+//
+// Instantiating is much of a call's cost, so after each message the worker instantiates the next
+// one's instance while it would otherwise wait (`spare`); a call finds it ready instead of paying
+// for it. The spare is never called before the record it is for, so every record still starts
+// from the module's initial state.
+//
+// What the page hears, all tagged with the message's `id`, each one restarting its deadline:
+// `started` as the message is taken up; per record (`item`), `transformed` (stage 1's answer) as
+// stage 2 starts, then `text` (the last stage's answer) or `error` (a trap), with `ms`, the time
+// each stage took here.
 
 const fromUtf8 = new TextDecoder('utf-8');
 
-/** The instance prepared for the next call, and the module it is of. */
+/** Compiled modules sent by the page, by key. */
+const modules = new Map();
+
+/** The instance prepared for the next call, and the key of its module. */
 let spare = null;
 
-/** A fresh instance of `module`: the spare when it is of the same module, else a new one. */
-function freshInstance(module, moduleKey) {
+/** A fresh instance of module `key`: the spare when it is of that module, else a new one. */
+function freshInstance(key) {
   const ready = spare;
   spare = null;
-  if (ready && ready.moduleKey === moduleKey) return ready.instance;
-  return WebAssembly.instantiate(module, {});
+  if (ready?.key === key) return ready.instance;
+  return new WebAssembly.Instance(modules.get(key), {});
 }
 
-/** Starts instantiating the next call's instance; a failure surfaces on that call. */
-function prepareSpare(module, moduleKey) {
-  const instance = WebAssembly.instantiate(module, {});
-  instance.catch(() => {});
-  spare = { moduleKey, instance };
+/** Instantiates the next call's instance now; a failure shows on that call instead. */
+function prepareSpare(key) {
+  try {
+    spare = { key, instance: new WebAssembly.Instance(modules.get(key), {}) };
+  } catch {
+    spare = null;
+  }
 }
 
 /**
  * Calls one export: input in through `lookback_alloc`, output read from the packed
  * `ptr << 32 | len` result, then freed. Returns the output text; a trap throws.
- * @param {WebAssembly.Instance} instance a fresh one, used for this call only
+ * @param {WebAssembly.Instance} instance a fresh one, used for this record only
  * @param {string} name
  * @param {Uint8Array | null} input null for exports without input (`lookback_info`)
  */
-async function call(instance, name, input) {
+function call(instance, name, input) {
   const { memory, lookback_alloc: alloc, lookback_free: free } = instance.exports;
   const fn = instance.exports[name];
   let packed;
@@ -63,39 +78,54 @@ async function call(instance, name, input) {
   return text;
 }
 
-/**
- * Both stages of one record in `instance`: stage 1, then, when it accepted the record, stage 2 on
- * the record it kept. `stage2` is told stage 1's answer as stage 2 starts. Returns the last
- * stage's output text.
- */
-async function request(instance, body, context, stage2) {
-  const transformed = await call(instance, 'lookback_transform_keep', body);
-  let accepted = false;
+/** Whether stage 1's answer accepted the record (an unreadable one did not: the page says so). */
+function accepted(transformed) {
   try {
-    accepted = JSON.parse(transformed).ok === true;
+    return JSON.parse(transformed).ok === true;
   } catch {
-    // Unreadable: the page reports it as stage 1's failure.
+    return false;
   }
-  if (!accepted) return transformed;
-  stage2(transformed);
-  return call(instance, 'lookback_evaluate_kept', context);
 }
 
-self.onmessage = async ({ data: { id, module, moduleKey, name, input, context } }) => {
+/**
+ * Both stages of one record in a fresh instance: stage 1, then, when it accepted the record,
+ * stage 2 on the record it kept. `stage2(transformed)` is called as stage 2 starts. Returns the
+ * last stage's output text and how long each stage took.
+ */
+function request(key, { input, context }, stage2) {
+  const t0 = performance.now();
+  const instance = freshInstance(key);
+  const transformed = call(instance, 'lookback_transform_keep', input);
+  const t1 = performance.now();
+  if (!accepted(transformed)) return { text: transformed, ms: [t1 - t0, 0] };
+  stage2(transformed);
+  const text = call(instance, 'lookback_evaluate_kept', context);
+  return { text, ms: [t1 - t0, performance.now() - t1] };
+}
+
+self.onmessage = ({ data: { id, add, key, name, input, items } }) => {
+  for (const [k, module] of add ?? []) modules.set(k, module);
   // The page starts the deadline from this acknowledgement, not from posting the call, so a
-  // worker still starting up on a busy machine does not eat into the module's time. A request's
-  // stage 2 is acknowledged the same way, with stage 1's answer, and gets a deadline of its own.
+  // worker still starting up on a busy machine does not eat into the module's time.
   self.postMessage({ id, started: true });
-  try {
-    const instance = await freshInstance(module, moduleKey);
-    const text = name === 'request'
-      ? await request(instance, input, context, (transformed) => self.postMessage({ id, started: true, transformed }))
-      : await call(instance, name, input);
-    self.postMessage({ id, text });
-  } catch (error) {
-    self.postMessage({ id, error: `${error?.message ?? error}` });
+  if (name === 'request') {
+    for (const [item, record] of items.entries()) {
+      try {
+        const done = request(record.key, record, (transformed) => self.postMessage({ id, item, transformed }));
+        self.postMessage({ id, item, ...done });
+      } catch (error) {
+        self.postMessage({ id, item, error: `${error?.message ?? error}` });
+      }
+    }
+    prepareSpare(items.at(-1).key);
+    return;
   }
-  prepareSpare(module, moduleKey);
+  try {
+    self.postMessage({ id, item: 0, text: call(freshInstance(key), name, input) });
+  } catch (error) {
+    self.postMessage({ id, item: 0, error: `${error?.message ?? error}` });
+  }
+  prepareSpare(key);
 };
 
 self.postMessage({ ready: true });

@@ -4,7 +4,7 @@
 //! extra cost of each charge's `lookback` time facts. Before measuring, it prints how many rule
 //! rows each scenario looks at, so the times can be read against the number of applicable
 //! jurisdictions and rules.
-#![allow(
+#![expect(
     clippy::expect_used,
     reason = "a benchmark with a broken fixture stops"
 )]

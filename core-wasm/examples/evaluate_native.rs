@@ -1,6 +1,7 @@
 //! Evaluates one `/evaluate` body (or a corpus file's `request`) with the native engine and prints
 //! the engine output: `cargo run -p lookback-core --example evaluate_native -- FILE [NOW]`.
 
+use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
 fn main() {
@@ -30,13 +31,10 @@ fn main() {
         println!("{transformed:#}");
         return;
     }
-    let mut context = json!({"now": now, "correlation_id": "example"});
-    if !client_rules.is_null() {
-        context["client_rules"] = client_rules;
-    }
-    let input = json!({"context": context, "record": transformed["record"]});
+    let client_rules = (!client_rules.is_null()).then(|| client_rules.to_string());
+    let context = StageContext::new(&now, "example").with_client_rules(client_rules.as_deref());
+    let input = evaluate_input(&context, &transformed["record"].to_string());
     let out: Value =
-        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
-            .unwrap_or_default();
+        serde_json::from_str(&lookback_core::api::evaluate(input.as_bytes())).unwrap_or_default();
     println!("{out:#}");
 }

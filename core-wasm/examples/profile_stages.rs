@@ -4,7 +4,8 @@
 //! (`transform` for stage 1; `request` for both stages as the server runs them, the record kept
 //! between them; `print` prints the evaluate input instead).
 
-use serde_json::{Value, json};
+use lookback_core::input::{StageContext, evaluate_input, evaluate_kept_input};
+use serde_json::Value;
 
 const TEN_CHARGES: &[u8] = include_bytes!("../fixtures/ten-charges.json");
 
@@ -14,15 +15,13 @@ fn main() {
     let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
     let transformed: Value =
         serde_json::from_str(&lookback_core::api::transform(TEN_CHARGES)).unwrap_or_default();
-    let input = json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "profile"},
-                       "record": transformed["record"]})
-    .to_string();
+    let context = StageContext::new("2025-11-06T12:00:00Z", "profile");
+    let input = evaluate_input(&context, &transformed["record"].to_string());
     if stage == "print" {
         println!("{input}");
         return;
     }
-    let context = json!({"context": {"now": "2025-11-06T12:00:00Z", "correlation_id": "profile"}})
-        .to_string();
+    let context = evaluate_kept_input(&context);
     let mut bytes = 0;
     for _ in 0..runs {
         bytes += match stage.as_str() {

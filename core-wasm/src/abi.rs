@@ -1,6 +1,6 @@
 //! The wasm32 exports of ABI v1 (docs/abi.md): the only wasm-specific file of the engine.
 //! Buffers cross the boundary as (pointer, length); results come back packed as `ptr << 32 | len`.
-#![allow(
+#![expect(
     unsafe_code,
     reason = "the wasm ABI passes raw pointers; each use is checked and commented"
 )]
@@ -46,7 +46,7 @@ fn output(text: String) -> u64 {
     ((ptr as usize as u64) << 32) | len as u64
 }
 
-/// The pre-initialiser's entry point (host/build/preinit.rs): builds every table, then the module
+/// The pre-initialiser's entry point (runtime/build/preinit.rs): builds every table, then the module
 /// is snapshotted and this export removed. Not part of ABI v1.
 #[unsafe(no_mangle)]
 pub extern "C" fn lookback_warm() {

@@ -34,10 +34,11 @@ pub const ENGINE_VERSION: &str = if cfg!(feature = "test-faults") {
 
 /// `lookback_info`.
 pub fn info() -> String {
-    json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
-           "build": BUILD, "rule_count": crate::rules::all_rules().len(),
-           "preinitialized": crate::warm::is_warm()})
-    .to_string()
+    to_json(
+        &json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
+                "build": BUILD, "rule_count": crate::rules::all_rules().len(),
+                "preinitialized": crate::warm::is_warm()}),
+    )
 }
 
 /// `lookback_transform`: stage 1 on a raw `/evaluate` request body.
@@ -56,8 +57,9 @@ pub fn transform_xml(input: &[u8]) -> String {
     let now = match serde_json::from_slice::<TransformXmlContext>(context) {
         Ok(c) => c.now,
         Err(e) => {
-            return json!({"ok": false, "message": format!("invalid transform_xml context: {e}")})
-                .to_string();
+            return to_json(
+                &json!({"ok": false, "message": format!("invalid transform_xml context: {e}")}),
+            );
         }
     };
     // `now` is RFC 3339; its date part is the day the host's clock reads.
@@ -98,8 +100,9 @@ pub fn transform_keep(body: &[u8]) -> String {
 /// this instance. The input is [`evaluate`]'s without `record`: `{"context": {...}}`.
 pub fn evaluate_kept(input: &[u8]) -> String {
     let Some(search) = KEPT.with_borrow_mut(Option::take) else {
-        return json!({"ok": false, "message": "no record kept: lookback_transform_keep first"})
-            .to_string();
+        return to_json(
+            &json!({"ok": false, "message": "no record kept: lookback_transform_keep first"}),
+        );
     };
     let context = std::str::from_utf8(input)
         .map_err(|e| format!("invalid evaluate input: {e}"))
@@ -160,7 +163,7 @@ fn transform_output(transformed: Transformed) -> String {
             "error_code": "CASE_OFFENSE_COUNT_MISMATCH", "message": details.message(), "details": details,
         }),
     };
-    out.to_string()
+    to_json(&out)
 }
 
 /// An accepted stage-1 result, in the member order of docs/abi.md.
@@ -214,14 +217,24 @@ fn evaluate_output(input: Result<(Context, Search), String>) -> String {
         Ok(evaluation) => {
             let (decision, validation) =
                 rollup::client_facing(evaluation.decision, &evaluation.issues);
-            to_json(&EvaluateOutput {
-                ok: true,
-                decision,
-                validation,
-            })
+            decision_answer(decision, validation)
         }
-        Err(message) => json!({"ok": false, "message": message}).to_string(),
+        Err(message) => to_json(&json!({"ok": false, "message": message})),
     }
+}
+
+/// An accepted stages 2-3 answer, written into a buffer sized for its charges (about 1.2 KB each).
+fn decision_answer(decision: Decision, validation: Option<Validation>) -> String {
+    let charges: usize = (decision.court_decisions.iter())
+        .flat_map(|court| &court.case_decisions)
+        .map(|case| case.offenses.len())
+        .sum();
+    let answer = EvaluateOutput {
+        ok: true,
+        decision,
+        validation,
+    };
+    to_json_sized(&answer, 2048 + 1280 * charges)
 }
 
 /// The host's fail-safe (DECISIONS §3), same output shape as [`evaluate`]. `record` is the
@@ -231,13 +244,9 @@ pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
         Ok(search) => {
             let decision = crate::failsafe::decision(&search, now, reason);
             let (decision, validation) = rollup::client_facing(decision, &search.issues);
-            to_json(&EvaluateOutput {
-                ok: true,
-                decision,
-                validation,
-            })
+            decision_answer(decision, validation)
         }
-        Err(e) => json!({"ok": false, "message": format!("invalid record: {e}")}).to_string(),
+        Err(e) => to_json(&json!({"ok": false, "message": format!("invalid record: {e}")})),
     }
 }
 
@@ -245,11 +254,17 @@ pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
 pub fn identity_match(body: &[u8]) -> String {
     let (status, body) = crate::identity::identity_match_endpoint(body);
     let body: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
-    json!({"http_status": status, "body": body}).to_string()
+    to_json(&json!({"http_status": status, "body": body}))
 }
 
+/// Every answer is written here (`crate::writer`: serde_json's bytes, faster).
 fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| {
+    to_json_sized(value, 256)
+}
+
+/// [`to_json`] into a buffer of `capacity` bytes to begin with.
+fn to_json_sized<T: Serialize>(value: &T, capacity: usize) -> String {
+    crate::writer::to_string(value, capacity).unwrap_or_else(|e| {
         json!({"ok": false, "message": format!("serialisation failed: {e}")}).to_string()
     })
 }
@@ -274,8 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn accepted_transform_text_is_unchanged_byte_for_byte() -> Result<(), Box<dyn std::error::Error>>
-    {
+    fn accepted_transform_text_is_unchanged_byte_for_byte() -> TestResult {
         let mut bodies = vec![include_bytes!("../fixtures/ten-charges.json").to_vec()];
         for entry in std::fs::read_dir("../tests/corpus")? {
             let case: Value = serde_json::from_slice(&std::fs::read(entry?.path())?)?;
@@ -301,29 +315,44 @@ mod tests {
         Ok(())
     }
 
-    /// Every corpus body and the vendor XML samples: stage 1 with the record kept, then stages 2-3
-    /// on it, answer exactly what the ABI v1 pair answers (refusals too), and a kept record is
-    /// used once.
-    #[test]
-    fn kept_record_path_answers_as_the_v1_pair() -> Result<(), Box<dyn std::error::Error>> {
+    type TestResult<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+    /// The vendor XML samples' documents.
+    fn xml_samples() -> TestResult<Vec<String>> {
+        let mut samples = Vec::new();
+        for entry in std::fs::read_dir("../tests/fixtures/xml")? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|x| x == "xml") {
+                samples.push(String::from_utf8_lossy(&std::fs::read(path)?).into_owned());
+            }
+        }
+        Ok(samples)
+    }
+
+    /// Every corpus request body with its client rules (null for none), then a request for each
+    /// vendor XML sample.
+    fn corpus_and_xml_bodies() -> TestResult<Vec<(Vec<u8>, Value)>> {
         let mut cases = Vec::new();
         for entry in std::fs::read_dir("../tests/corpus")? {
             let case: Value = serde_json::from_slice(&std::fs::read(entry?.path())?)?;
             let client_rules = case.get("client_rules").cloned().unwrap_or(Value::Null);
             cases.push((serde_json::to_vec(&case["request"])?, client_rules));
         }
-        for entry in std::fs::read_dir("../tests/fixtures/xml")? {
-            let path = entry?.path();
-            if path.extension().is_none_or(|x| x != "xml") {
-                continue;
-            }
-            let xml = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
+        for xml in xml_samples()? {
             let body = json!({"record": {"search_id": "S-X", "search_date": "2025-11-06",
                 "order_id": "O", "order_number": "O.1", "xml": xml}});
             cases.push((serde_json::to_vec(&body)?, Value::Null));
         }
+        Ok(cases)
+    }
+
+    /// Every corpus body and the vendor XML samples: stage 1 with the record kept, then stages 2-3
+    /// on it, answer exactly what the ABI v1 pair answers (refusals too), and a kept record is
+    /// used once.
+    #[test]
+    fn kept_record_path_answers_as_the_v1_pair() -> TestResult {
         let mut decided = 0;
-        for (body, client_rules) in &cases {
+        for (body, client_rules) in &corpus_and_xml_bodies()? {
             let context = json!({"now": "2025-11-06T12:00:00Z", "correlation_id": "c-1",
                                  "client_rules": client_rules});
             let v1 = transform(body);
@@ -350,6 +379,125 @@ mod tests {
             decided += 1;
         }
         assert!(decided > 20, "only {decided} bodies decided");
+        Ok(())
+    }
+
+    /// The ten-charge fixture with text that must be escaped, or is not ASCII, in the fields the
+    /// answers echo (ids, names, charges, dispositions, addresses).
+    fn escaped_fixture() -> TestResult<Vec<u8>> {
+        let text = std::str::from_utf8(include_bytes!("../fixtures/ten-charges.json"))?;
+        let text = text
+            .replace("BENCH-10", r#"BENCH \"10\" \\ \u0001"#)
+            .replace(
+                "AGGRAVATED ASSAULT",
+                r#"AGGRAVATED\tASSAULT \"FIRST\"\n\u001f"#,
+            )
+            .replace("QUENTIN AVERY", r"QUENTÍN ÁVERY \\ \u2028 😀")
+            .replace("CR-1", r"CR-1\r\b\f")
+            .replace("DISMISSED", r#"DISMISSED \"NOLLE\" / ü"#);
+        serde_json::from_str::<Value>(&text)?;
+        Ok(text.into_bytes())
+    }
+
+    /// Every answer the engine writes for one request body: both stage-1 answers, then for an
+    /// accepted body stages 2-3 on the record (ABI v1 and kept) and the fail-safe's decision.
+    fn answers(body: &[u8], client_rules: &Value) -> TestResult<Vec<(&'static str, String)>> {
+        let context = json!({"now": "2025-11-06T12:00:00Z", "correlation_id": "c-1",
+                             "client_rules": client_rules});
+        let mut out = vec![("transform", transform(body))];
+        out.push(("transform_keep", transform_keep(body)));
+        let transformed: Value = serde_json::from_str(&out[0].1)?;
+        if transformed["ok"] == true {
+            let input = json!({"context": context, "record": transformed["record"]});
+            out.push(("evaluate", evaluate(input.to_string().as_bytes())));
+            let kept = json!({"context": context}).to_string();
+            out.push(("evaluate_kept", evaluate_kept(kept.as_bytes())));
+            let record = transformed["record"].to_string();
+            let failsafe = failsafe_evaluate(&record, "2025-11-06T12:00:00Z", "test \"reason\"");
+            out.push(("failsafe_evaluate", failsafe));
+        } else {
+            out.push(("evaluate_kept", evaluate_kept(b"{}")));
+        }
+        Ok(out)
+    }
+
+    /// Every answer the engine writes is byte for byte what `serde_json::to_string` writes for
+    /// the same value (each entry point run twice, the second time with serde_json as the
+    /// writer): the whole corpus, the vendor XML samples (through `/evaluate` and
+    /// `/transform-xml`), text that needs escapes, the identity vectors, and error answers.
+    #[test]
+    fn every_answer_is_written_as_serde_json_writes_it() -> TestResult {
+        let same = |what: &str, ours: &str, theirs: &str| {
+            assert!(
+                ours == theirs,
+                "{what}:\n ours:   {ours}\n theirs: {theirs}"
+            );
+        };
+        let mut requests = corpus_and_xml_bodies()?;
+        requests.push((
+            include_bytes!("../fixtures/ten-charges.json").to_vec(),
+            Value::Null,
+        ));
+        let escaped = escaped_fixture()?;
+        assert_eq!(
+            answers(&escaped, &Value::Null)?.len(),
+            5,
+            "the escaped body is decided"
+        );
+        requests.push((escaped, Value::Null));
+        requests.push((b"{not json".to_vec(), Value::Null));
+        requests.push((br#"{"record": {}}"#.to_vec(), Value::Null));
+        let mut decided = 0;
+        for (body, client_rules) in &requests {
+            let ours = answers(body, client_rules)?;
+            let theirs = crate::writer::reference::with_serde_json(|| answers(body, client_rules))?;
+            assert_eq!(ours.len(), theirs.len());
+            for ((what, ours), (_, theirs)) in ours.iter().zip(&theirs) {
+                same(what, ours, theirs);
+            }
+            decided += usize::from(ours.len() > 3);
+        }
+        assert!(decided > 90, "only {decided} bodies decided");
+
+        let mut framed = Vec::new();
+        for xml in xml_samples()? {
+            let body = json!({"record": {"search_id": "S-\"X\"", "xml": xml}}).to_string();
+            framed.push(format!("{{\"now\": \"2026-11-22T05:00:00Z\"}}\n{body}"));
+        }
+        framed.push("no context line".to_owned());
+        framed.push("{\"now\": \"2026-11-22T05:00:00Z\"}\n<ScreeningResults/>".to_owned());
+        for input in &framed {
+            let ours = transform_xml(input.as_bytes());
+            let theirs =
+                crate::writer::reference::with_serde_json(|| transform_xml(input.as_bytes()));
+            same("transform_xml", &ours, &theirs);
+        }
+
+        let mut identity_bodies = vec![b"[]".to_vec(), b"{\"candidate_to_verify\": 1}".to_vec()];
+        let mut vector_files = vec![include_str!("identity/testdata/own_vectors.json").to_owned()];
+        if let Ok(shared) = std::fs::read_to_string("../../shared/reference/identity/vectors.json")
+        {
+            vector_files.push(shared);
+        }
+        for file in &vector_files {
+            let doc: Value = serde_json::from_str(file)?;
+            for vector in doc["vectors"].as_array().into_iter().flatten() {
+                let body = json!({"candidate_to_verify": vector["candidate_to_verify"],
+                                  "candidate_in_record": vector["candidate_in_record"]});
+                identity_bodies.push(serde_json::to_vec(&body)?);
+            }
+        }
+        assert!(identity_bodies.len() > 40);
+        for body in &identity_bodies {
+            let ours = identity_match(body);
+            let theirs = crate::writer::reference::with_serde_json(|| identity_match(body));
+            same("identity_match", &ours, &theirs);
+        }
+        same(
+            "info",
+            &info(),
+            &crate::writer::reference::with_serde_json(info),
+        );
         Ok(())
     }
 }

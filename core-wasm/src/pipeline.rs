@@ -50,6 +50,7 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
     let mut issues = search.issues.clone();
     issues.extend(issues::candidate_issues(search.candidate.as_ref()));
 
+    let mut identities = Identities::default();
     let mut court_decisions = Vec::with_capacity(search.courts.len());
     for court in &search.courts {
         let mut case_decisions = Vec::with_capacity(court.cases.len());
@@ -58,11 +59,13 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 court_search_id: &court.court_search_id,
                 case_number: &case.case_number,
             };
-            let identity = identity::compare_prepared(
-                candidate.as_ref(),
-                &subject_person(&case.subject),
-                qualifying_bp,
-            );
+            let identity = identities.of(&case.subject, || {
+                identity::compare_prepared(
+                    candidate.as_ref(),
+                    &subject_person(&case.subject),
+                    qualifying_bp,
+                )
+            });
             issues.extend(issues::case_issues(at, case, dob_usable(&case.subject.dob)));
             let place = rules::local::place_of(
                 court.search_jurisdiction.as_deref(),
@@ -78,9 +81,9 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
                 let lookback = rules::time_facts(&facts, client, outcome.reportability);
-                offenses.push(offense_decision(offense, &outcome, &identity, lookback));
+                offenses.push(offense_decision(offense, &outcome, identity, lookback));
             }
-            case_decisions.push(case_decision(case, &identity, offenses));
+            case_decisions.push(case_decision(case, identity, offenses));
         }
         let queue = case_decisions
             .iter()
@@ -111,6 +114,35 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
         court_decisions,
     };
     Ok(Evaluation { decision, issues })
+}
+
+/// Identity results of one search by subject: the person named in a record's cases is usually
+/// the same in all of them, and is compared with the candidate once (a comparison depends on
+/// nothing else that varies within a search). Only the latest few distinct subjects are looked
+/// through, so a record of many different people costs no more than comparing each.
+#[derive(Default)]
+struct Identities<'s> {
+    seen: Vec<(&'s Subject, IdentityResult)>,
+}
+
+impl<'s> Identities<'s> {
+    const LOOKED_THROUGH: usize = 16;
+
+    fn of(
+        &mut self,
+        subject: &'s Subject,
+        compare: impl FnOnce() -> IdentityResult,
+    ) -> &IdentityResult {
+        let recent = self.seen.len().saturating_sub(Self::LOOKED_THROUGH);
+        let at = match (self.seen.iter().skip(recent)).position(|(seen, _)| *seen == subject) {
+            Some(at) => recent + at,
+            None => {
+                self.seen.push((subject, compare()));
+                self.seen.len() - 1
+            }
+        };
+        &self.seen[at].1
+    }
 }
 
 fn offense_decision(

@@ -1,5 +1,5 @@
 //! Pre-initialisation: build every lazily built table once, so that a module snapshotted after
-//! [`warm`] (host/build/preinit.rs) starts each fresh instance with them already in memory.
+//! [`warm`] (runtime/build/preinit.rs) starts each fresh instance with them already in memory.
 //!
 //! The tables (classifier phrase indexes, abbreviations, nicknames, USPS suffixes) are `OnceLock`s
 //! inside their modules. `warm` does not name them: it calls the public classifier and identity

@@ -4,13 +4,14 @@
 //! out on the same day). A window whose date the record lacks gives no `clock_date` and no
 //! `ages_out_on` (DECISIONS §7.2); its `lower_bound.ages_out_not_before` is the first day the
 //! record as it stands can no longer be reported, and flips the same way.
-#![allow(clippy::panic, reason = "tests fail loudly")]
+#![expect(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
-#[allow(dead_code, reason = "this test reads cases; it checks no answers")]
+#[expect(dead_code, reason = "this test reads cases; it checks no answers")]
 mod corpus;
 
 use chrono::{Days, NaiveDate};
+use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
 /// Every charge of a decision tree: (offense id, decision, reportability, the day it flips:
@@ -54,14 +55,12 @@ fn evaluate_on(case: &corpus::CorpusCase, record: &Value, date: Option<NaiveDate
     if let Some(d) = date {
         record["search_date"] = json!(d.format("%Y-%m-%d").to_string());
     }
-    let mut context = json!({"now": case.now, "correlation_id": "ages-out"});
-    if let Some(rules) = &case.client_rules {
-        context["client_rules"] = rules.clone();
-    }
-    let input = json!({"context": context, "record": record});
+    let client_rules = case.client_rules.as_ref().map(Value::to_string);
+    let context =
+        StageContext::new(&case.now, "ages-out").with_client_rules(client_rules.as_deref());
+    let input = evaluate_input(&context, &record.to_string());
     let out: Value =
-        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
-            .unwrap_or_default();
+        serde_json::from_str(&lookback_core::api::evaluate(input.as_bytes())).unwrap_or_default();
     assert_eq!(out["ok"], json!(true), "{}: evaluate failed", case.name);
     out["decision"].clone()
 }

@@ -1,9 +1,14 @@
 //! The corpus against the native engine (`lookback_core::api`), composed the way the host does.
-#![allow(clippy::panic, reason = "tests fail loudly")]
+#![expect(clippy::panic, reason = "tests fail loudly")]
 
 #[path = "../../tests/tests/support/corpus.rs"]
+#[expect(
+    dead_code,
+    reason = "the native harness passes overlays in the context instead"
+)]
 mod corpus;
 
+use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
 /// transform, then evaluate, as the host would; the answer in the envelope's shape.
@@ -24,14 +29,11 @@ fn run_native(case: &corpus::CorpusCase) -> (u16, Value) {
             ),
         };
     }
-    let mut context = json!({"now": case.now, "correlation_id": "corpus"});
-    if let Some(rules) = &case.client_rules {
-        context["client_rules"] = rules.clone();
-    }
-    let input = json!({"context": context, "record": transformed["record"]});
+    let client_rules = case.client_rules.as_ref().map(Value::to_string);
+    let context = StageContext::new(&case.now, "corpus").with_client_rules(client_rules.as_deref());
+    let input = evaluate_input(&context, &transformed["record"].to_string());
     let out: Value =
-        serde_json::from_str(&lookback_core::api::evaluate(input.to_string().as_bytes()))
-            .unwrap_or_default();
+        serde_json::from_str(&lookback_core::api::evaluate(input.as_bytes())).unwrap_or_default();
     assert_eq!(
         out["ok"],
         json!(true),

@@ -12,6 +12,7 @@
 use std::collections::BTreeSet;
 
 use lookback_core::api;
+use lookback_core::input::{StageContext, evaluate_input};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{Value, json};
@@ -365,9 +366,10 @@ fn evaluate(body: &Value) -> Result<Value, TestCaseError> {
         "a valid record was refused: {}",
         transformed
     );
-    let input = json!({"context": {"now": NOW, "correlation_id": "prop"},
-                       "record": transformed["record"]})
-    .to_string();
+    let input = evaluate_input(
+        &StageContext::new(NOW, "prop"),
+        &transformed["record"].to_string(),
+    );
     let out = api::evaluate(input.as_bytes());
     prop_assert_eq!(
         &out,
@@ -916,9 +918,11 @@ fn day_of(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
 fn lone_charge(body: &Value) -> Result<(Value, Vec<Value>), TestCaseError> {
     let transformed = transform(body)?;
     prop_assert_eq!(&transformed["ok"], &json!(true), "refused: {}", transformed);
-    let input = json!({"context": {"now": NOW, "correlation_id": "prop"},
-                       "record": transformed["record"]});
-    let out = parse(&api::evaluate(input.to_string().as_bytes()))?;
+    let input = evaluate_input(
+        &StageContext::new(NOW, "prop"),
+        &transformed["record"].to_string(),
+    );
+    let out = parse(&api::evaluate(input.as_bytes()))?;
     prop_assert_eq!(&out["ok"], &json!(true), "evaluate failed: {}", out);
     let charge = out["decision"]["court_decisions"][0]["case_decisions"][0]["offenses"][0].clone();
     prop_assert!(charge.is_object(), "no charge: {}", out);

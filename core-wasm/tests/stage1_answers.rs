@@ -8,7 +8,7 @@
 //! message and its order, the 422 details and the accepted output. Refusals are stored verbatim,
 //! accepted answers (whole records) as their length and FNV-1a hash. After an intended change of
 //! behaviour: `LOOKBACK_BLESS=1 cargo test -p lookback-core --test stage1_answers`.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

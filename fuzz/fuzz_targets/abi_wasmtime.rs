@@ -6,12 +6,10 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 #[path = "../../tests/tests/abi_raw/ops.rs"]
 mod ops;
-#[path = "shipped.rs"]
-mod shipped;
+use lookback_fuzz::shipped;
 
 // Engine start and module compile once, before the first input (else it counts against -timeout).
 fuzz_target!(init: { shipped::shipped(); }, |data: &[u8]| {

@@ -9,10 +9,10 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use chrono::{Duration, Months, NaiveDate};
+use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 
 const NAMES: &[&str] = &[
     "ROBERT",
@@ -299,10 +299,9 @@ fuzz_target!(|record: Record| {
     let transformed = common::answer(&lookback_core::api::transform(body.to_string().as_bytes()));
     common::evaluate_transformed(&transformed);
     if transformed["ok"] == true {
-        let input = json!({"context": {"now": common::NOW, "correlation_id": "fuzz",
-                                       "client_rules": client_rules},
-                           "record": transformed["record"]})
-        .to_string();
+        let client_rules = client_rules.to_string();
+        let context = StageContext::new(common::NOW, "fuzz").with_client_rules(Some(&client_rules));
+        let input = evaluate_input(&context, &transformed["record"].to_string());
         let first = lookback_core::api::evaluate(input.as_bytes());
         assert_eq!(
             first,

@@ -3,8 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 
 fuzz_target!(|data: &[u8]| {
     let out = common::answer(&lookback_core::api::identity_match(data));

@@ -3,8 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 
 fuzz_target!(|data: &[u8]| {
     let mut input = format!("{{\"now\":\"{}\"}}\n", common::NOW).into_bytes();

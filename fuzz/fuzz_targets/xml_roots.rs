@@ -5,8 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use serde_json::json;
 
-#[path = "common.rs"]
-mod common;
+use lookback_fuzz::common;
 
 fuzz_target!(|data: &[u8]| {
     let xml = String::from_utf8_lossy(data);

@@ -1,102 +1,26 @@
 //! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `rules`,
-//! `keys create`.
+//! `keys create`, `keys revoke` (the command line itself is `config`).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use clap::{Parser, Subcommand};
+use clap::Parser;
+use lookback_runtime::{EngineHost, EngineSettings};
 
 use crate::auth::keys::{self, Role};
 use crate::client_rules::Overlays;
-use crate::config::{EngineArgs, EngineSettings, ServeArgs, Settings};
+use crate::config::{Cli, Command, EvaluateArgs, KeysCommand, ServeArgs, Settings};
 use crate::context::RequestCtx;
-use crate::engine::EngineHost;
 use crate::pipeline::{self, Answer};
-use crate::state::{AppState, load_module};
-
-/// Lookback: decides, charge by charge, whether a criminal record may be reported.
-#[derive(Debug, Parser)]
-#[command(name = "lookback", version, about)]
-pub struct Cli {
-    /// What to do.
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-/// Subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Run the HTTP service (boxed: its flags outweigh every other command's).
-    Serve(Box<ServeArgs>),
-    /// Evaluate one `/evaluate` request body offline and print the response envelope.
-    Evaluate(EvaluateArgs),
-    /// Describe an engine module and say whether the server would admit it (exit 1 if not).
-    Inspect(crate::offline::InspectArgs),
-    /// Evaluate every request in a folder with two modules and list the charges that change.
-    Diff(crate::offline::DiffArgs),
-    /// List the rule catalogue (id, jurisdiction, summary, citation, confidence).
-    Rules(crate::rules_cli::RulesArgs),
-    /// Manage API keys.
-    Keys {
-        /// Key action.
-        #[command(subcommand)]
-        command: KeysCommand,
-    },
-}
-
-/// Flags of `lookback evaluate`.
-#[derive(Debug, clap::Args)]
-pub struct EvaluateArgs {
-    /// File holding an `/evaluate` request body.
-    pub file: PathBuf,
-    /// Pretty-print the response.
-    #[arg(long)]
-    pub pretty: bool,
-    /// Evaluate as of this instant (RFC 3339), e.g. to reproduce an earlier decision. Default:
-    /// the current time.
-    #[arg(long)]
-    pub now: Option<String>,
-    /// Folder of per-tenant client-rules overlays; the record's `tenant_id` picks one.
-    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
-    pub client_rules_dir: Option<PathBuf>,
-    #[command(flatten)]
-    pub engine: EngineArgs,
-}
-
-/// `lookback keys ...`.
-#[derive(Debug, Subcommand)]
-pub enum KeysCommand {
-    /// Create a key, append its hash to the key file and print the key once.
-    Create {
-        /// Tenant the key is bound to.
-        #[arg(long)]
-        tenant: Option<String>,
-        /// Role of tokens issued for the key.
-        #[arg(long, value_enum, default_value_t = Role::Client)]
-        role: Role,
-        /// Key file to append to.
-        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
-        file: PathBuf,
-    },
-    /// Remove a key from the key file: a running server refuses it and every token issued for
-    /// it at their next use.
-    Revoke {
-        /// Id of the key (`key_...`, as `keys create` printed it).
-        key_id: String,
-        /// Key file to remove it from.
-        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
-        file: PathBuf,
-    },
-}
+use crate::server::Server;
 
 /// The `lookback` program: parses the command line, logs to standard error, runs the command;
 /// an error is printed and exits 2.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     // Held to the end: dropping it flushes the non-blocking log writer.
-    let _log = crate::telemetry::init();
+    let _log = crate::telemetry::init(cli.log_format);
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
@@ -147,10 +71,9 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// `lookback serve`: with no key configured, a development key is generated and printed once on
-/// standard error (DECISIONS §1); it is never logged.
+/// standard error (DECISIONS §1); it is never logged. Serves until SIGTERM or SIGINT.
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let addr = args.addr;
-    let drain = std::time::Duration::from_secs(args.drain_secs);
     let mut settings: Settings = args.into();
     if settings.auth.has_no_keys() {
         let key = keys::generate_key();
@@ -158,8 +81,8 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         settings.auth.api_keys.push(key);
     }
     let started = std::time::Instant::now();
-    let state = tokio::task::spawn_blocking(move || AppState::new(&settings)).await??;
-    let module = state.registry().active();
+    let server = tokio::task::spawn_blocking(move || Server::build(&settings)).await??;
+    let module = server.state().registry().active();
     tracing::info!(
         load_ms = crate::context::round_ms(started.elapsed().as_secs_f64() * 1000.0),
         engine_version = %module.info.engine_version,
@@ -171,37 +94,8 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {addr}"))?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
-    serve_until_signal(listener, state.clone(), drain).await?;
-    // Every answered request queued its line before its answer went out: write them all.
-    let log = state.decision_log().clone();
-    tokio::task::spawn_blocking(move || log.close()).await?;
+    server.serve(listener, shutdown_signal()).await?;
     tracing::info!("stopped");
-    Ok(())
-}
-
-/// Serves until SIGTERM or SIGINT, then stops accepting and lets in-flight requests finish for
-/// at most `drain`; connections still open after that are closed.
-async fn serve_until_signal(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    drain: std::time::Duration,
-) -> anyhow::Result<()> {
-    let signalled = std::sync::Arc::new(tokio::sync::Notify::new());
-    let notify = signalled.clone();
-    let server = crate::transport::serve(listener, state, async move {
-        shutdown_signal().await;
-        notify.notify_one();
-    });
-    let drain_over = async {
-        signalled.notified().await;
-        tokio::time::sleep(drain).await;
-    };
-    tokio::select! {
-        served = server => served?,
-        () = drain_over => {
-            tracing::warn!(drain_secs = drain.as_secs(), "drain time over; closing the remaining connections");
-        }
-    }
     Ok(())
 }
 
@@ -263,18 +157,14 @@ pub async fn evaluate_offline(
     body: Vec<u8>,
     now: Option<String>,
 ) -> anyhow::Result<Answer> {
-    let settings = Settings {
-        engine,
-        ..Settings::default()
-    };
     let (host, module) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
-        let host = EngineHost::new(&settings.engine)?;
-        let module = load_module(&host, &settings)?;
+        let host = EngineHost::new(&engine)?;
+        let (module, _) = host.base_module(engine.module.as_deref(), false)?;
         Ok((host, Arc::new(module)))
     })
     .await??;
     let ctx = RequestCtx::new(None);
-    let now = now.unwrap_or_else(pipeline::now_rfc3339);
+    let now = now.unwrap_or_else(crate::clock::now_rfc3339);
     Ok(
         match pipeline::evaluate(
             &host,

@@ -1,181 +1,109 @@
-//! Configuration: every setting is a command-line flag and an environment variable
-//! (DECISIONS §1). The clap argument groups convert into plain [`Settings`] that the library uses,
-//! so tests can build a server without going through the command line.
+//! The command line: every command and flag of `lookback` (clap types), each setting also an
+//! environment variable (DECISIONS §1, §14), and their conversion into the plain settings the
+//! services take: [`Settings`] holds one slice per service (the runtime's `EngineSettings`, the
+//! store's `StoreSettings`, ...), so tests build a server without a command line and no service
+//! reads this module.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::{Parser, Subcommand};
+use lookback_core::vocabulary::{
+    DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INSTANCES, DEFAULT_MAX_MODULE_BYTES,
+    DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_STAGE_DEADLINE_MS,
+};
+use lookback_runtime::EngineSettings;
+
+use crate::auth::{AuthSettings, Role};
 use crate::decision_log::{self, DecisionLogSettings, Sink};
-use crate::engine::Limits;
-use crate::transport::{TransportArgs, TransportSettings};
+use crate::store::StoreSettings;
+use crate::telemetry::LogFormat;
+use crate::transport::TransportSettings;
 
-/// Default cap on a request body (then 413).
-pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
-/// Default cap on an uploaded engine module (`POST /admin/modules`).
-pub const DEFAULT_MAX_MODULE_BYTES: usize = 16 << 20;
-
-/// Everything the server needs.
-#[derive(Debug, Clone)]
+/// Everything the server needs, one slice per service.
+#[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// Engine hosting.
+    /// Engine hosting (the runtime).
     pub engine: EngineSettings,
     /// API keys and tokens.
     pub auth: AuthSettings,
-    /// Largest accepted request body, in bytes.
-    pub max_body_bytes: usize,
     /// Folder of extra engine modules, loaded at start and watched (DECISIONS §1, §9).
     pub modules_dir: Option<PathBuf>,
-    /// Largest accepted module upload, in bytes.
-    pub max_module_bytes: usize,
     /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
     /// start; a bad file refuses the start.
     pub client_rules_dir: Option<PathBuf>,
     /// The shared registry on PostgreSQL (issue 13); off without a database URL.
-    pub store: crate::store::StoreSettings,
+    pub store: StoreSettings,
     /// The decision log (DECISIONS §12).
     pub decision_log: DecisionLogSettings,
-    /// Timeouts, connection and in-flight caps, rate limits (issue 14).
+    /// Timeouts, body and connection caps, rate limits, the shutdown drain (issue 14).
     pub transport: TransportSettings,
 }
 
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            engine: EngineSettings::default(),
-            auth: AuthSettings::default(),
-            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
-            modules_dir: None,
-            max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
-            client_rules_dir: None,
-            store: crate::store::StoreSettings::default(),
-            decision_log: DecisionLogSettings::default(),
-            transport: TransportSettings::default(),
-        }
-    }
+/// Lookback: decides, charge by charge, whether a criminal record may be reported.
+#[derive(Debug, Parser)]
+#[command(name = "lookback", version, about)]
+pub struct Cli {
+    /// How log lines are written on standard error.
+    #[arg(
+        long,
+        env = "LOOKBACK_LOG_FORMAT",
+        value_enum,
+        default_value_t,
+        global = true
+    )]
+    pub log_format: LogFormat,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-/// Engine hosting settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineSettings {
-    /// Wall-clock budget of each engine stage.
-    pub stage_deadline: Duration,
-    /// Memory cap of each engine instance, in MiB.
-    pub memory_limit_mib: usize,
-    /// Instance pool slots = concurrent engine calls.
-    pub max_instances: u32,
-    /// A `.wasm` to use instead of the embedded module.
-    pub module: Option<PathBuf>,
-    /// Directory of precompiled artifacts (restarts skip recompiling the same module).
-    pub compile_cache: Option<PathBuf>,
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service (boxed: its flags outweigh every other command's).
+    Serve(Box<ServeArgs>),
+    /// Evaluate one `/evaluate` request body offline and print the response envelope.
+    Evaluate(EvaluateArgs),
+    /// Describe an engine module and say whether the server would admit it (exit 1 if not).
+    Inspect(InspectArgs),
+    /// Evaluate every request in a folder with two modules and list the charges that change.
+    Diff(DiffArgs),
+    /// List the rule catalogue (id, jurisdiction, summary, citation, confidence).
+    Rules(RulesArgs),
+    /// Manage API keys.
+    Keys {
+        /// Key action.
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
 }
 
-impl Default for EngineSettings {
-    fn default() -> Self {
-        Self {
-            stage_deadline: Duration::from_millis(2000),
-            memory_limit_mib: 64,
-            max_instances: 32,
-            module: None,
-            compile_cache: None,
-        }
-    }
-}
-
-impl EngineSettings {
-    /// Per-call limits.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            deadline: self.stage_deadline,
-            memory_bytes: self.memory_limit_mib.saturating_mul(1 << 20),
-        }
-    }
-}
-
-/// API key and token settings.
-#[derive(Clone)]
-pub struct AuthSettings {
-    /// Keys whose tokens carry the client role.
-    pub api_keys: Vec<String>,
-    /// Keys whose tokens carry the admin role.
-    pub admin_keys: Vec<String>,
-    /// Key store holding only key hashes.
-    pub keys_file: Option<PathBuf>,
-    /// HS256 secret; random per process when unset.
-    pub jwt_secret: Option<String>,
-    /// Token lifetime.
-    pub token_ttl: Duration,
-    /// How far in the future a token's `iat` may lie (another replica's clock running ahead);
-    /// at most 300 s. Expiry gets no allowance.
-    pub max_clock_skew: Duration,
-}
-
-impl std::fmt::Debug for AuthSettings {
-    // Never print keys or the secret, even in debug output.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AuthSettings")
-            .field("api_keys", &self.api_keys.len())
-            .field("admin_keys", &self.admin_keys.len())
-            .field("keys_file", &self.keys_file)
-            .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| "<set>"))
-            .field("token_ttl", &self.token_ttl)
-            .field("max_clock_skew", &self.max_clock_skew)
-            .finish()
-    }
-}
-
-impl Default for AuthSettings {
-    fn default() -> Self {
-        Self {
-            api_keys: Vec::new(),
-            admin_keys: Vec::new(),
-            keys_file: None,
-            jwt_secret: None,
-            token_ttl: Duration::from_secs(3600),
-            max_clock_skew: Duration::from_secs(60),
-        }
-    }
-}
-
-impl AuthSettings {
-    /// True when no key source is configured at all.
-    pub fn has_no_keys(&self) -> bool {
-        self.api_keys.is_empty() && self.admin_keys.is_empty() && self.keys_file.is_none()
-    }
-}
-
-/// Engine flags, shared by `serve` and `evaluate`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct EngineArgs {
-    /// Wall-clock budget of each engine stage, in milliseconds.
-    #[arg(long, env = "LOOKBACK_STAGE_DEADLINE_MS", default_value_t = 2000)]
-    pub stage_deadline_ms: u64,
-    /// Memory cap of each engine instance, in MiB.
-    #[arg(long, env = "LOOKBACK_MEMORY_LIMIT_MIB", default_value_t = 64)]
-    pub memory_limit_mib: usize,
-    /// Concurrent engine calls (instance pool slots).
-    #[arg(long, env = "LOOKBACK_MAX_INSTANCES", default_value_t = 32)]
-    pub max_instances: u32,
-    /// Engine module (.wasm) to use instead of the embedded one.
-    #[arg(long, env = "LOOKBACK_MODULE")]
-    pub module: Option<PathBuf>,
-    /// Directory of precompiled engine modules, keyed by module digest and engine configuration
-    /// (off when unset). Only this process may write there: artifacts are digest-checked, then
-    /// executed as native code.
-    #[arg(long, env = "LOOKBACK_COMPILE_CACHE")]
-    pub compile_cache: Option<PathBuf>,
-}
-
-impl From<EngineArgs> for EngineSettings {
-    fn from(a: EngineArgs) -> Self {
-        Self {
-            stage_deadline: Duration::from_millis(a.stage_deadline_ms),
-            memory_limit_mib: a.memory_limit_mib,
-            max_instances: a.max_instances,
-            module: a.module,
-            compile_cache: a.compile_cache,
-        }
-    }
+/// `lookback keys ...`.
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create a key, append its hash to the key file and print the key once.
+    Create {
+        /// Tenant the key is bound to.
+        #[arg(long)]
+        tenant: Option<String>,
+        /// Role of tokens issued for the key.
+        #[arg(long, value_enum, default_value_t = Role::Client)]
+        role: Role,
+        /// Key file to append to.
+        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
+        file: PathBuf,
+    },
+    /// Remove a key from the key file: a running server refuses it and every token issued for
+    /// it at their next use.
+    Revoke {
+        /// Id of the key (`key_...`, as `keys create` printed it).
+        key_id: String,
+        /// Key file to remove it from.
+        #[arg(long, env = "LOOKBACK_KEYS_FILE")]
+        file: PathBuf,
+    },
 }
 
 /// Flags of `lookback serve`.
@@ -212,32 +140,44 @@ pub struct ServeArgs {
     /// Seconds a token's issue time may lie in the future (clock skew between replicas; max 300).
     #[arg(long, env = "LOOKBACK_JWT_MAX_SKEW_SECS", default_value_t = 60)]
     pub jwt_max_skew_secs: u64,
-    /// Largest accepted request body in bytes.
-    #[arg(long, env = "LOOKBACK_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
-    pub max_body_bytes: usize,
     /// Folder of extra engine modules (*.wasm): loaded at start, watched for new files; uploads
     /// are saved there and the active choice persists there (active.json).
     #[arg(long, env = "LOOKBACK_MODULES_DIR")]
     pub modules_dir: Option<PathBuf>,
-    /// Largest accepted module upload (POST /admin/modules) in bytes.
-    #[arg(long, env = "LOOKBACK_MAX_MODULE_BYTES", default_value_t = DEFAULT_MAX_MODULE_BYTES)]
-    pub max_module_bytes: usize,
     /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`), loaded at start. An
     /// overlay may only make results more protective; a bad one refuses the start.
     #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
     pub client_rules_dir: Option<PathBuf>,
-    /// Seconds a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests before it
-    /// closes the remaining connections and flushes the decision log.
-    #[arg(long, env = "LOOKBACK_DRAIN_SECS", default_value_t = 10)]
-    pub drain_secs: u64,
     #[command(flatten)]
     pub decision_log: DecisionLogArgs,
     #[command(flatten)]
     pub engine: EngineArgs,
     #[command(flatten)]
-    pub store: crate::store::StoreArgs,
+    pub store: StoreArgs,
     #[command(flatten)]
     pub transport: TransportArgs,
+}
+
+/// Engine flags, shared by `serve`, `evaluate`, `inspect` and `diff`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct EngineArgs {
+    /// Wall-clock budget of each engine stage, in milliseconds.
+    #[arg(long, env = "LOOKBACK_STAGE_DEADLINE_MS", default_value_t = DEFAULT_STAGE_DEADLINE_MS)]
+    pub stage_deadline_ms: u64,
+    /// Memory cap of each engine instance, in MiB.
+    #[arg(long, env = "LOOKBACK_MEMORY_LIMIT_MIB", default_value_t = DEFAULT_MEMORY_LIMIT_MIB)]
+    pub memory_limit_mib: usize,
+    /// Concurrent engine calls (instance pool slots).
+    #[arg(long, env = "LOOKBACK_MAX_INSTANCES", default_value_t = DEFAULT_MAX_INSTANCES)]
+    pub max_instances: u32,
+    /// Engine module (.wasm) to use instead of the embedded one.
+    #[arg(long, env = "LOOKBACK_MODULE")]
+    pub module: Option<PathBuf>,
+    /// Directory of precompiled engine modules, keyed by module digest and engine configuration
+    /// (off when unset). Only this process may write there: artifacts are digest-checked, then
+    /// executed as native code.
+    #[arg(long, env = "LOOKBACK_COMPILE_CACHE")]
+    pub compile_cache: Option<PathBuf>,
 }
 
 /// Decision-log flags of `lookback serve`.
@@ -260,20 +200,121 @@ pub struct DecisionLogArgs {
     pub decision_log_queue: usize,
 }
 
-impl From<DecisionLogArgs> for DecisionLogSettings {
-    fn from(a: DecisionLogArgs) -> Self {
-        Self {
-            sink: a
-                .decision_log
-                .filter(|s| !s.is_empty())
-                .as_deref()
-                .map(Sink::parse),
-            max_bytes: a.decision_log_max_bytes,
-            keep: a.decision_log_keep,
-            salt: a.decision_log_salt.filter(|s| !s.is_empty()),
-            queue: a.decision_log_queue,
-        }
-    }
+/// Flags of `lookback serve` for the shared registry.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StoreArgs {
+    /// PostgreSQL URL of the registry shared by every replica (modules, activations); unset: this
+    /// process keeps its own registry.
+    #[arg(long, env = "LOOKBACK_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// This replica's id in `/admin/modules` and the activation history (default: $HOSTNAME).
+    #[arg(long, env = "LOOKBACK_REPLICA_ID")]
+    pub replica_id: Option<String>,
+}
+
+/// Transport flags of `lookback serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TransportArgs {
+    /// Seconds a connection has to send a complete request head; also the idle keep-alive timeout.
+    #[arg(long, env = "LOOKBACK_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+    /// Seconds a request has to send its whole body (then 408).
+    #[arg(long, env = "LOOKBACK_BODY_TIMEOUT_SECS", default_value_t = 30)]
+    pub body_timeout_secs: u64,
+    /// Largest accepted request body in bytes.
+    #[arg(long, env = "LOOKBACK_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+    /// Largest accepted module upload (POST /admin/modules) in bytes.
+    #[arg(long, env = "LOOKBACK_MAX_MODULE_BYTES", default_value_t = DEFAULT_MAX_MODULE_BYTES)]
+    pub max_module_bytes: usize,
+    /// Open connections at once (beyond: 503 and close).
+    #[arg(long, env = "LOOKBACK_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// Requests on the engine routes at once (beyond: 503 with Retry-After).
+    #[arg(long, env = "LOOKBACK_MAX_IN_FLIGHT", default_value_t = 64)]
+    pub max_in_flight: usize,
+    /// Failed key exchanges per client address and minute (beyond: 429 with Retry-After).
+    #[arg(long, env = "LOOKBACK_AUTH_FAILURES_PER_MINUTE", default_value_t = 10)]
+    pub auth_failures_per_minute: u32,
+    /// Identity-match calls per client address and minute (beyond: 429 with Retry-After).
+    #[arg(
+        long,
+        env = "LOOKBACK_IDENTITY_MATCH_PER_MINUTE",
+        default_value_t = 600
+    )]
+    pub identity_match_per_minute: u32,
+    /// Seconds a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests before it
+    /// closes the remaining connections and flushes the decision log.
+    #[arg(long, env = "LOOKBACK_DRAIN_SECS", default_value_t = 10)]
+    pub drain_secs: u64,
+}
+
+/// Flags of `lookback evaluate`.
+#[derive(Debug, clap::Args)]
+pub struct EvaluateArgs {
+    /// File holding an `/evaluate` request body.
+    pub file: PathBuf,
+    /// Pretty-print the response.
+    #[arg(long)]
+    pub pretty: bool,
+    /// Evaluate as of this instant (RFC 3339), e.g. to reproduce an earlier decision. Default:
+    /// the current time.
+    #[arg(long)]
+    pub now: Option<String>,
+    /// Folder of per-tenant client-rules overlays; the record's `tenant_id` picks one.
+    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
+    pub client_rules_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Flags of `lookback inspect`.
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// The module file.
+    pub file: PathBuf,
+    /// Refuse the module unless its SHA-256 (hex) is this.
+    #[arg(long)]
+    pub sha256: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Flags of `lookback diff`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The current module (default: the embedded one).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// The candidate module.
+    #[arg(long)]
+    pub to: PathBuf,
+    /// Folder of `/evaluate` bodies (`*.json`; a body may also sit under `request`, as in the
+    /// corpus), or one such file.
+    pub dir: PathBuf,
+    /// Evaluate as of this instant (RFC 3339). Default: each file's `now`, else the current time.
+    #[arg(long)]
+    pub now: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Flags of `lookback rules`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RulesArgs {
+    /// Only this jurisdiction: a two-letter code (`CA`, `DC`, `PR`), `US` (federal), `GEN`, `SYS`,
+    /// a place (`New York City`) or `CLIENT`; case-insensitive.
+    #[arg(long)]
+    pub jurisdiction: Option<String>,
+    /// Print JSON (`{"rules_version", "rules": [...]}`) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 impl From<ServeArgs> for Settings {
@@ -294,13 +335,134 @@ impl From<ServeArgs> for Settings {
                 token_ttl: Duration::from_secs(a.token_ttl_secs),
                 max_clock_skew: Duration::from_secs(a.jwt_max_skew_secs),
             },
-            max_body_bytes: a.max_body_bytes,
             modules_dir: a.modules_dir,
-            max_module_bytes: a.max_module_bytes,
             client_rules_dir: a.client_rules_dir,
             store: a.store.into(),
             decision_log: a.decision_log.into(),
             transport: a.transport.into(),
         }
+    }
+}
+
+impl From<EngineArgs> for EngineSettings {
+    fn from(a: EngineArgs) -> Self {
+        Self {
+            stage_deadline: Duration::from_millis(a.stage_deadline_ms),
+            memory_limit_mib: a.memory_limit_mib,
+            max_instances: a.max_instances,
+            module: a.module,
+            compile_cache: a.compile_cache,
+        }
+    }
+}
+
+impl From<DecisionLogArgs> for DecisionLogSettings {
+    fn from(a: DecisionLogArgs) -> Self {
+        Self {
+            sink: a
+                .decision_log
+                .filter(|s| !s.is_empty())
+                .as_deref()
+                .map(Sink::parse),
+            max_bytes: a.decision_log_max_bytes,
+            keep: a.decision_log_keep,
+            salt: a.decision_log_salt.filter(|s| !s.is_empty()),
+            queue: a.decision_log_queue,
+        }
+    }
+}
+
+impl From<StoreArgs> for StoreSettings {
+    fn from(a: StoreArgs) -> Self {
+        Self {
+            database_url: a.database_url.filter(|u| !u.trim().is_empty()),
+            replica_id: a.replica_id.filter(|r| !r.trim().is_empty()),
+        }
+    }
+}
+
+impl From<TransportArgs> for TransportSettings {
+    fn from(a: TransportArgs) -> Self {
+        Self {
+            header_read_timeout: Duration::from_secs(a.header_read_timeout_secs),
+            body_timeout: Duration::from_secs(a.body_timeout_secs),
+            max_body_bytes: a.max_body_bytes,
+            max_module_bytes: a.max_module_bytes,
+            max_connections: a.max_connections,
+            max_in_flight: a.max_in_flight,
+            auth_failures_per_minute: a.auth_failures_per_minute,
+            identity_match_per_minute: a.identity_match_per_minute,
+            drain: Duration::from_secs(a.drain_secs),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    use super::*;
+
+    /// Every `LOOKBACK_*` variable of every command, as clap knows them.
+    fn variables() -> Vec<String> {
+        fn walk(command: &clap::Command, out: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                if let Some(env) = arg.get_env() {
+                    out.push(env.to_string_lossy().into_owned());
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(&Cli::command(), &mut out);
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// DECISIONS §14: every setting is a flag and a variable, listed in the README and in
+    /// docs/operations.md.
+    #[test]
+    fn every_variable_is_documented_where_operators_look() {
+        let variables = variables();
+        assert!(variables.len() > 30, "{variables:?}");
+        assert!(variables.iter().all(|v| v.starts_with("LOOKBACK_")));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for doc in ["README.md", "docs/operations.md"] {
+            let text = std::fs::read_to_string(root.join(doc)).unwrap_or_default();
+            let missing: Vec<&String> = variables
+                .iter()
+                .filter(|v| !text.contains(&format!("`{v}`")))
+                .collect();
+            assert!(missing.is_empty(), "{doc} does not list {missing:?}");
+        }
+    }
+
+    /// The flags' defaults are the services' defaults: a server started with no flag runs as one
+    /// built from `Settings::default()` (what the tests run).
+    #[test]
+    fn flag_defaults_are_the_settings_defaults() {
+        let cli = Cli::try_parse_from(["lookback", "serve"]);
+        let Ok(Cli {
+            command: Command::Serve(args),
+            ..
+        }) = cli
+        else {
+            panic!("lookback serve does not parse");
+        };
+        let settings = Settings::from(*args);
+        let defaults = Settings::default();
+        assert_eq!(settings.engine, defaults.engine);
+        assert_eq!(settings.transport, defaults.transport);
+        assert_eq!(
+            format!("{:?}", settings.decision_log),
+            format!("{:?}", defaults.decision_log)
+        );
+        assert_eq!(
+            (settings.auth.token_ttl, settings.auth.max_clock_skew),
+            (defaults.auth.token_ttl, defaults.auth.max_clock_skew)
+        );
     }
 }

@@ -1,13 +1,8 @@
-//! Per-request context: the correlation id and the start time, set by [`correlation`] for
-//! every request and echoed in the `X-Correlation-ID` response header (DECISIONS §3).
+//! Per-request context: the correlation id and the start time, made for every request by the
+//! outermost middleware (`routes::middleware::correlation`) and echoed in the `X-Correlation-ID`
+//! response header (DECISIONS §3).
 
 use std::time::Instant;
-
-use axum::extract::{FromRequestParts, Request};
-use axum::http::HeaderValue;
-use axum::http::request::Parts;
-use axum::middleware::Next;
-use axum::response::Response;
 
 /// Header carrying the correlation id, in and out.
 pub const CORRELATION_HEADER: &str = "x-correlation-id";
@@ -52,35 +47,6 @@ pub fn is_sane_correlation_id(id: &str) -> bool {
         && id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-}
-
-/// Middleware: creates the [`RequestCtx`] and echoes the correlation id on the response.
-pub async fn correlation(mut request: Request, next: Next) -> Response {
-    let header = request
-        .headers()
-        .get(CORRELATION_HEADER)
-        .and_then(|v| v.to_str().ok());
-    let ctx = RequestCtx::new(header);
-    let id = HeaderValue::from_str(&ctx.correlation_id).ok();
-    request.extensions_mut().insert(ctx);
-    let mut response = next.run(request).await;
-    if let Some(id) = id {
-        response.headers_mut().insert(CORRELATION_HEADER, id);
-    }
-    response
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for RequestCtx {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        // The middleware always sets it; a fresh one keeps handlers usable without it (unit tests).
-        Ok(parts
-            .extensions
-            .get::<RequestCtx>()
-            .cloned()
-            .unwrap_or_else(|| RequestCtx::new(None)))
-    }
 }
 
 #[cfg(test)]

@@ -26,8 +26,8 @@ use axum::body::Bytes;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::engine::LoadedModule;
 use crate::metrics::Metrics;
+use lookback_runtime::LoadedModule;
 
 /// Default size at which the log file rotates.
 pub const DEFAULT_MAX_BYTES: u64 = 100 << 20;
@@ -166,7 +166,10 @@ impl DecisionLog {
     /// Queues one `/evaluate` answer; never waits.
     pub fn submit(&self, evaluated: Evaluated) {
         let correlation_id = evaluated.correlation_id.clone();
-        self.enqueue(Job::Decision(evaluated, now_millis()), &correlation_id);
+        self.enqueue(
+            Job::Decision(evaluated, crate::clock::now_rfc3339_millis()),
+            &correlation_id,
+        );
     }
 
     /// Queues a line made elsewhere (a shadow evaluation's differences); never waits.
@@ -219,12 +222,6 @@ pub fn check_writable(settings: &DecisionLogSettings) -> anyhow::Result<()> {
         RotatingFile::open(path, settings.max_bytes, settings.keep)?;
     }
     Ok(())
-}
-
-/// RFC 3339 UTC with milliseconds.
-fn now_millis() -> String {
-    chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 struct Writer {
@@ -651,7 +648,6 @@ fn numbered(path: &Path, n: usize) -> PathBuf {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use super::*;
 

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
+use lookback_core::vocabulary::{Label, Queue};
+use lookback_runtime::contract::Decision;
+use lookback_runtime::{EngineHost, LoadedModule};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::context::RequestCtx;
-use crate::engine::contract::{Decision, Label, Queue};
-use crate::engine::{EngineHost, LoadedModule};
 use crate::pipeline::{self, Answer};
 
 /// One side of a diff: the module and what it answered.
@@ -200,22 +201,4 @@ fn rules_changed(a: Option<&Outcome>, b: Option<&Outcome>) -> Vec<String> {
     let removed = a.iter().filter(|r| !b.contains(r)).map(|r| format!("-{r}"));
     let added = b.iter().filter(|r| !a.contains(r)).map(|r| format!("+{r}"));
     removed.chain(added).collect()
-}
-
-/// The label text of a decision, as in the API.
-pub fn label_text(label: Label) -> &'static str {
-    match label {
-        Label::Reportable => "REPORTABLE",
-        Label::NotReportable => "NOT_REPORTABLE",
-        Label::ManualReview => "MANUAL_REVIEW",
-    }
-}
-
-/// The queue text, as in the API.
-pub fn queue_text(queue: Queue) -> &'static str {
-    match queue {
-        Queue::Automation => "Automation",
-        Queue::Auditor => "Auditor",
-        Queue::InsufficientData => "Insufficient Data",
-    }
 }

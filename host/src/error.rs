@@ -8,8 +8,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::Value;
 
+use lookback_core::vocabulary::API_VERSION;
+use lookback_runtime::LoadedModule;
+
 use crate::context::RequestCtx;
-use crate::engine::LoadedModule;
 
 /// Spec messages: contract text, quoted verbatim from SPEC.md / DECISIONS.md.
 pub mod messages {
@@ -24,9 +26,6 @@ pub mod messages {
     /// DECISIONS §3, §9: a client-role token on an admin route.
     pub const ADMIN_REQUIRED: &str = "admin role required";
 }
-
-/// HTTP API version (`meta.api_version`), distinct from the engine version.
-pub const API_VERSION: &str = "1.0.0";
 
 /// `meta` of `/evaluate`-family answers.
 #[derive(Debug, Clone, Serialize)]

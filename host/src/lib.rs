@@ -1,34 +1,37 @@
-//! Lookback's server: hosts the engine module (`core-wasm`, compiled to wasm32) under wasmtime
-//! and serves the HTTP API of SPEC.md.
+//! Lookback's server: the HTTP API of SPEC.md over the engine runtime (`lookback-runtime`), and the
+//! `lookback` command.
 //!
-//! - [`engine`]: wasmtime engine, module loading and checks, per-call limits, the registry.
-//! - [`modules`]: module versions while running: modules directory, upload, activation, rollback.
-//! - [`pipeline`]: the `/evaluate` flow (transform, tenant check, evaluate, envelope).
-//! - [`routes`]: one file per endpoint; [`app`] builds the router.
-//! - [`auth`], [`context`], [`error`], [`extract`]: keys and tokens, correlation ids, the one
-//!   error type, the body extractor.
-//! - [`config`], [`telemetry`], [`cli`]: settings, logging, the `lookback` command.
-//! - [`store`]: the registry shared by replicas on PostgreSQL (`LOOKBACK_DATABASE_URL`).
-//! - [`metrics`], [`decision_log`], [`shadow`]: operations: Prometheus metrics, the audit log of
-//!   decisions, shadow evaluation of candidate module versions.
-//! - [`transport`]: the server loop and the limits that keep clients from starving each other.
+//! Dependencies point down only (`scripts/module_cycles.py` checks there is no circle):
+//! - [`cli`] (the `lookback` program), [`offline`] and [`rules_cli`] (offline tools),
+//!   [`server`] (the one builder of a running server, for `main` and the tests);
+//! - [`routes`]: every axum adapter: one file per endpoint, the extractors, the middleware, the
+//!   accept loop;
+//! - [`state`]: the services of one server, built from [`config`]'s settings (the command line,
+//!   each service taking its own slice);
+//! - the services: [`pipeline`] (the `/evaluate` flow), [`modules`] (module versions while
+//!   running), [`store`] (the registry shared by replicas on PostgreSQL), [`decision_log`],
+//!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits),
+//!   [`client_rules`] (per-tenant overlays), [`diff`] (one request on two versions), and what
+//!   they share: [`error`] (the one error type), [`context`] (correlation ids), [`clock`],
+//!   [`telemetry`] (logging);
+//! - below them the runtime (`lookback_runtime`) and the engine (`lookback_core`).
 
 pub mod auth;
 pub mod cli;
 pub mod client_rules;
+pub mod clock;
 pub mod config;
 pub mod context;
 pub mod decision_log;
 pub mod diff;
-pub mod engine;
 pub mod error;
-pub mod extract;
 pub mod metrics;
 pub mod modules;
 pub mod offline;
 pub mod pipeline;
 pub mod routes;
 pub mod rules_cli;
+pub mod server;
 pub mod shadow;
 pub mod state;
 pub mod store;
@@ -36,9 +39,5 @@ pub mod telemetry;
 pub mod transport;
 
 pub use config::Settings;
+pub use server::Server;
 pub use state::AppState;
-
-/// The HTTP application for `state`, shared by `lookback serve` and the tests.
-pub fn app(state: AppState) -> axum::Router {
-    routes::router(state)
-}

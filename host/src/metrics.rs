@@ -1,17 +1,16 @@
-//! Prometheus metrics, served at `GET /metrics` (admin role, like the rest of the operator API) in
-//! the OpenMetrics text format Prometheus scrapes.
+//! Prometheus metrics: the counters and histograms, and their exposition in the OpenMetrics text
+//! format Prometheus scrapes (served at `GET /metrics`, admin role, by `routes::metrics`).
 //!
 //! Labels are closed sets (route patterns, methods, statuses, stages, decisions, queues, outcomes):
 //! never a path, a body value or anything personal. Module versions appear only on the
 //! `lookback_engine_module_info` gauge (one series per loaded module), never on request series.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use lookback_core::vocabulary::{API_VERSION, Label, Queue};
+use lookback_runtime::{CallError, CallObserver, Export, Registry};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -20,13 +19,8 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::metrics::info::Info;
 use prometheus_client::registry::Registry as PromRegistry;
 
-use crate::auth::Admin;
-use crate::engine::{CallError, CallObserver, Export, Registry};
-use crate::error::API_VERSION;
-use crate::state::AppState;
-
 /// The exposition's content type (OpenMetrics text, which Prometheus negotiates and reads).
-const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct HttpLabels {
@@ -206,7 +200,7 @@ impl Metrics {
     }
 
     /// One HTTP answer.
-    fn observe_http(&self, route: &str, method: &str, status: StatusCode, elapsed: Duration) {
+    pub fn observe_http(&self, route: &str, method: &str, status: StatusCode, elapsed: Duration) {
         self.http_requests
             .get_or_create(&HttpLabels {
                 route: route.to_owned(),
@@ -225,8 +219,8 @@ impl Metrics {
     pub fn count_decision(&self, charge_decision: &str, queue: &str) {
         self.decisions
             .get_or_create(&DecisionLabels {
-                charge_decision: closed(charge_decision, &DECISIONS),
-                queue: closed(queue, &QUEUES),
+                charge_decision: closed(charge_decision, Label::ALL.map(Label::as_str)),
+                queue: closed(queue, Queue::ALL.map(Queue::as_str)),
             })
             .inc();
     }
@@ -263,12 +257,9 @@ impl Metrics {
     }
 }
 
-const DECISIONS: [&str; 3] = ["REPORTABLE", "NOT_REPORTABLE", "MANUAL_REVIEW"];
-const QUEUES: [&str; 3] = ["Automation", "Auditor", "Insufficient Data"];
-
 /// A label value from a closed set; anything else (a foreign module's output) is `other`, so a
 /// module cannot inflate the series count or put data in a label.
-fn closed(value: &str, allowed: &[&str]) -> String {
+fn closed(value: &str, allowed: [&str; 3]) -> String {
     if allowed.contains(&value) {
         value.to_owned()
     } else {
@@ -310,46 +301,18 @@ fn stage_name(export: Export) -> &'static str {
     }
 }
 
-/// Middleware: counts every answer by route pattern (`<unmatched>` for unknown paths), method
-/// and status, and its latency by route.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("<unmatched>", MatchedPath::as_str)
-        .to_owned();
-    let method = request.method().as_str().to_owned();
-    let response = next.run(request).await;
-    state
-        .metrics()
-        .observe_http(&route, &method, response.status(), started.elapsed());
-    response
-}
-
-/// `GET /metrics` (admin role).
-pub async fn scrape(State(state): State<AppState>, Admin(_): Admin) -> Response {
-    match state.metrics().render(state.registry()) {
-        Ok(text) => {
-            let mut response = (StatusCode::OK, text).into_response();
-            response
-                .headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
-            response
-        }
-        Err(_) => crate::error::AppError::Internal { meta: None }.into_response(),
-    }
-}
-
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use super::*;
 
     #[test]
     fn foreign_label_values_collapse_to_other() {
-        assert_eq!(closed("REPORTABLE", &DECISIONS), "REPORTABLE");
-        assert_eq!(closed("123-45-6789", &DECISIONS), "other");
-        assert_eq!(closed("Insufficient Data", &QUEUES), "Insufficient Data");
+        let labels = Label::ALL.map(Label::as_str);
+        assert_eq!(closed("REPORTABLE", labels), "REPORTABLE");
+        assert_eq!(closed("123-45-6789", labels), "other");
+        assert_eq!(
+            closed("Insufficient Data", Queue::ALL.map(Queue::as_str)),
+            "Insufficient Data"
+        );
     }
 }

@@ -7,51 +7,15 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use lookback_runtime::{
+    EngineHost, EngineSettings, LoadError, LoadedModule, ModuleInfo, SelfTestReport, Surface,
+};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::config::{EngineArgs, EngineSettings};
-use crate::diff::{self, ChargeChange, DiffReport, label_text, queue_text};
-use crate::engine::load::Surface;
-use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, ModuleInfo, SelfTestReport};
-use crate::pipeline::now_rfc3339;
-
-/// Flags of `lookback inspect`.
-#[derive(Debug, clap::Args)]
-pub struct InspectArgs {
-    /// The module file.
-    pub file: PathBuf,
-    /// Refuse the module unless its SHA-256 (hex) is this.
-    #[arg(long)]
-    pub sha256: Option<String>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-    #[command(flatten)]
-    pub engine: EngineArgs,
-}
-
-/// Flags of `lookback diff`.
-#[derive(Debug, clap::Args)]
-pub struct DiffArgs {
-    /// The current module (default: the embedded one).
-    #[arg(long)]
-    pub from: Option<PathBuf>,
-    /// The candidate module.
-    #[arg(long)]
-    pub to: PathBuf,
-    /// Folder of `/evaluate` bodies (`*.json`; a body may also sit under `request`, as in the
-    /// corpus), or one such file.
-    pub dir: PathBuf,
-    /// Evaluate as of this instant (RFC 3339). Default: each file's `now`, else the current time.
-    #[arg(long)]
-    pub now: Option<String>,
-    /// Print JSON instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    #[command(flatten)]
-    pub engine: EngineArgs,
-}
+use crate::clock::now_rfc3339;
+use crate::config::{DiffArgs, InspectArgs};
+use crate::diff::{self, ChargeChange, DiffReport};
 
 /// What `lookback inspect` found.
 #[derive(Debug, Serialize)]
@@ -123,7 +87,7 @@ pub fn inspection(args: InspectArgs) -> anyhow::Result<Inspection> {
             report.self_test = module.self_test.clone();
         }
         Err(error) => {
-            if let crate::engine::LoadError::SelfTest(self_test) = &error {
+            if let LoadError::SelfTest(self_test) = &error {
                 report.self_test = Some(self_test.clone());
             }
             report.refused = Some(error.to_string());
@@ -282,17 +246,7 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
 }
 
 fn load(host: &EngineHost, path: Option<&Path>) -> anyhow::Result<Arc<LoadedModule>> {
-    let module = match path {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            host.load(bytes)
-                .with_context(|| format!("module {} refused", path.display()))?
-        }
-        None => host
-            .load(EMBEDDED_MODULE)
-            .context("embedded module refused")?,
-    };
+    let (module, _) = host.base_module(path, false)?;
     Ok(Arc::new(module))
 }
 
@@ -394,8 +348,8 @@ fn change_row(file: &str, c: &ChargeChange) -> [String; 6] {
         file.to_owned(),
         c.offense_id.clone(),
         c.charge.clone().unwrap_or_default(),
-        arrow(&|o| label_text(o.decision).to_owned()),
-        arrow(&|o| queue_text(o.queue).to_owned()),
+        arrow(&|o| o.decision.as_str().to_owned()),
+        arrow(&|o| o.queue.as_str().to_owned()),
         rules,
     ]
 }

@@ -14,9 +14,11 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use lookback_runtime::protocol::{self, Evaluated, StageContext, TransformOutput};
+use lookback_runtime::{CallError, EngineHost, LoadedModule, RequestCalls};
+
 use crate::client_rules::Overlays;
 use crate::context::{RequestCtx, round_ms};
-use crate::engine::{CallError, EngineHost, Export, LoadedModule, RequestCalls};
 use crate::error::{AppError, Meta, messages};
 
 /// A finished answer: HTTP status and JSON body text.
@@ -28,146 +30,25 @@ pub struct Answer {
     pub body: String,
 }
 
-/// What `lookback_transform` answers (docs/abi.md). Raw parts stay raw.
-#[derive(Debug, Deserialize)]
-pub struct TransformOutput<'a> {
-    /// Whether the request was accepted.
-    pub ok: bool,
-    /// 400 or 422 when not ok.
-    #[serde(default)]
-    pub http_status: Option<u16>,
-    /// Echo of `record.search_id`, if the body had one.
-    #[serde(default)]
-    pub search_id: Option<String>,
-    /// `record.tenant_id`, if any.
-    #[serde(default)]
-    pub tenant_id: Option<String>,
-    /// The normalised record, passed back to `lookback_evaluate` untouched.
-    #[serde(default, borrow)]
-    pub record: Option<&'a RawValue>,
-    /// The mapped record (what `/transform-xml` returns).
-    #[serde(default, borrow)]
-    pub record_json: Option<&'a RawValue>,
-    /// Main message when not ok.
-    #[serde(default)]
-    pub message: Option<String>,
-    /// All 400 messages.
-    #[serde(default)]
-    pub errors: Option<Vec<serde_json::Value>>,
-    /// `CASE_OFFENSE_COUNT_MISMATCH` on 422.
-    #[serde(default)]
-    pub error_code: Option<String>,
-    /// Count details on 422.
-    #[serde(default, borrow)]
-    pub details: Option<&'a RawValue>,
-}
-
-impl<'a> TransformOutput<'a> {
-    /// Parses the module's answer; anything unusable is an invalid-output failure. An accepted
-    /// answer must carry the `record` unless it was kept in the instance (`with_record` false).
-    pub fn parse(text: &'a str, with_record: bool) -> Result<Self, CallError> {
-        let out: Self = serde_json::from_str(text)
-            .map_err(|_| CallError::InvalidOutput("transform answer is not the expected JSON"))?;
-        if out.ok && with_record && out.record.is_none() {
-            return Err(CallError::InvalidOutput("transform answer has no record"));
-        }
-        Ok(out)
+/// The 400 for a stage-1 refusal that is not a 422: the engine's message, and all of them.
+pub fn invalid_request(
+    out: &TransformOutput<'_>,
+    ctx: &RequestCtx,
+    module: &LoadedModule,
+) -> AppError {
+    let message = out
+        .message
+        .clone()
+        .unwrap_or_else(|| "invalid request".to_owned());
+    let errors = match &out.errors {
+        Some(errors) if !errors.is_empty() => errors.clone(),
+        _ => vec![serde_json::Value::String(message.clone())],
+    };
+    AppError::InvalidRequest {
+        message,
+        errors,
+        meta: Meta::new(ctx, Some(module)),
     }
-
-    /// The 400 error for an `ok: false` answer that is not a 422.
-    pub fn invalid_request(&self, ctx: &RequestCtx, module: &LoadedModule) -> AppError {
-        let message = self
-            .message
-            .clone()
-            .unwrap_or_else(|| "invalid request".to_owned());
-        let errors = match &self.errors {
-            Some(errors) if !errors.is_empty() => errors.clone(),
-            _ => vec![serde_json::Value::String(message.clone())],
-        };
-        AppError::InvalidRequest {
-            message,
-            errors,
-            meta: Meta::new(ctx, Some(module)),
-        }
-    }
-}
-
-/// What `lookback_evaluate` (and the native fail-safe) answers.
-#[derive(Debug, Deserialize)]
-struct EvaluateOutput<'a> {
-    ok: bool,
-    #[serde(default, borrow)]
-    decision: Option<&'a RawValue>,
-    #[serde(default, borrow)]
-    validation: Option<&'a RawValue>,
-    #[serde(default)]
-    message: Option<String>,
-}
-
-impl<'a> EvaluateOutput<'a> {
-    /// `(decision, validation)` of a good answer, or why it is not one.
-    fn parse(text: &'a str) -> Result<(&'a RawValue, Option<&'a RawValue>), CallError> {
-        let out: Self = serde_json::from_str(text)
-            .map_err(|_| CallError::InvalidOutput("evaluate answer is not the expected JSON"))?;
-        match (out.ok, out.decision) {
-            (true, Some(decision)) => Ok((decision, out.validation.filter(|v| v.get() != "null"))),
-            (true, None) => Err(CallError::InvalidOutput("evaluate answer has no decision")),
-            (false, _) => Err(CallError::Refused(
-                out.message.unwrap_or_else(|| "no decision".to_owned()),
-            )),
-        }
-    }
-}
-
-/// The evaluate stage's input: `{"context": {"now", "correlation_id"[, "client_rules"]},
-/// "record": <raw record>}`. `client_rules` is the tenant's overlay as JSON (see
-/// [`Overlays`]), already validated at load.
-pub fn evaluate_input(
-    now: &str,
-    correlation_id: &str,
-    client_rules: Option<&str>,
-    record: &RawValue,
-) -> String {
-    let context = context_json(now, correlation_id, client_rules);
-    format!(r#"{{"context":{context},"record":{}}}"#, record.get())
-}
-
-/// The kept-record evaluate stage's input (`lookback_evaluate_kept`): the context alone.
-pub fn context_input(now: &str, correlation_id: &str, client_rules: Option<&str>) -> String {
-    format!(
-        r#"{{"context":{}}}"#,
-        context_json(now, correlation_id, client_rules)
-    )
-}
-
-/// `{"now", "correlation_id"[, "client_rules"]}`.
-fn context_json(now: &str, correlation_id: &str, client_rules: Option<&str>) -> String {
-    let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned());
-    let overlay = client_rules
-        .map(|json| format!(r#","client_rules":{json}"#))
-        .unwrap_or_default();
-    format!(
-        r#"{{"now":{},"correlation_id":{}{overlay}}}"#,
-        quote(now),
-        quote(correlation_id)
-    )
-}
-
-/// The `/transform-xml` stage's input (docs/abi.md): a context line with `now`, then the raw body.
-pub fn transform_xml_input(now: &str, body: &[u8]) -> Vec<u8> {
-    let context = serde_json::json!({ "now": now }).to_string();
-    let mut input = Vec::with_capacity(context.len() + 1 + body.len());
-    input.extend_from_slice(context.as_bytes());
-    input.push(b'\n');
-    input.extend_from_slice(body);
-    input
-}
-
-/// Now as RFC 3339 UTC with seconds precision, e.g. `2026-11-22T05:00:00Z` (the engine reads no
-/// clock: the host passes the time in).
-pub fn now_rfc3339() -> String {
-    chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
-        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// Who is asking: the token's tenant binding and the client-rules overlays to pick from.
@@ -192,7 +73,7 @@ impl<'a> Tenancy<'a> {
 /// Runs `/evaluate` for one request body on `module` as of `now` (RFC 3339, the host's clock:
 /// the engine reads none). `tenancy` gives the token's tenant binding and the overlays. Both
 /// stages run on one blocking thread in one fresh instance ([`EngineHost::run`]).
-#[allow(
+#[expect(
     clippy::result_large_err,
     reason = "one error per request, moved once into the response"
 )]
@@ -221,7 +102,7 @@ pub async fn evaluate(
 /// [`evaluate`]'s work, on the blocking thread: transform, tenant check, evaluate, envelope. With
 /// a module that has the optional pair of docs/abi.md, the record stays in the instance between
 /// the stages; without, it crosses as JSON (ABI v1).
-#[allow(
+#[expect(
     clippy::result_large_err,
     reason = "one error per request, moved once into the response"
 )]
@@ -235,20 +116,20 @@ pub fn evaluate_in(
     let module = calls.module();
     let tenant = tenancy.bound;
     let t0 = Instant::now();
-    let transformed = transform_stage(calls, body);
+    let transformed = protocol::transform(calls, body);
     let transform_ms = ms_since(t0);
     let text = match transformed {
         Ok(text) => text,
         Err(error) => return Ok(transform_failed(module, ctx, body, &error, transform_ms)),
     };
-    let out = match TransformOutput::parse(&text, !calls.keeps_record()) {
+    let out = match protocol::read_transform(calls, &text) {
         Ok(out) => out,
         Err(error) => return Ok(transform_failed(module, ctx, body, &error, transform_ms)),
     };
     if !out.ok {
         return match out.http_status {
             Some(422) => Ok(validation_required(module, ctx, &out)),
-            _ => Err(out.invalid_request(ctx, module)),
+            _ => Err(invalid_request(&out, ctx, module)),
         };
     }
     if let (Some(bound), Some(requested)) = (tenant, out.tenant_id.as_deref())
@@ -265,17 +146,21 @@ pub fn evaluate_in(
         .overlays
         .for_tenant(tenant, out.tenant_id.as_deref());
 
+    let context = StageContext::new(now, &ctx.correlation_id).with_client_rules(overlay);
     let t1 = Instant::now();
-    let evaluated = evaluate_stage(calls, out.record, now, &ctx.correlation_id, overlay);
+    let evaluated = protocol::evaluate(calls, out.record, &context);
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
         .as_deref()
         .map_err(Clone::clone)
-        .and_then(EvaluateOutput::parse);
+        .and_then(protocol::read_evaluate);
 
     let search_id = out.search_id.as_deref();
     let envelope = match evaluated {
-        Ok((decision, validation)) => Envelope {
+        Ok(Evaluated {
+            decision,
+            validation,
+        }) => Envelope {
             success: true,
             data: Data {
                 search_id,
@@ -293,15 +178,13 @@ pub fn evaluate_in(
         Err(error) => {
             let reason = error.to_string();
             tracing::warn!(stage = "compliance", reason = %reason, "engine stage failed; answering with the fail-safe decision");
-            // The fail-safe lists the record's charges. A kept record died with the failed
-            // instance: the module's own stage 1 runs again, in a fresh one, to read it.
-            let record_text = match out.record {
-                Some(record) => Some(record.get().to_owned()),
-                None => kept_record(calls, body),
-            };
-            let failsafe = record_text
+            // The fail-safe lists the record's charges (one the module kept is read again).
+            let failsafe = protocol::failed_record(calls, out.record, body)
                 .map(|record| lookback_core::api::failsafe_evaluate(&record, now, &reason));
-            let Some(Ok((decision, validation))) = failsafe.as_deref().map(EvaluateOutput::parse)
+            let Some(Ok(Evaluated {
+                decision,
+                validation,
+            })) = failsafe.as_deref().map(protocol::read_evaluate)
             else {
                 return Err(AppError::Internal {
                     meta: Some(Meta::new(ctx, Some(module))),
@@ -334,46 +217,6 @@ pub fn evaluate_in(
         }
     };
     Ok(envelope)
-}
-
-/// Stage 1 as requests run it: `lookback_transform_keep` when the module has the optional pair
-/// (the record stays in the instance), else `lookback_transform`.
-pub fn transform_stage(calls: &mut RequestCalls<'_>, body: &[u8]) -> Result<String, CallError> {
-    let export = if calls.keeps_record() {
-        Export::TransformKeep
-    } else {
-        Export::Transform
-    };
-    calls.call(export, body)
-}
-
-/// Stages 2-3 after [`transform_stage`] accepted: on the `record` it answered, or, when it kept
-/// the record (`None`), on the kept one.
-pub fn evaluate_stage(
-    calls: &mut RequestCalls<'_>,
-    record: Option<&RawValue>,
-    now: &str,
-    correlation_id: &str,
-    client_rules: Option<&str>,
-) -> Result<String, CallError> {
-    match record {
-        Some(record) => calls.call(
-            Export::Evaluate,
-            evaluate_input(now, correlation_id, client_rules, record).as_bytes(),
-        ),
-        None => calls.call(
-            Export::EvaluateKept,
-            context_input(now, correlation_id, client_rules).as_bytes(),
-        ),
-    }
-}
-
-/// The `record` of `lookback_transform` on `body`, for the fail-safe after a failed
-/// `lookback_evaluate_kept` (the failed call ended its instance, so this runs in a fresh one).
-fn kept_record(calls: &mut RequestCalls<'_>, body: &[u8]) -> Option<String> {
-    let text = calls.call(Export::Transform, body).ok()?;
-    let out = TransformOutput::parse(&text, true).ok()?;
-    Some(out.record?.get().to_owned())
 }
 
 /// 500 `failed`: the transform stage trapped, ran out of time or memory, or answered garbage.
@@ -532,63 +375,8 @@ impl Timing {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use super::*;
-
-    #[test]
-    fn evaluate_input_splices_the_raw_record() {
-        let record = RawValue::from_string(r#"{"a": [1, 2]}"#.to_owned()).unwrap();
-        let input = evaluate_input("2026-01-01T00:00:00Z", "c-1", None, &record);
-        assert_eq!(
-            input,
-            r#"{"context":{"now":"2026-01-01T00:00:00Z","correlation_id":"c-1"},"record":{"a": [1, 2]}}"#
-        );
-        let parsed: serde_json::Value = serde_json::from_str(&input).unwrap();
-        assert_eq!(parsed["record"]["a"][1], 2);
-        let with = evaluate_input(
-            "2026-01-01T00:00:00Z",
-            "c-1",
-            Some(r#"{"always_review_felonies":true}"#),
-            &record,
-        );
-        let parsed: serde_json::Value = serde_json::from_str(&with).unwrap();
-        assert_eq!(
-            parsed["context"]["client_rules"]["always_review_felonies"],
-            true
-        );
-    }
-
-    #[test]
-    fn now_is_rfc3339_utc_seconds() {
-        let now = now_rfc3339();
-        assert_eq!(now.len(), 20, "{now}");
-        assert!(now.ends_with('Z') && now.as_bytes()[10] == b'T');
-    }
-
-    #[test]
-    fn evaluate_output_parsing() {
-        let (d, v) = EvaluateOutput::parse(r#"{"ok":true,"decision":{"x":1}}"#).unwrap();
-        assert_eq!(d.get(), r#"{"x":1}"#);
-        assert!(v.is_none());
-        let (_, v) =
-            EvaluateOutput::parse(r#"{"ok":true,"decision":{},"validation":null}"#).unwrap();
-        assert!(v.is_none());
-        assert_eq!(
-            EvaluateOutput::parse(r#"{"ok":false,"message":"boom"}"#)
-                .unwrap_err()
-                .to_string(),
-            "boom"
-        );
-        assert!(matches!(
-            EvaluateOutput::parse("nope"),
-            Err(CallError::InvalidOutput(_))
-        ));
-        assert!(matches!(
-            EvaluateOutput::parse(r#"{"ok":true}"#),
-            Err(CallError::InvalidOutput(_))
-        ));
-    }
 
     #[test]
     fn probe_reads_search_id_only_from_well_formed_bodies() {

@@ -7,17 +7,7 @@ use std::process::ExitCode;
 use lookback_core::rules::{RULES_VERSION, Rule, all_rules};
 use serde::Serialize;
 
-/// Flags of `lookback rules`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RulesArgs {
-    /// Only this jurisdiction: a two-letter code (`CA`, `DC`, `PR`), `US` (federal), `GEN`, `SYS`,
-    /// a place (`New York City`) or `CLIENT`; case-insensitive.
-    #[arg(long)]
-    pub jurisdiction: Option<String>,
-    /// Print JSON (`{"rules_version", "rules": [...]}`) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
+use crate::config::RulesArgs;
 
 /// One catalogue row as listed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -47,11 +37,7 @@ impl Listed {
             jurisdiction: r.jurisdiction,
             summary: r.summary.split_whitespace().collect::<Vec<_>>().join(" "),
             citation: r.citation,
-            confidence: match r.confidence {
-                lookback_core::rules::catalog::Confidence::High => "high",
-                lookback_core::rules::catalog::Confidence::Medium => "medium",
-                lookback_core::rules::catalog::Confidence::Low => "low",
-            },
+            confidence: r.confidence.as_str(),
             effective_from: r.effective_from,
             effective_to: r.effective_to,
         }

@@ -18,11 +18,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
+use lookback_runtime::{EngineHost, LoadedModule, Registry};
+
+use crate::client_rules::Overlays;
+use crate::clock::{now_rfc3339, now_rfc3339_millis};
 use crate::context::RequestCtx;
-use crate::decision_log::{Charge, DecisionFacts, EngineRef, charges_of};
-use crate::engine::LoadedModule;
+use crate::decision_log::{Charge, DecisionFacts, DecisionLog, EngineRef, charges_of};
+use crate::metrics::Metrics;
 use crate::pipeline::{self, Tenancy};
-use crate::state::AppState;
 
 /// Examples kept per shadow.
 const MAX_EXAMPLES: usize = 5;
@@ -91,18 +94,39 @@ impl ShadowRequest {
     }
 }
 
-/// The running shadows, by candidate version.
+/// The running shadows, by candidate version, and what a candidate evaluation needs: the
+/// engine, the metrics, the decision log.
 pub struct Shadows {
     by_version: Mutex<HashMap<String, Arc<Shadow>>>,
     slots: Arc<Semaphore>,
+    runner: Runner,
+}
+
+/// What one candidate evaluation runs with (cheap clones, moved into its task).
+#[derive(Clone)]
+struct Runner {
+    engine: EngineHost,
+    metrics: Metrics,
+    decision_log: DecisionLog,
 }
 
 impl Shadows {
-    /// No shadows; at most `slots` candidate evaluations at a time.
-    pub fn new(slots: usize) -> Self {
+    /// No shadows; at most `slots` candidate evaluations at a time, run on `engine`, counted in
+    /// `metrics`, their differences written to `decision_log`.
+    pub fn new(
+        slots: usize,
+        engine: EngineHost,
+        metrics: Metrics,
+        decision_log: DecisionLog,
+    ) -> Self {
         Self {
             by_version: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(slots.max(1))),
+            runner: Runner {
+                engine,
+                metrics,
+                decision_log,
+            },
         }
     }
 
@@ -364,98 +388,110 @@ pub struct Answered {
     pub answer: Bytes,
 }
 
-/// Starts the candidate evaluations this answer is sampled for (none unless a shadow runs and
-/// the answer was a full decision). Returns at once.
-pub fn after_answer(state: &AppState, answered: &Arc<Answered>) {
-    if answered.status.as_u16() != 200 {
-        return;
-    }
-    for shadow in state.shadows().sampled(SystemTime::now()) {
-        if shadow.version == answered.module.info.engine_version {
-            continue; // the candidate answered the client itself (pinned or activated)
+impl Shadows {
+    /// Starts the candidate evaluations this answer is sampled for (none unless a shadow runs and
+    /// the answer was a full decision), each candidate taken from `registry` and run with the
+    /// tenants' `overlays`. Returns at once.
+    pub fn after_answer(&self, answered: &Arc<Answered>, registry: &Registry, overlays: &Overlays) {
+        if answered.status.as_u16() != 200 {
+            return;
         }
-        let Some(candidate) = state.registry().get(&shadow.version) else {
-            continue;
-        };
-        let Ok(slot) = state.shadows().slots.clone().try_acquire_owned() else {
-            shadow.stats().skipped += 1;
-            state.metrics().count_shadow("skipped");
-            continue;
-        };
-        let (state, answered) = (state.clone(), answered.clone());
-        tokio::spawn(async move {
-            let _slot = slot;
-            run(&state, &shadow, candidate, &answered).await;
-        });
+        for shadow in self.sampled(SystemTime::now()) {
+            if shadow.version == answered.module.info.engine_version {
+                continue; // the candidate answered the client itself (pinned or activated)
+            }
+            let Some(candidate) = registry.get(&shadow.version) else {
+                continue;
+            };
+            let Ok(slot) = self.slots.clone().try_acquire_owned() else {
+                shadow.stats().skipped += 1;
+                self.runner.metrics.count_shadow("skipped");
+                continue;
+            };
+            let (runner, answered, overlays) =
+                (self.runner.clone(), answered.clone(), overlays.clone());
+            tokio::spawn(async move {
+                let _slot = slot;
+                runner.run(&shadow, candidate, &answered, &overlays).await;
+            });
+        }
     }
 }
 
-async fn run(state: &AppState, shadow: &Shadow, candidate: Arc<LoadedModule>, seen: &Answered) {
-    let ctx = RequestCtx::new(Some(&seen.correlation_id));
-    let overlays = state.overlays();
-    let tenancy = Tenancy {
-        bound: seen.tenant.as_deref(),
-        overlays: &overlays,
-    };
-    let result = pipeline::evaluate(
-        state.engine(),
-        candidate.clone(),
-        seen.body.clone(),
-        &ctx,
-        tenancy,
-        &seen.now,
-    )
-    .await;
-    let parse = |text: &[u8]| serde_json::from_slice::<Value>(text).unwrap_or(Value::Null);
-    let active = parse(&seen.answer);
-    let search_id = active["data"]["search_id"].as_str();
-    let (outcome, diffs, failure) = match &result {
-        Ok(answer) if answer.status.as_u16() == 200 => {
-            let candidate = parse(answer.body.as_bytes());
-            let diffs = differences(&active["data"]["decision"], &candidate["data"]["decision"]);
-            let outcome = if diffs.is_empty() { "same" } else { "differed" };
-            (outcome, diffs, None)
+impl Runner {
+    async fn run(
+        &self,
+        shadow: &Shadow,
+        candidate: Arc<LoadedModule>,
+        seen: &Answered,
+        overlays: &Overlays,
+    ) {
+        let ctx = RequestCtx::new(Some(&seen.correlation_id));
+        let tenancy = Tenancy {
+            bound: seen.tenant.as_deref(),
+            overlays,
+        };
+        let result = pipeline::evaluate(
+            &self.engine,
+            candidate.clone(),
+            seen.body.clone(),
+            &ctx,
+            tenancy,
+            &seen.now,
+        )
+        .await;
+        let parse = |text: &[u8]| serde_json::from_slice::<Value>(text).unwrap_or(Value::Null);
+        let active = parse(&seen.answer);
+        let search_id = active["data"]["search_id"].as_str();
+        let (outcome, diffs, failure) = match &result {
+            Ok(answer) if answer.status.as_u16() == 200 => {
+                let candidate = parse(answer.body.as_bytes());
+                let diffs =
+                    differences(&active["data"]["decision"], &candidate["data"]["decision"]);
+                let outcome = if diffs.is_empty() { "same" } else { "differed" };
+                (outcome, diffs, None)
+            }
+            Ok(answer) => {
+                let body = parse(answer.body.as_bytes());
+                let reason = body["data"]["errors"][0]
+                    .as_str()
+                    .map_or_else(|| format!("HTTP {}", answer.status.as_u16()), str::to_owned);
+                ("failed", Vec::new(), Some(reason))
+            }
+            Err(error) => (
+                "failed",
+                Vec::new(),
+                Some(format!("HTTP {}", error.status().as_u16())),
+            ),
+        };
+        {
+            let mut stats = shadow.stats();
+            if failure.is_some() {
+                stats.evaluated += 1;
+                stats.failed += 1;
+            } else {
+                stats.record(&seen.correlation_id, search_id, &diffs);
+            }
         }
-        Ok(answer) => {
-            let body = parse(answer.body.as_bytes());
-            let reason = body["data"]["errors"][0]
-                .as_str()
-                .map_or_else(|| format!("HTTP {}", answer.status.as_u16()), str::to_owned);
-            ("failed", Vec::new(), Some(reason))
+        self.metrics.count_shadow(outcome);
+        if outcome == "same" {
+            return; // only differences are recorded
         }
-        Err(error) => (
-            "failed",
-            Vec::new(),
-            Some(format!("HTTP {}", error.status().as_u16())),
-        ),
-    };
-    {
-        let mut stats = shadow.stats();
-        if failure.is_some() {
-            stats.evaluated += 1;
-            stats.failed += 1;
-        } else {
-            stats.record(&seen.correlation_id, search_id, &diffs);
+        let line = ShadowLine {
+            kind: "shadow",
+            time: now_rfc3339_millis(),
+            correlation_id: &seen.correlation_id,
+            tenant: seen.tenant.as_deref(),
+            search_id,
+            active: EngineRef::of(&seen.module),
+            candidate: EngineRef::of(&candidate),
+            outcome,
+            failure: failure.as_deref(),
+            differences: &diffs,
+        };
+        if let Ok(text) = serde_json::to_string(&line) {
+            self.decision_log.submit_line(text, &seen.correlation_id);
         }
-    }
-    state.metrics().count_shadow(outcome);
-    if outcome == "same" {
-        return; // only differences are recorded
-    }
-    let line = ShadowLine {
-        kind: "shadow",
-        time: now_rfc3339_millis(),
-        correlation_id: &seen.correlation_id,
-        tenant: seen.tenant.as_deref(),
-        search_id,
-        active: EngineRef::of(&seen.module),
-        candidate: EngineRef::of(&candidate),
-        outcome,
-        failure: failure.as_deref(),
-        differences: &diffs,
-    };
-    if let Ok(text) = serde_json::to_string(&line) {
-        state.decision_log().submit_line(text, &seen.correlation_id);
     }
 }
 
@@ -475,16 +511,7 @@ struct ShadowLine<'a> {
     differences: &'a [Difference],
 }
 
-fn now_rfc3339() -> String {
-    crate::pipeline::now_rfc3339()
-}
-
-fn now_rfc3339_millis() -> String {
-    DateTime::<Utc>::from(SystemTime::now()).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use serde_json::json;
 

@@ -1,24 +1,20 @@
-//! Shared application state: the engine host, the module versions, authentication and limits.
+//! The state the routes read: every service of one server, built from the settings (each service
+//! from its own slice), cheap to clone.
 
 use std::sync::Arc;
 
-use anyhow::Context as _;
+use lookback_runtime::{CanaryCache, EngineHost, Registry};
 
-use crate::auth::Auth;
+use crate::auth::{Auth, Claims, KeyEntry};
 use crate::client_rules::Overlays;
+use crate::clock::Clock;
 use crate::config::Settings;
 use crate::decision_log::DecisionLog;
-use crate::engine::canary::CanaryCache;
-use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule, Registry};
 use crate::metrics::Metrics;
 use crate::modules::Modules;
 use crate::shadow::Shadows;
 use crate::store::Shared;
 use crate::transport::{Guards, TransportSettings};
-
-/// Where the host reads the time it passes to the engine (RFC 3339 UTC): the system clock in
-/// service, a fixed or scripted one in tests that need an exact "as of".
-pub type Clock = Arc<dyn Fn() -> String + Send + Sync>;
 
 /// Cheap to clone; everything lives behind one `Arc`.
 #[derive(Clone)]
@@ -30,8 +26,6 @@ struct Inner {
     engine: EngineHost,
     modules: Modules,
     auth: Auth,
-    max_body_bytes: usize,
-    max_module_bytes: usize,
     canary: CanaryCache,
     clock: Clock,
     /// Per-tenant client-rules overlays.
@@ -60,18 +54,14 @@ impl Drop for Inner {
 }
 
 impl AppState {
-    /// Builds the engine, loads the base module (`settings.engine.module` or the embedded one),
-    /// the modules directory and the keys, and (on a tokio runtime) starts watching the modules
-    /// directory. Blocking: each module is compiled (or taken from the cache) and self-tested.
-    pub fn new(settings: &Settings) -> anyhow::Result<Self> {
-        Self::with_clock(settings, Arc::new(crate::pipeline::now_rfc3339))
-    }
-
-    /// [`AppState::new`] with another clock for the requests' `now`.
-    pub fn with_clock(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
+    /// Builds every service from `settings`, requests evaluated as of `clock`: the engine, the
+    /// base module (`settings.engine.module` or the embedded one), the modules directory, the
+    /// keys, the shared registry, and (on a tokio runtime) the modules-directory watcher.
+    /// Blocking: each module is compiled (or taken from the cache) and self-tested.
+    pub fn new(settings: &Settings, clock: Clock) -> anyhow::Result<Self> {
         // Settings first: a bad overlay or database setting refuses the start before any module
         // is compiled.
-        crate::store::check(settings)?;
+        crate::store::check(&settings.store, settings.auth.jwt_secret.is_some())?;
         let overlays = load_overlays(settings)?;
         // Likewise a decision log that cannot be written; its thread starts after the modules.
         crate::decision_log::check_writable(&settings.decision_log)?;
@@ -87,16 +77,19 @@ impl AppState {
         let engine = engine.observed_by(Arc::new(metrics.clone()));
         let decision_log = DecisionLog::start(&settings.decision_log, metrics.clone())?;
         // A quarter of the pool at most runs candidates, so live requests keep their slots.
-        let shadows = Shadows::new((settings.engine.max_instances / 4).max(1) as usize);
-        let shared = crate::store::start(settings, &modules, &overlays)?;
+        let shadows = Shadows::new(
+            (settings.engine.max_instances / 4).max(1) as usize,
+            engine.clone(),
+            metrics.clone(),
+            decision_log.clone(),
+        );
+        let shared = crate::store::start(&settings.store, &modules, &overlays)?;
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
                 engine,
                 modules,
                 auth,
-                max_body_bytes: settings.max_body_bytes,
-                max_module_bytes: settings.max_module_bytes,
                 canary: CanaryCache::default(),
                 clock,
                 overlays,
@@ -131,19 +124,21 @@ impl AppState {
         self.inner.shared.as_ref()
     }
 
-    /// Module upload limit in bytes.
-    pub fn max_module_bytes(&self) -> usize {
-        self.inner.max_module_bytes
-    }
-
     /// Keys and tokens.
     pub fn auth(&self) -> &Auth {
         &self.inner.auth
     }
 
-    /// Request body limit in bytes.
-    pub fn max_body_bytes(&self) -> usize {
-        self.inner.max_body_bytes
+    /// The entry of a presented API key, if it is accepted now (here or in the shared registry).
+    pub fn verify_key(&self, presented: &str) -> Option<KeyEntry> {
+        let shared = self.shared().map(Shared::keys);
+        self.auth().verify_key(presented, shared.as_deref())
+    }
+
+    /// The claims of a valid token whose key is still accepted (here or in the shared registry).
+    pub fn verify_token(&self, token: &str) -> Option<Claims> {
+        let shared = self.shared().map(Shared::keys);
+        self.auth().verify_token(token, shared.as_deref())
     }
 
     /// The time a request is evaluated as of (RFC 3339 UTC).
@@ -158,6 +153,14 @@ impl AppState {
             Some(shared) => shared.overlays(),
             None => self.inner.overlays.clone(),
         }
+    }
+
+    /// Why `/health` should say `degraded`, if it should: the shared registry's reason, else the
+    /// registry's.
+    pub fn degraded_reason(&self) -> Option<String> {
+        self.shared()
+            .and_then(Shared::degraded_reason)
+            .or_else(|| self.registry().degraded_reason())
     }
 
     /// Prometheus metrics.
@@ -204,20 +207,4 @@ fn load_overlays(settings: &Settings) -> anyhow::Result<Overlays> {
         tracing::info!(dir = %dir.display(), tenants = overlays.len(), "client rules loaded");
     }
     Ok(overlays)
-}
-
-/// Loads the configured module file, or the embedded module.
-pub fn load_module(engine: &EngineHost, settings: &Settings) -> anyhow::Result<LoadedModule> {
-    match &settings.engine.module {
-        Some(path) => {
-            let bytes = std::fs::read(path)
-                .with_context(|| format!("reading engine module {}", path.display()))?;
-            engine
-                .load(bytes)
-                .with_context(|| format!("engine module {} refused", path.display()))
-        }
-        None => engine
-            .load(EMBEDDED_MODULE)
-            .context("embedded engine module refused"),
-    }
 }

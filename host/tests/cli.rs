@@ -1,17 +1,12 @@
 //! The `lookback` binary: `evaluate FILE` offline, `inspect`, `keys create`, and `serve` with no
 //! keys. (`inspect` and `diff` on real modules: tests/tests/offline_tools.rs.)
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use lookback::engine::canary::CANARY_REQUEST;
+use lookback_runtime::canary::CANARY_REQUEST;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lookback");

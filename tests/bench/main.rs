@@ -88,7 +88,7 @@ fn main() -> anyhow::Result<()> {
         } => {
             let module = match module {
                 Some(path) => std::fs::read(path)?,
-                None => lookback::engine::EMBEDDED_MODULE.to_vec(),
+                None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
             };
             stages::run(&module, &std::fs::read(body)?, rounds, per_round)
         }

@@ -15,18 +15,21 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use lookback::config::EngineSettings;
-use lookback::engine::runner::Session;
-use lookback::engine::{EngineHost, Export, LoadedModule, RequestCalls, runner};
-use lookback::pipeline::{
-    TransformOutput, context_input, evaluate_input, evaluate_stage, transform_stage,
+use lookback_runtime::protocol::{
+    self, StageContext, TransformOutput, evaluate_input, evaluate_kept_input,
 };
+use lookback_runtime::runner::Session;
+use lookback_runtime::{EngineHost, EngineSettings, Export, LoadedModule, RequestCalls, runner};
 use serde_json::json;
 
 use crate::stats::{percentile_us, round1, round2};
 
 /// A fixed clock, so both sides decide the same day.
-const NOW: &str = "2025-11-06T12:00:00Z";
+const CONTEXT: StageContext<'static> = StageContext {
+    now: "2025-11-06T12:00:00Z",
+    correlation_id: "bench",
+    client_rules: None,
+};
 
 struct Stage {
     name: &'static str,
@@ -69,7 +72,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
         Stage {
             name: "evaluate",
             export: Export::Evaluate,
-            input: evaluate_input(NOW, "bench", None, record).into_bytes(),
+            input: evaluate_input(&CONTEXT, record.get()).into_bytes(),
             native: lookback_core::api::evaluate,
         },
     ];
@@ -82,7 +85,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
             stage.name
         );
     }
-    let context = context_input(NOW, "bench", None);
+    let context = evaluate_kept_input(&CONTEXT);
     let request = Request {
         host: &host,
         module: &module,
@@ -191,10 +194,10 @@ impl Request<'_> {
         let started = Instant::now();
         let mut calls =
             RequestCalls::new(self.host.engine(), self.module, self.host.limits(), None);
-        let text = transform_stage(&mut calls, self.body)?;
+        let text = protocol::transform(&mut calls, self.body)?;
         let between = Instant::now();
-        let out = TransformOutput::parse(&text, !calls.keeps_record())?;
-        let decision = evaluate_stage(&mut calls, out.record, NOW, "bench", None)?;
+        let out = protocol::read_transform(&calls, &text)?;
+        let decision = protocol::evaluate(&mut calls, out.record, &CONTEXT)?;
         drop(calls);
         *times = [between - started, between.elapsed()];
         Ok(decision)

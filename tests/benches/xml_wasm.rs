@@ -6,8 +6,8 @@
 mod xml_doc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lookback::engine::Export;
-use lookback::pipeline::transform_xml_input;
+use lookback_runtime::Export;
+use lookback_runtime::protocol::transform_xml_input;
 use lookback_tests::{TestServer, test_settings};
 
 fn bench(c: &mut Criterion) {

@@ -3,11 +3,12 @@
 // under the active module and the rules-next version; every row's "differs" mark must match what
 // the server answers for the same bodies under both versions, and the CSV download must hold
 // exactly those rows. Also: a folder, the progress bar of a 1,000-record batch (its time is
-// reported, never asserted), opening a row in the full view, and axe-core with the table shown.
+// reported, never asserted), records that loop or trap amid a batch, opening a row in the full
+// view, and axe-core with the table shown.
 // Screenshots: target/browser-artifacts/batch.png, batch-differences.png (only the differing rows).
 //
 // Environment (set by tests/tests/browser.rs): LOOKBACK_BASE_URL, LOOKBACK_API_KEY,
-// LOOKBACK_ARTIFACTS_DIR, LOOKBACK_NEXT_VERSION, LOOKBACK_CHROMIUM.
+// LOOKBACK_ARTIFACTS_DIR, LOOKBACK_NEXT_VERSION, LOOKBACK_FAULTS_VERSION, LOOKBACK_CHROMIUM.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,14 +24,16 @@ const BASE = process.env.LOOKBACK_BASE_URL;
 const API_KEY = process.env.LOOKBACK_API_KEY;
 const ARTIFACTS = process.env.LOOKBACK_ARTIFACTS_DIR;
 const NEXT_VERSION = process.env.LOOKBACK_NEXT_VERSION;
+const FAULTS_VERSION = process.env.LOOKBACK_FAULTS_VERSION;
 const CHROMIUM = process.env.LOOKBACK_CHROMIUM ?? '/usr/bin/chromium';
-for (const [name, value] of Object.entries({ BASE, API_KEY, ARTIFACTS, NEXT_VERSION })) {
+for (const [name, value] of Object.entries({ BASE, API_KEY, ARTIFACTS, NEXT_VERSION, FAULTS_VERSION })) {
   assert.ok(value, `environment variable for ${name} is not set (run through tests/tests/browser.rs)`);
 }
 const PAGE = `${BASE}/demo/`;
 
 let browser;
 let token;
+let samples;
 let bodies;
 let scratch;
 let caVariants;
@@ -47,7 +50,7 @@ before(async () => {
   const auth = await fetch(`${BASE}/auth/token`, { method: 'POST', headers: { 'X-API-Key': API_KEY } });
   assert.equal(auth.status, 200);
   token = (await auth.json()).access_token;
-  const samples = await (await fetch(`${PAGE}samples.json`)).json();
+  samples = await (await fetch(`${PAGE}samples.json`)).json();
   assert.ok(samples.some((s) => s.id.startsWith('corpus/')) && samples.some((s) => !s.id.startsWith('corpus/')),
     'the samples hold corpus cases and XML fixtures');
   // One line each: every sample's body as its NDJSON line would carry it.
@@ -272,6 +275,40 @@ test('a 1,000-record batch shows its progress; its time is reported', async () =
   await single.context.close();
   console.log(`# 1,000-record batch (one version): ${workers} workers ${elapsed} ms from choosing the file to the table `
     + `(page says "${summary}"); 1 worker ${elapsedSingle} ms; ratio ${(elapsedSingle / elapsed).toFixed(2)}`);
+});
+
+test('records that loop or trap in a batch are stopped and reported; the records sent with them are still answered', async () => {
+  // Compared with the fault-injection build, which loops or traps on `FAULT:` search ids: many
+  // records go to a worker in one message, so the records after a runaway one in that message
+  // must run again on its replacement, and answer as the shipped module does.
+  const sample = JSON.parse(bodies[samples.findIndex((s) => s.id === 'corpus/conviction-felony-high-identity')]);
+  const withSearchId = (id) => {
+    const body = structuredClone(sample);
+    body.record.search_id = id;
+    body.record.record_json.search.search_id = id;
+    return JSON.stringify(body);
+  };
+  const faults = new Map([[5, 'FAULT:transform-loop'], [17, 'FAULT:evaluate-loop'], [23, 'FAULT:transform-trap']]);
+  const records = batchOf(40).map((body, i) => (faults.has(i) ? withSearchId(faults.get(i)) : body));
+  const path = join(scratch, 'faults.ndjson');
+  writeFileSync(path, `${records.join('\n')}\n`);
+  const { context, page } = await openPage();
+  await compareWith(page, FAULTS_VERSION);
+  const rows = await runBatch(page, '#batch-files', path, 40);
+  const cells = await page.$$eval('#batch tbody tr', (trs) => trs.map((tr) => tr.textContent));
+  for (const [i, row] of rows.entries()) {
+    if (faults.has(i)) {
+      assert.ok(row.differs, `${faults.get(i)}: marked`);
+      const wanted = faults.get(i) === 'FAULT:transform-trap' ? 'xml_transformer failed: module trapped'
+        : `${faults.get(i).includes('transform') ? 'xml_transformer' : 'compliance engine'} failed: deadline of 2000 ms exceeded`;
+      assert.ok(cells[i].includes('HTTP 500') && cells[i].includes(wanted), `${faults.get(i)}: "${cells[i]}"`);
+      continue;
+    }
+    const expected = await serverOutcome(records[i]);
+    assert.equal(row.differs, false, `${row.source}: the two builds agree`);
+    if (expected.decision) assert.deepEqual(row.decisions, [expected.decision, expected.decision], row.source);
+  }
+  await context.close();
 });
 
 test('axe-core finds no serious or critical violation with the batch table shown', async () => {

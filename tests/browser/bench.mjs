@@ -1,18 +1,30 @@
-// Benchmark (scripts/bench.sh): the reviewer page's time per evaluation in Debian's Chromium
-// against the server's, for the same body, in the same run. The page is driven through its own
-// glue (web-demo/engine.js: the active module, a fresh instance per record in a worker, as a
-// user's evaluation runs); the server through sequential `POST /evaluate` calls. Both report the
-// same `data.timing` (stage 1, stages 2-3, total); the page's is measured with `performance.now()`.
-// Both sides first answer BENCH_WARMUP unmeasured calls: V8 starts the module on its baseline
-// compiler and moves hot functions to its optimising one only after they have run a while, so
-// the first calls measure the tiering, not the page. Prints one JSON line of medians and the
-// browser / server ratios.
+// Benchmark (scripts/bench.sh): the reviewer page in Debian's Chromium, and its module in V8 under
+// Node, against the server, in the same run. Prints one JSON line.
+//
+// - Per evaluation: the page's time against the server's for the same body. The page is driven
+//   through its own glue (web-demo/engine.js: the active module, a fresh instance per record in a
+//   worker, as a user's evaluation runs); the server through sequential `POST /evaluate` calls.
+//   Both report the same `data.timing` (stage 1, stages 2-3, total); the page's is measured with
+//   `performance.now()`. Both sides first answer BENCH_WARMUP unmeasured calls: V8 starts the
+//   module on its baseline compiler and moves hot functions to its optimising one only after
+//   they have run a while, so the first calls measure the tiering, not the page.
+// - A batch: BENCH_BATCH records (every bundled sample in turn) chosen as one NDJSON file in the
+//   page's "Many records" input, timed in the page from the input's change event to the finished
+//   table drawn, in a page just loaded (its module compiled and tiered up during the batch, as a
+//   reviewer's first batch) and once more in the same page. A Chrome trace of the first says
+//   where the CPU went: the page's main thread (answers read, progress, the table), the workers
+//   (of it, instantiation), V8's background threads (optimising compiler, garbage collector).
+// - V8 alone (Node, no page, no worker): the module fetched from the server, both stages of the
+//   body through the kept-record pair, in a fresh instance per round against one instance reused
+//   (what isolation costs V8; wasmtime's figure is `request_breakdown`), and instantiation alone.
 //
 // Environment: LOOKBACK_BASE_URL, LOOKBACK_BENCH_TOKEN (a bearer token), BENCH_BODY (a file),
-// BENCH_ROUNDS (default 30), BENCH_WARMUP (default 30), LOOKBACK_CHROMIUM (default
-// /usr/bin/chromium).
+// BENCH_ROUNDS (default 30), BENCH_WARMUP (default 30), BENCH_BATCH (default 1000; 0 skips the
+// batch), LOOKBACK_CHROMIUM (default /usr/bin/chromium).
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
@@ -21,12 +33,14 @@ const TOKEN = process.env.LOOKBACK_BENCH_TOKEN;
 const BODY_FILE = process.env.BENCH_BODY;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
 const CHROMIUM = process.env.LOOKBACK_CHROMIUM ?? '/usr/bin/chromium';
 for (const [name, value] of Object.entries({ LOOKBACK_BASE_URL: BASE, LOOKBACK_BENCH_TOKEN: TOKEN, BENCH_BODY: BODY_FILE })) {
   if (!value) throw new Error(`${name} is not set`);
 }
 if (!(ROUNDS >= 1)) throw new Error('BENCH_ROUNDS must be a positive number');
 if (!(WARMUP >= 0)) throw new Error('BENCH_WARMUP must be a number, 0 or more');
+if (!(BATCH >= 0)) throw new Error('BENCH_BATCH must be a number, 0 or more');
 const body = readFileSync(BODY_FILE, 'utf8');
 
 // The browser test's flags (tests/browser/demo.test.mjs): containers, no GPU, nothing phoning home.
@@ -40,12 +54,13 @@ const median = (values) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+const round3 = (ms) => Math.round(ms * 1000) / 1000;
 
 /** Medians of `data.timing` over answers that must all be 200. */
 function summarise(where, answers) {
   const bad = answers.find((a) => a.status !== 200 || !a.timing);
   if (bad) throw new Error(`${where}: HTTP ${bad.status} without timing`);
-  const of = (key) => Math.round(median(answers.map((a) => a.timing[key])) * 1000) / 1000;
+  const of = (key) => round3(median(answers.map((a) => a.timing[key])));
   return { transform_ms: of('xml_transformer_ms'), evaluate_ms: of('compliance_ms'), total_ms: of('total_ms') };
 }
 
@@ -63,31 +78,165 @@ async function serverRounds() {
   return summarise('server', answers);
 }
 
-async function browserRounds() {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+async function openPage(browser) {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${BASE}/demo/`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return page;
+}
+
+async function pageRounds(browser) {
+  const page = await openPage(browser);
+  const answers = await page.evaluate(async ({ body, rounds, warmup }) => {
+    const engine = await import(new URL('engine.js', location.href).href);
+    await engine.prepareWorkers();
+    const module = await engine.fetchModule(new URL('../engine/active.wasm', location.href));
+    const out = [];
+    for (let i = 0; i < warmup + rounds; i += 1) {
+      const answer = await engine.evaluate(module, body, { now: engine.nowRfc3339(), correlationId: `bench-${i}` });
+      if (i >= warmup) out.push({ status: answer.status, timing: answer.body?.data?.timing });
+    }
+    return out;
+  }, { body, rounds: ROUNDS, warmup: WARMUP });
+  await page.close();
+  return summarise('browser', answers);
+}
+
+/**
+ * Chooses `file` in the batch input; milliseconds from the input's change event to the finished
+ * table drawn (the frame after it), measured in the page.
+ */
+async function timeBatch(page, file) {
+  await page.setInputFiles('#batch-files', []);
+  await page.evaluate(() => {
+    const batch = document.getElementById('batch');
+    delete batch.dataset.done;
+    window.batchTime = new Promise((resolve) => {
+      document.getElementById('batch-files').addEventListener('change', ({ timeStamp }) => {
+        const observer = new MutationObserver(() => {
+          if (!batch.dataset.done) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(Math.round(performance.now() - timeStamp))));
+        });
+        observer.observe(batch, { attributes: true, attributeFilter: ['data-done'] });
+      }, { once: true });
+    });
+  });
+  await page.setInputFiles('#batch-files', file);
+  return page.evaluate(() => window.batchTime);
+}
+
+/**
+ * Where the CPU went during a traced batch, in milliseconds of thread time: the page's renderer
+ * process only (its main thread, its workers, V8's background threads).
+ */
+function cpuOfTrace(trace) {
+  const events = trace.traceEvents ?? trace;
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}/${e.tid}`, e.args.name);
+  }
+  const thread = (e) => threads.get(`${e.pid}/${e.tid}`) ?? '';
+  const renderer = events.find((e) => e.ph === 'X' && thread(e) === 'DedicatedWorker thread')?.pid;
+  const cpu = (filter) => round3(events.filter((e) => e.ph === 'X' && e.pid === renderer && filter(e))
+    .reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000);
+  const count = (filter) => events.filter((e) => e.ph === 'X' && e.pid === renderer && filter(e)).length;
+  const task = (e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'ThreadPool_RunTask';
+  const main = (e) => thread(e) === 'CrRendererMain';
+  const worker = (e) => thread(e) === 'DedicatedWorker thread';
+  const background = (e) => thread(e).startsWith('ThreadPool');
+  return {
+    main_thread_ms: cpu((e) => main(e) && task(e)),
+    main_thread_messages: { count: count((e) => main(e) && e.name === 'HandlePostMessage'), ms: cpu((e) => main(e) && e.name === 'HandlePostMessage') },
+    main_thread_rendering_ms: cpu((e) => main(e) && ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint'].includes(e.name)),
+    workers_ms: cpu((e) => worker(e) && task(e)),
+    workers_instantiate: { count: count((e) => worker(e) && e.name === 'wasm.SyncInstantiate'), ms: cpu((e) => worker(e) && e.name === 'wasm.SyncInstantiate') },
+    v8_background_ms: cpu((e) => background(e) && task(e)),
+    v8_background_tier_up_ms: cpu((e) => background(e) && e.name === 'wasm.ExecuteCompilationUnits'),
+  };
+}
+
+/** A BATCH-record NDJSON file in a fresh page (traced), then again in the same page. */
+async function batchRounds(browser) {
+  const samples = await (await fetch(`${BASE}/demo/samples.json`)).json();
+  const lines = samples.map((s) => (typeof s.body === 'string' ? s.body : JSON.stringify(s.body)));
+  const dir = mkdtempSync(join(tmpdir(), 'lookback-bench-'));
   try {
-    const page = await browser.newPage();
-    await page.goto(`${BASE}/demo/`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-    const answers = await page.evaluate(async ({ body, rounds, warmup }) => {
-      const engine = await import(new URL('engine.js', location.href).href);
-      await engine.prepareWorkers();
-      const module = await engine.fetchModule(new URL('../engine/active.wasm', location.href));
-      const out = [];
-      for (let i = 0; i < warmup + rounds; i += 1) {
-        const answer = await engine.evaluate(module, body, { now: engine.nowRfc3339(), correlationId: `bench-${i}` });
-        if (i >= warmup) out.push({ status: answer.status, timing: answer.body?.data?.timing });
-      }
-      return out;
-    }, { body, rounds: ROUNDS, warmup: WARMUP });
-    return summarise('browser', answers);
+    const file = join(dir, 'batch.ndjson');
+    writeFileSync(file, `${Array.from({ length: BATCH }, (_, i) => lines[i % lines.length]).join('\n')}\n`);
+    const page = await openPage(browser);
+    const workers = await page.evaluate(async () => (await import(new URL('batch-run.js', location.href).href)).poolSize());
+    const tracePath = join(dir, 'trace.json');
+    await browser.startTracing(page, { path: tracePath, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.wasm'] });
+    const first = await timeBatch(page, file);
+    await browser.stopTracing();
+    const pageSays = await page.textContent('#batch .batch-summary');
+    const again = await timeBatch(page, file);
+    await page.close();
+    return {
+      records: BATCH,
+      workers,
+      first_ms: first,
+      again_ms: again,
+      page_says: pageSays,
+      first_cpu: cpuOfTrace(JSON.parse(readFileSync(tracePath, 'utf8'))),
+    };
   } finally {
-    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** V8 without the page: both stages of the body in a fresh instance per round vs one reused. */
+async function v8Rounds() {
+  const response = await fetch(`${BASE}/engine/active.wasm`);
+  const module = await WebAssembly.compile(await response.arrayBuffer());
+  const utf8 = new TextEncoder();
+  const input = utf8.encode(body);
+  const context = utf8.encode('{"context":{"now":"2026-11-22T05:00:00Z","correlation_id":"bench"}}');
+  const call = (instance, name, bytes) => {
+    const { memory, lookback_alloc: alloc, lookback_free: free } = instance.exports;
+    const ptr = alloc(bytes.length) >>> 0;
+    new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
+    const packed = BigInt.asUintN(64, BigInt(instance.exports[name](ptr, bytes.length)));
+    free(Number(packed >> 32n), Number(packed & 0xffffffffn));
+  };
+  const request = (instance) => {
+    call(instance, 'lookback_transform_keep', input);
+    call(instance, 'lookback_evaluate_kept', context);
+  };
+  const reused = new WebAssembly.Instance(module, {});
+  // Long enough for V8 to move the hot functions to its optimising compiler.
+  for (let i = 0; i < Math.max(300, WARMUP * 10); i += 1) request(new WebAssembly.Instance(module, {}));
+  const fresh = [];
+  const again = [];
+  const instantiate = [];
+  for (let i = 0; i < Math.max(1000, ROUNDS * 30); i += 1) {
+    const t0 = performance.now();
+    const instance = new WebAssembly.Instance(module, {});
+    const t1 = performance.now();
+    request(instance);
+    const t2 = performance.now();
+    request(reused);
+    const t3 = performance.now();
+    instantiate.push(t1 - t0);
+    fresh.push(t2 - t0);
+    again.push(t3 - t2);
+  }
+  const [f, r] = [median(fresh), median(again)];
+  return { fresh_ms: round3(f), reused_ms: round3(r), fresh_vs_reused: Math.round((f / r) * 100) / 100, instantiate_ms: round3(median(instantiate)) };
+}
+
 const server = await serverRounds();
-const page = await browserRounds();
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+let page;
+let batch;
+try {
+  page = await pageRounds(browser);
+  batch = BATCH > 0 ? await batchRounds(browser) : null;
+} finally {
+  await browser.close();
+}
+const v8 = await v8Rounds();
 const ratio = (key) => Math.round((page[key] / server[key]) * 100) / 100;
 console.log(JSON.stringify({
   rounds: ROUNDS,
@@ -95,4 +244,6 @@ console.log(JSON.stringify({
   server,
   browser: page,
   browser_vs_server: { transform: ratio('transform_ms'), evaluate: ratio('evaluate_ms'), total: ratio('total_ms') },
+  batch,
+  v8_node: v8,
 }));

@@ -150,6 +150,55 @@ test('the time line shades the windows that apply: the deciding one hatched, a f
   await context.close();
 });
 
+/** Whether two bounding boxes share any area. */
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('the time line draws its words clear of the bands and inside the picture', async () => {
+  // rules-local-philadelphia: three charges without a time limit, two of them with federal
+  // windows across the row; the search date lies near the right edge. The missing-date case says
+  // "ages out: unknown (no disposition_date)" in the same place, the longest words a row has.
+  const cases = ['rules-local-philadelphia', 'missing-date-state-conviction-lookbacks', 'state-ca', 'nonconviction-seven-year-window'];
+  for (const name of cases) {
+    const { context, page } = await evaluated(name);
+    const boxes = await page.$eval('.result .timeline-svg', (svg) => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      return {
+        svg: box(svg),
+        search: box(svg.querySelector('.tl-search-label')),
+        texts: [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...box(t) })),
+        rows: [...svg.querySelectorAll('.tl-row')].map((row) => ({
+          id: row.dataset.offenseId,
+          none: [...row.querySelectorAll('.tl-none')].map(box),
+          bands: [...row.querySelectorAll('.tl-window')].map(box),
+          others: [...row.querySelectorAll('text:not(.tl-none)')].map(box),
+        })),
+      };
+    });
+    const { svg, search } = boxes;
+    assert.ok(search.left >= svg.left && search.right <= svg.right && search.bottom <= svg.bottom,
+      `${name}: the search date label ${JSON.stringify(search)} lies inside the time line ${JSON.stringify(svg)}`);
+    for (const t of boxes.texts) {
+      assert.ok(t.left >= svg.left && t.right <= svg.right, `${name}: "${t.text}" is not cut off at the edges`);
+    }
+    for (const row of boxes.rows) {
+      for (const words of row.none) {
+        assert.ok(row.bands.every((band) => !overlap(words, band)), `${name} ${row.id}: "no time limit" is clear of the bands`);
+        assert.ok(row.others.every((text) => !overlap(words, text)), `${name} ${row.id}: and of the row's other words`);
+      }
+    }
+    if (name === 'missing-date-state-conviction-lookbacks') {
+      assert.ok(boxes.rows.some((r) => r.bands.length > 0 && r.none.length > 0), 'rows with unknown days and bands are checked');
+    }
+    if (name === 'rules-local-philadelphia') {
+      assert.equal(boxes.rows.flatMap((r) => r.none).length, 3, 'every charge says it has no time limit');
+      assert.ok(boxes.rows.filter((r) => r.bands.length > 0 && r.none.length > 0).length >= 2,
+        'rows with both the words and bands are checked');
+      await page.locator('.result .timeline').screenshot({ path: join(ARTIFACTS, 'timeline-no-limit.png') });
+    }
+    await context.close();
+  }
+});
+
 test('a deciding window whose date the record lacks gets no dot and no diamond, its lower bound in words', async () => {
   // missing-date-state-conviction-lookbacks (search date 2026-06-01, DECISIONS §7.2): each state
   // conviction lacks its disposition date. CA-1 (arrested 2024-11-13) is reportable whatever the

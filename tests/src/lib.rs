@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use lookback::state::Clock;
-use lookback::{AppState, Settings};
+use lookback::clock::Clock;
+use lookback::{AppState, Server, Settings};
 use serde_json::Value;
+use tokio::sync::oneshot;
 
 /// The fault-injection module (`core-wasm` built with `--features test-faults`, see `build.rs`).
 pub const FAULTS_MODULE: &str = env!("LOOKBACK_FAULTS_MODULE");
@@ -41,7 +42,7 @@ pub fn fault_settings(deadline: Duration) -> Settings {
     settings
 }
 
-/// A running server.
+/// A running server, built and served by `lookback::Server` as `lookback serve` runs it.
 pub struct TestServer {
     /// `http://127.0.0.1:<port>`.
     pub base: String,
@@ -49,7 +50,8 @@ pub struct TestServer {
     pub client: reqwest::Client,
     /// The state the server runs with.
     pub state: AppState,
-    task: tokio::task::JoinHandle<()>,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 impl Drop for TestServer {
@@ -59,26 +61,27 @@ impl Drop for TestServer {
 }
 
 impl TestServer {
-    /// Starts `lookback::app` with `settings` on an ephemeral port.
+    /// Starts a server with `settings` on an ephemeral port.
     pub async fn start(settings: Settings) -> anyhow::Result<Self> {
-        let state = tokio::task::spawn_blocking(move || AppState::new(&settings)).await??;
-        Self::serve(state).await
+        let server = tokio::task::spawn_blocking(move || Server::build(&settings)).await??;
+        Self::serve(server).await
     }
 
     /// Starts the server with `clock` as the time requests are evaluated as of.
     pub async fn start_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
-        let state =
-            tokio::task::spawn_blocking(move || AppState::with_clock(&settings, clock)).await??;
-        Self::serve(state).await
+        let server =
+            tokio::task::spawn_blocking(move || Server::with_clock(&settings, clock)).await??;
+        Self::serve(server).await
     }
 
-    async fn serve(state: AppState) -> anyhow::Result<Self> {
+    async fn serve(server: Server) -> anyhow::Result<Self> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let addr = listener.local_addr()?;
-        let serving = state.clone();
-        let task = tokio::spawn(async move {
-            let _ = lookback::transport::serve(listener, serving, std::future::pending()).await;
-        });
+        let state = server.state().clone();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(server.serve(listener, async {
+            stopped.await.ok();
+        }));
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
             .build()?;
@@ -86,8 +89,18 @@ impl TestServer {
             base: format!("http://{addr}"),
             client,
             state,
+            stop: Some(stop),
             task,
         })
+    }
+
+    /// Shuts the server down as SIGTERM does and waits until it has: no new connections, the
+    /// requests in flight finish (within the drain time), the decision log is written out.
+    pub async fn shut_down(mut self) -> anyhow::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            stop.send(()).ok();
+        }
+        (&mut self.task).await?
     }
 
     /// Absolute URL of `path`.
@@ -178,7 +191,7 @@ impl Reply {
 /// A valid `/evaluate` body (the health canary's), with `search_id` replaced.
 pub fn valid_request(search_id: &str) -> Value {
     let mut body: Value =
-        serde_json::from_str(lookback::engine::canary::CANARY_REQUEST).unwrap_or(Value::Null);
+        serde_json::from_str(lookback_runtime::canary::CANARY_REQUEST).unwrap_or(Value::Null);
     body["record"]["search_id"] = Value::String(search_id.to_owned());
     if let Some(search) = body["record"]["record_json"].get_mut("search") {
         search["search_id"] = Value::String(search_id.to_owned());

@@ -1,4 +1,4 @@
-//! The shipped module's ABI through the host's own calling code (`engine::runner::call`: fresh
+//! The shipped module's ABI through the runtime's own calling code (`runner::call`: fresh
 //! store, `lookback_alloc`, the export, the packed result), and the native engine against it.
 //!
 //! The coverage-guided versions of these checks would link wasmtime and Cranelift into the
@@ -16,10 +16,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lookback::engine::{
+use lookback_core::api;
+use lookback_runtime::protocol::{
+    StageContext, evaluate_input, evaluate_kept_input, transform_xml_input,
+};
+use lookback_runtime::{
     CallError, EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, RequestCalls, runner,
 };
-use lookback_core::api;
 use serde_json::{Value, json};
 
 use crate::evaluate_http::corpus;
@@ -115,33 +118,9 @@ impl Shipped {
     }
 }
 
-/// `transform_xml`'s framing: a context line, then the raw body.
-fn transform_xml_input(body: &[u8]) -> Vec<u8> {
-    let mut input = json!({ "now": NOW }).to_string().into_bytes();
-    input.push(b'\n');
-    input.extend_from_slice(body);
-    input
-}
-
-fn context(client_rules: Option<&Value>) -> Value {
-    let mut context = json!({"now": NOW, "correlation_id": "abi-differential"});
-    if let Some(rules) = client_rules {
-        context["client_rules"] = rules.clone();
-    }
-    context
-}
-
-fn evaluate_input(record: &Value, client_rules: Option<&Value>) -> Vec<u8> {
-    json!({"context": context(client_rules), "record": record})
-        .to_string()
-        .into_bytes()
-}
-
-/// `lookback_evaluate_kept`'s input: the context alone.
-fn context_input(client_rules: Option<&Value>) -> Vec<u8> {
-    json!({"context": context(client_rules)})
-        .to_string()
-        .into_bytes()
+/// The stage context of a case, as the server builds it.
+fn context(client_rules: Option<&str>) -> StageContext<'_> {
+    StageContext::new(NOW, "abi-differential").with_client_rules(client_rules)
 }
 
 /// Seeds per export: the corpus requests, the XML fixtures (as `/evaluate` and `/transform-xml`
@@ -181,12 +160,18 @@ fn seeds_from_the_corpus_and_fixtures(shipped: &Shipped) -> Seeds {
         identity: Vec::new(),
     };
     let chain = |body: Vec<u8>, client_rules: Option<&Value>, seeds: &mut Seeds| {
+        let client_rules = client_rules.map(Value::to_string);
+        let client_rules = client_rules.as_deref();
         let transformed: Value =
             serde_json::from_str(&shipped.agree(Export::Transform, &body)).unwrap();
-        let kept = shipped.agree_kept(&body, &context_input(client_rules));
+        let kept = shipped.agree_kept(
+            &body,
+            evaluate_kept_input(&context(client_rules)).as_bytes(),
+        );
         seeds.transform.push(body);
         if transformed["ok"] == true {
-            let input = evaluate_input(&transformed["record"], client_rules);
+            let input = evaluate_input(&context(client_rules), &transformed["record"].to_string())
+                .into_bytes();
             let answer = shipped.agree(Export::Evaluate, &input);
             let out: Value = serde_json::from_str(&answer).unwrap();
             assert_eq!(out["ok"], true, "{out}");
@@ -209,7 +194,7 @@ fn seeds_from_the_corpus_and_fixtures(shipped: &Shipped) -> Seeds {
             &mut seeds,
         );
         let body = json!({"record": {"search_id": request["search_id"], "xml": xml}});
-        let input = transform_xml_input(body.to_string().as_bytes());
+        let input = transform_xml_input(NOW, body.to_string().as_bytes());
         let out: Value =
             serde_json::from_str(&shipped.agree(Export::TransformXml, &input)).unwrap();
         assert_eq!(out["ok"], true, "{out}");
@@ -269,7 +254,7 @@ fn every_export_answers_mutated_inputs_cleanly_and_like_the_native_engine() {
             let answer: Value = serde_json::from_str(&shipped.agree(export, &input)).unwrap();
             accepted += usize::from(answer["ok"] == true || answer["http_status"] == 200);
             if export == Export::Transform {
-                shipped.agree_kept(&input, &context_input(None));
+                shipped.agree_kept(&input, evaluate_kept_input(&context(None)).as_bytes());
             }
         }
         // How deep the inputs reach: a share past validation (seen with --nocapture).

@@ -11,8 +11,8 @@
 #[path = "abi_raw/ops.rs"]
 mod ops;
 
-use lookback::engine::limits::HostState;
-use lookback::engine::{CallError, EngineHost, Export, runner};
+use lookback_runtime::limits::HostState;
+use lookback_runtime::{CallError, EngineHost, Export, runner};
 use lookback_tests::wat_module;
 use serde_json::Value;
 use wasmtime::{Instance, Memory, Store};

@@ -1,12 +1,5 @@
 //! End to end: `/health`, `/auth/token`, and the 401s of `/evaluate` (SPEC "Authentication",
 //! DECISIONS §1 and §3), against the real server over real HTTP.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;

@@ -1,12 +1,5 @@
 //! End to end: malformed bodies always get a 4xx JSON answer in our shape (never a 5xx, never
 //! plain text) and the server keeps serving; identity-match; correlation ids; unknown routes.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings, valid_request};
 use serde_json::{Value, json};
 
@@ -25,7 +18,7 @@ async fn assert_served(server: &TestServer, token: &str) {
 #[tokio::test]
 async fn malformed_bodies_are_4xx_json_and_the_next_request_is_served() {
     let mut settings = test_settings();
-    settings.max_body_bytes = 64 * 1024;
+    settings.transport.max_body_bytes = 64 * 1024;
     let server = TestServer::start(settings).await.unwrap();
     let token = server.token(CLIENT_KEY).await.unwrap();
     let too_deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));

@@ -11,8 +11,6 @@
 //! Needs `/usr/bin/chromium` (or `LOOKBACK_CHROMIUM`), `node`, and `npm ci` in `tests/browser/`;
 //! `scripts/test.sh` installs them. Without them the test says why and skips, unless
 //! `LOOKBACK_REQUIRE_BROWSER=1` (set by `scripts/test.sh`) makes that a failure.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -78,7 +76,10 @@ async fn reviewer_page_in_chromium() {
                 .admit(std::fs::read(path).unwrap(), None)
                 .unwrap();
             let version = module.info.engine_version.clone();
-            state.registry().insert(module, "test").unwrap();
+            state
+                .registry()
+                .insert(module, "test", &state.now())
+                .unwrap();
             version
         })
     })
@@ -121,6 +122,7 @@ async fn reviewer_page_in_chromium() {
         "summary.png",
         "timeline.png",
         "timeline-windows.png",
+        "timeline-no-limit.png",
         "print.png",
         "batch.png",
         "batch-differences.png",

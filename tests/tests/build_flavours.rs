@@ -1,11 +1,9 @@
 //! The test-only module builds are real, distinct versions: `rules-next` reports its own engine and
 //! rules versions and decides differently in exactly the place it changes (California's conviction
 //! lookback, 7 → 5 years), so swap, pin and diff tests exercise real modules.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use std::path::PathBuf;
 
-use lookback::config::EngineSettings;
+use lookback_runtime::EngineSettings;
 use lookback_tests::{FAULTS_MODULE, NEXT_MODULE, offenses};
 use serde_json::Value;
 
@@ -67,8 +65,8 @@ async fn rules_next_is_a_distinct_version_that_changes_one_rule() {
 
 #[tokio::test]
 async fn every_build_names_its_flavour_and_rule_count() {
-    let host = lookback::engine::EngineHost::new(&settings(None)).unwrap();
-    let embedded = host.load(lookback::engine::EMBEDDED_MODULE).unwrap();
+    let host = lookback_runtime::EngineHost::new(&settings(None)).unwrap();
+    let embedded = host.load(lookback_runtime::EMBEDDED_MODULE).unwrap();
     let faults = host.load(std::fs::read(FAULTS_MODULE).unwrap()).unwrap();
     let next = host.load(std::fs::read(NEXT_MODULE).unwrap()).unwrap();
     assert_eq!(embedded.info.build, "release");

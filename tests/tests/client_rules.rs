@@ -2,8 +2,6 @@
 //! real server over real HTTP, tokens bound to tenants. An overlay changes its own tenant's
 //! answers and nobody else's; the identity threshold reaches `is_match`; a bad overlay refuses the
 //! start and the message names the file.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use clap::Parser as _;
 use lookback::Settings;
 use lookback::auth::Role;
@@ -213,13 +211,13 @@ fn a_bad_overlay_refuses_the_start_naming_the_file() {
         std::fs::write(dir.join(file), text).unwrap();
         let mut settings: Settings = test_settings();
         settings.client_rules_dir = Some(dir.clone());
-        let error = lookback::AppState::new(&settings).err().unwrap();
+        let error = lookback::Server::build(&settings).err().unwrap();
         let message = format!("{error:#}");
         assert!(message.contains(file) && message.contains(why), "{message}");
         assert!(message.contains("LOOKBACK_CLIENT_RULES_DIR"), "{message}");
 
         // The same through `lookback serve --client-rules-dir`: it returns the error before binding.
-        let cli = lookback::cli::Cli::try_parse_from([
+        let cli = lookback::config::Cli::try_parse_from([
             "lookback",
             "serve",
             "--addr",
@@ -237,7 +235,7 @@ fn a_bad_overlay_refuses_the_start_naming_the_file() {
     let unreadable = temp_dir("client-rules-missing").join("no-such-folder");
     let mut settings = test_settings();
     settings.client_rules_dir = Some(unreadable);
-    let error = lookback::AppState::new(&settings).err().unwrap();
+    let error = lookback::Server::build(&settings).err().unwrap();
     assert!(
         format!("{error:#}").contains("cannot read client rules directory"),
         "{error:#}"

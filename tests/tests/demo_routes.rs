@@ -1,8 +1,6 @@
 //! The public routes behind the browser page (DECISIONS §10) over real HTTP: the embedded page
 //! with its content types and CSP, the module bytes with their digest and ETag, and the public
 //! module list. No credentials anywhere.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use lookback_tests::{NEXT_MODULE, Reply, TestServer, test_settings};
 
 async fn get(server: &TestServer, path: &str) -> Reply {
@@ -131,7 +129,7 @@ async fn every_loaded_version_is_listed_and_served_with_public_metadata_only() {
             .unwrap();
         state
             .registry()
-            .insert(next, "test")
+            .insert(next, "test", &state.now())
             .unwrap()
             .module()
             .clone()

@@ -1,7 +1,5 @@
 //! `/evaluate` end to end: the corpus through the real server (real wasmtime, real HTTP) and
 //! through the offline path, every 400 message of the SPEC, the 422 body, and the envelope.
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 #[path = "support/corpus.rs"]
 pub(crate) mod corpus;
 

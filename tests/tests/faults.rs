@@ -3,13 +3,6 @@
 //! transform stage is a 500 `failed` answer; a failing compliance stage is a 206 `partial` answer
 //! with the fail-safe decision (every charge MANUAL_REVIEW / Insufficient Data, citing
 //! SYS_ENGINE_FAILURE). Either way the next request on the same server is a normal 200.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::time::{Duration, Instant};
 
 use lookback_tests::{CLIENT_KEY, Reply, TestServer, fault_settings, offenses, valid_request};

@@ -1,7 +1,8 @@
 //! End to end: the transport limits of issue 14, each once obeyed and once violated, against the
-//! real server loop (`lookback::transport::serve`) over real TCP: header-read, idle keep-alive
-//! and body timeouts, the connection and in-flight caps, 415 for bodies that are not JSON, rate
-//! limits per address, token issuer/audience/skew checks, the secret length and key revocation.
+//! real server loop (`lookback::Server`, as `lookback serve` runs it) over real TCP: header-read,
+//! idle keep-alive and body timeouts, the connection and in-flight caps, 415 for bodies that are
+//! not JSON, rate limits per address, token issuer/audience/skew checks, the secret length, key
+//! revocation, and the shutdown drain.
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -443,43 +444,62 @@ async fn revoking_a_key_fails_its_outstanding_tokens() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[tokio::test]
-async fn shutdown_lets_the_request_in_flight_finish() {
+/// A server on the fault module whose evaluate stage loops until its deadline, and a request
+/// sent to it that is in flight.
+async fn server_with_a_slow_request(
+    deadline: Duration,
+    drain: Duration,
+) -> (
+    TestServer,
+    impl std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+) {
     let mut settings = test_settings();
     settings.engine.module = Some(FAULTS_MODULE.into());
-    settings.engine.stage_deadline = Duration::from_millis(800);
-    let state = tokio::task::spawn_blocking(move || lookback::AppState::new(&settings).unwrap())
-        .await
-        .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(lookback::transport::serve(listener, state, async {
-        stopped.await.ok();
-    }));
-    let client = reqwest::Client::new();
-    let token = lookback_tests::token_at(&client, &base, CLIENT_KEY)
-        .await
-        .unwrap();
-    let slow = client
-        .post(format!("{base}/evaluate"))
+    settings.engine.stage_deadline = deadline;
+    settings.transport.drain = drain;
+    let server = TestServer::start(settings).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+    let slow = server
+        .client
+        .post(server.url("/evaluate"))
         .bearer_auth(token)
         .header("content-type", "application/json")
         .body(valid_request("FAULT:evaluate-loop").to_string())
         .send();
+    (server, slow)
+}
+
+#[tokio::test]
+async fn shutdown_lets_the_request_in_flight_finish() {
+    let (server, slow) =
+        server_with_a_slow_request(Duration::from_millis(800), Duration::from_secs(10)).await;
     let stop_soon = async {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), server.shut_down()).await
     };
-    let (answer, ()) = tokio::join!(slow, stop_soon);
+    let (answer, stopped) = tokio::join!(slow, stop_soon);
     assert_eq!(
         answer.unwrap().status(),
         206,
         "the request in flight finished"
     );
-    tokio::time::timeout(Duration::from_secs(5), server)
-        .await
-        .expect("the server stopped")
-        .unwrap()
-        .unwrap();
+    stopped.expect("the server stopped").unwrap();
+}
+
+#[tokio::test]
+async fn shutdown_closes_what_is_still_open_after_the_drain_time() {
+    let (server, slow) =
+        server_with_a_slow_request(Duration::from_secs(3), Duration::from_millis(300)).await;
+    let started = Instant::now();
+    let stop_soon = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        tokio::time::timeout(Duration::from_secs(10), server.shut_down()).await
+    };
+    let (answer, stopped) = tokio::join!(slow, stop_soon);
+    stopped.expect("the server stopped").unwrap();
+    assert!(answer.is_err(), "the connection was closed: {answer:?}");
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "the drain time bounded the wait, not the 3 s stage deadline"
+    );
 }

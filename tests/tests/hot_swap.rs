@@ -3,13 +3,6 @@
 //! as fast as it can. Every request must succeed, and every answer's `meta.engine` must name the
 //! module that decided it: the record is decided `REPORTABLE` by the shipped module and
 //! `NOT_REPORTABLE` by `rules-next`, so the decision itself proves which module evaluated it.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

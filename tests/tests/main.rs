@@ -1,11 +1,6 @@
 //! The end-to-end suite as one test binary: the real server over real HTTP, real wasmtime, real
 //! modules, and the reviewer page in a real browser. One module per area.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
 
 mod abi_differential;
 mod abi_raw;

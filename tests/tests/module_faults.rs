@@ -7,13 +7,6 @@
 //!   passes the self-test and misbehaves only on `FAULT:` search ids): the faulty request gets the
 //!   DECISIONS §3 failure answer, requests on the active version running at the same time are
 //!   untouched, and the pinned version answers its next normal request.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::time::Duration;
 
 use lookback_tests::{

@@ -1,13 +1,6 @@
 //! End to end: the admin API for rule-module versions (DECISIONS §9) on real modules: the shipped
 //! one and `rules-next` (California's conviction lookback 7 → 5 years), whose decisions differ on
 //! one record, so every answer's decision proves which module made it.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use lookback_tests::{
     ADMIN_KEY, CLIENT_KEY, NEXT_MODULE, TestServer, ca_conviction_six_years_old,
     first_charge_decision, test_settings, wat_module, with_custom_section,
@@ -314,7 +307,7 @@ async fn refused_uploads_say_why_keep_the_active_module_and_degrade_health() {
 #[tokio::test]
 async fn uploads_larger_than_the_module_limit_get_413() {
     let mut settings = test_settings();
-    settings.max_module_bytes = 64 << 10;
+    settings.transport.max_module_bytes = 64 << 10;
     let server = TestServer::start(settings).await.unwrap();
     let admin = server.token(ADMIN_KEY).await.unwrap();
     let reply = server

@@ -2,13 +2,6 @@
 //! are saved there; the last good active module persists across restarts (`active.json`), and a
 //! persisted module whose bytes changed is refused, with the service back on the base module and
 //! `/health` degraded.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -1,16 +1,9 @@
 //! `lookback inspect` and `lookback diff` on real modules (the same code the server admits and
 //! evaluates with).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 use std::path::PathBuf;
 
 use clap::Parser;
-use lookback::cli::{Cli, Command};
+use lookback::config::{Cli, Command};
 use lookback_tests::{NEXT_MODULE, ca_conviction_six_years_old, temp_dir, wat_module_text};
 use serde_json::{Value, json};
 

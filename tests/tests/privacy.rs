@@ -19,21 +19,21 @@ use crate::evaluate_http::corpus;
 const CHILD_ENV: &str = "LOOKBACK_PRIVACY_CHILD";
 
 /// The server process of [`no_personal_data_in_logs_panics_or_error_bodies`]: `lookback serve`
-/// exactly as `main` runs it (telemetry from the environment, then the command line).
+/// exactly as `main` runs it (the command line, then telemetry in the format it names).
 #[test]
 #[ignore = "the server process of privacy::no_personal_data_in_logs_panics_or_error_bodies"]
 fn serve_as_child() {
     if std::env::var_os(CHILD_ENV).is_none() {
         return;
     }
-    // Held while serving: dropping it would stop the log writer and leave nothing to search.
-    let _log = lookback::telemetry::init();
-    let cli = <lookback::cli::Cli as clap::Parser>::parse_from([
+    let cli = <lookback::config::Cli as clap::Parser>::parse_from([
         "lookback",
         "serve",
         "--addr",
         "127.0.0.1:0",
     ]);
+    // Held while serving: dropping it would stop the log writer and leave nothing to search.
+    let _log = lookback::telemetry::init(cli.log_format);
     lookback::cli::run(cli).unwrap();
 }
 

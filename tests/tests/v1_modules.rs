@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use lookback::client_rules::Overlays;
-use lookback::config::EngineSettings;
 use lookback::context::RequestCtx;
-use lookback::engine::{EMBEDDED_MODULE, EngineHost, LoadedModule};
 use lookback::pipeline::{self, Tenancy};
+use lookback_runtime::EngineSettings;
+use lookback_runtime::{EMBEDDED_MODULE, EngineHost, LoadedModule};
 use serde_json::Value;
 
 use crate::evaluate_http::corpus;

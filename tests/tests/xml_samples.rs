@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use lookback_core::api;
+use lookback_core::input::{StageContext, evaluate_input};
 use lookback_core::parse::xml::decode_document;
 use serde_json::{Value, json};
 
@@ -53,8 +54,11 @@ fn call_transform(record: &Value) -> Value {
 }
 
 fn call_evaluate(transformed: &Value) -> Value {
-    let input = json!({"context": {"now": NOW, "correlation_id": "xml-tests"}, "record": transformed["record"]});
-    serde_json::from_str(&api::evaluate(input.to_string().as_bytes())).unwrap_or(Value::Null)
+    let input = evaluate_input(
+        &StageContext::new(NOW, "xml-tests"),
+        &transformed["record"].to_string(),
+    );
+    serde_json::from_str(&api::evaluate(input.as_bytes())).unwrap_or(Value::Null)
 }
 
 fn xml_request(f: &Fixture) -> Value {

@@ -1,6 +1,8 @@
 //! Address standardisation (USPS Pub 28, DESIGN §7.1), comparison levels (§7.2) and
 //! address histories with dates (§7.3).
 
+use std::borrow::Borrow;
+
 use super::fold::{Keep, fold};
 use super::round::round4;
 use super::usps;
@@ -466,7 +468,7 @@ pub(crate) struct AddressScore {
 }
 
 /// Best pair over both address histories (DESIGN §7.3).
-pub(crate) fn score(cand: &[Addr], rec: &[Addr]) -> AddressScore {
+pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
     if cand.is_empty() || rec.is_empty() {
         return AddressScore {
             score: -1.0,
@@ -476,8 +478,8 @@ pub(crate) fn score(cand: &[Addr], rec: &[Addr]) -> AddressScore {
     let mut best = -1.0;
     let mut desc: &'static str = "address mismatch";
     let mut halved = false;
-    for a in cand {
-        for b in rec {
+    for a in cand.iter().map(Borrow::borrow) {
+        for b in rec.iter().map(Borrow::borrow) {
             let (mut s, d) = compare_pair(a, b);
             let h = s > 0.0 && !overlap(a, b);
             if h {

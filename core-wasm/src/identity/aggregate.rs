@@ -1,5 +1,7 @@
 //! Aggregation in integer basis points, hard conflicts, flags and level (DESIGN §8-9).
 
+use std::rc::Rc;
+
 use super::address::{self, AddressScore};
 use super::details;
 use super::dob::{self, DobScore};
@@ -7,7 +9,7 @@ use super::name_match::{self, NameScore};
 use super::names::{self, NameVariant};
 use super::round::bp;
 use super::ssn::{self, SsnScore};
-use super::{IdentityLevel, IdentityResult, Person};
+use super::{AddressInput, IdentityLevel, IdentityResult, Person};
 
 /// Weights in percent (SPEC: name 45, DOB 40, SSN 10, address 5).
 const W_NAME: u32 = 45;
@@ -27,30 +29,39 @@ const ADDR_CORROBORATES_BP: u32 = 8000;
 pub(crate) struct Prepared<'a> {
     person: &'a Person,
     names: Vec<NameVariant>,
-    addresses: Vec<address::Addr>,
+    /// Shared with the search's cache of address lines (`super::PreparedCandidate`).
+    addresses: Vec<Rc<address::Addr>>,
 }
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(person: &'a Person) -> Self {
+        Self::with_addresses(person, |a| address::standardise(a).map(Rc::new))
+    }
+
+    /// A person whose addresses are standardised by `standardise` (a cache of them, or none).
+    pub(crate) fn with_addresses(
+        person: &'a Person,
+        standardise: impl FnMut(&AddressInput) -> Option<Rc<address::Addr>>,
+    ) -> Self {
         Prepared {
             person,
             names: names::variants(person),
-            addresses: person
-                .addresses
-                .iter()
-                .filter_map(address::standardise)
-                .collect(),
+            addresses: person.addresses.iter().filter_map(standardise).collect(),
         }
     }
 }
 
-/// Compare a prepared candidate with a record's person (see `super::compare`).
+/// Compare a prepared candidate with a record's person (see `super::compare`). `standardise`
+/// reads the record's addresses; they are read only when the candidate has addresses to compare
+/// them with (`address::score` is "not available" otherwise).
 pub(crate) fn compare(
     candidate: Option<&Prepared<'_>>,
     record: &Person,
     qualifying_bp: u32,
+    mut standardise: impl FnMut(&AddressInput) -> Option<Rc<address::Addr>>,
 ) -> IdentityResult {
-    let rec = Prepared::new(record);
+    let compared = candidate.is_some_and(|c| !c.addresses.is_empty());
+    let rec = Prepared::with_addresses(record, |a| compared.then(|| standardise(a)).flatten());
     let (n, d, s, a) = match candidate {
         Some(c) => (
             name_match::score(&c.names, &rec.names),
@@ -65,7 +76,7 @@ pub(crate) fn compare(
             name_match::score(&[], &rec.names),
             dob::score(None, record.date_of_birth.as_deref()),
             ssn::score(None, record.ssn.as_deref()),
-            address::score(&[], &rec.addresses),
+            address::score(&[], &rec.addresses[..]),
         ),
     };
     let mut out = combine(&n, &d, &s, &a, qualifying_bp);

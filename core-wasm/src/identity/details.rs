@@ -4,9 +4,16 @@
 use core::fmt::Write;
 
 /// Basis points as a one-decimal percentage, half-up in integers (`8345` -> `83.5%`).
-pub(crate) fn pct(bp: u32) -> String {
+#[cfg(test)]
+fn pct(bp: u32) -> String {
+    let mut out = String::new();
+    write_pct(&mut out, bp);
+    out
+}
+
+fn write_pct(out: &mut String, bp: u32) {
     let tenths = (bp + 5) / 10;
-    format!("{}.{}%", tenths / 10, tenths % 10)
+    let _ = write!(out, "{}.{}%", tenths / 10, tenths % 10);
 }
 
 /// `Name {N}% (weight 45%); DOB {D}% (weight 40%); SSN {S}% (weight 10%); Address {A}
@@ -21,17 +28,20 @@ pub(crate) fn render(
     conflicts: &[&str],
 ) -> String {
     let mut out = String::with_capacity(160);
-    let addr = a.map_or_else(|| "n/a".to_string(), pct);
-    let _ = write!(
-        out,
-        "Name {} (weight 45%); DOB {} (weight 40%); SSN {} (weight 10%); Address {} (weight 5%) | Overall {} | Qualifying {}%",
-        pct(n),
-        pct(d),
-        pct(s),
-        addr,
-        pct(total),
-        qualifying_bp / 100
-    );
+    out.push_str("Name ");
+    write_pct(&mut out, n);
+    out.push_str(" (weight 45%); DOB ");
+    write_pct(&mut out, d);
+    out.push_str(" (weight 40%); SSN ");
+    write_pct(&mut out, s);
+    out.push_str(" (weight 10%); Address ");
+    match a {
+        Some(a) => write_pct(&mut out, a),
+        None => out.push_str("n/a"),
+    }
+    out.push_str(" (weight 5%) | Overall ");
+    write_pct(&mut out, total);
+    let _ = write!(out, " | Qualifying {}%", qualifying_bp / 100);
     if !conflicts.is_empty() {
         out.push_str(" | Conflict: ");
         out.push_str(&conflicts.join(","));

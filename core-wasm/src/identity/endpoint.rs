@@ -235,7 +235,7 @@ fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
         status: 400,
         errors: errs,
     };
-    let text = serde_json::to_string(&body).unwrap_or_else(|_| {
+    let text = crate::writer::to_string(&body, 256).unwrap_or_else(|_| {
         format!("{{\"type\":\"{PROBLEM_TYPE}\",\"title\":\"{PROBLEM_TITLE}\",\"status\":400,\"errors\":{{}}}}")
     });
     (400, text)
@@ -299,7 +299,7 @@ pub(crate) fn handle(body: &[u8]) -> (u16, String) {
         is_match: r.is_match,
         details: &r.details,
     };
-    match serde_json::to_string(&resp) {
+    match crate::writer::to_string(&resp, 512) {
         Ok(s) => (200, s),
         Err(_) => (
             500,

@@ -9,6 +9,10 @@ pub(crate) fn round4(x: f64) -> f64 {
     if !x.is_finite() {
         return 0.0;
     }
+    // Whole numbers (exact matches score 1, missing parts 0) are their own rounding.
+    if x == x.trunc() {
+        return x;
+    }
     let mut buf = StackBuf::default();
     if write!(buf, "{x:.4}").is_err() {
         return (x * 10_000.0).round() / 10_000.0;

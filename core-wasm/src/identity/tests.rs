@@ -1,5 +1,5 @@
 //! Data-driven and property tests for the identity stage: the shared reference vectors
-//! (when `shared/` is present), our own vectors (`testdata/own_vectors.json`), a
+//! (`shared/`, required), our own vectors (`testdata/own_vectors.json`), a
 //! differential run against the Python oracle, and proptest invariants.
 
 use std::io::Write as _;
@@ -16,8 +16,21 @@ use super::{
 
 const OWN_VECTORS: &str = include_str!("testdata/own_vectors.json");
 
+/// `shared/reference/identity`: from `LOOKBACK_SHARED_DIR` (the `shared` folder), else beside the
+/// repository (`../shared`, as CI and the main checkout have it). Missing is a failure: these
+/// tests check the engine against the research, they do not pass without it.
 fn shared_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/identity")
+    let shared = std::env::var_os("LOOKBACK_SHARED_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
+        PathBuf::from,
+    );
+    let dir = shared.join("reference/identity");
+    assert!(
+        dir.is_dir(),
+        "{} not found: put the shared folder beside the repository or set LOOKBACK_SHARED_DIR",
+        dir.display()
+    );
+    dir
 }
 
 fn level_str(l: IdentityLevel) -> String {
@@ -136,13 +149,7 @@ fn check_vector(vec: &Value, people: (Person, Person)) -> Vec<String> {
 #[test]
 fn shared_reference_vectors() {
     let path = shared_dir().join("vectors.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!(
-            "skipping: {} not found (the repo passes without ../shared)",
-            path.display()
-        );
-        return;
-    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let doc: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
     let vectors = doc
         .get("vectors")
@@ -415,13 +422,11 @@ json.dump(out, sys.stdout)
 #[test]
 fn differential_against_python_oracle() {
     let oracle_dir = shared_dir().join("oracle");
-    if !oracle_dir.join("reference_scorer.py").exists() {
-        println!(
-            "skipping: Python oracle not found at {}",
-            oracle_dir.display()
-        );
-        return;
-    }
+    assert!(
+        oracle_dir.join("reference_scorer.py").exists(),
+        "the Python oracle is not at {}",
+        oracle_dir.display()
+    );
     let mut g = Lcg(0x1d_e7_17_7e);
     let mut requests = Vec::new();
     for i in 0..1500 {
@@ -441,17 +446,13 @@ fn differential_against_python_oracle() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn();
-    let Ok(mut child) = child else {
-        println!("skipping: python3 is not available");
-        return;
-    };
+    let mut child = child.unwrap_or_else(|e| panic!("python3 (the oracle's interpreter): {e}"));
     if let Some(mut stdin) = child.stdin.take() {
         let _ = stdin.write_all(Value::Array(requests.clone()).to_string().as_bytes());
     }
-    let Ok(output) = child.wait_with_output() else {
-        println!("skipping: python3 did not run");
-        return;
-    };
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("python3 did not run: {e}"));
     assert!(
         output.status.success(),
         "oracle failed: {}",
@@ -661,5 +662,42 @@ fn a_prepared_candidate_compares_like_a_fresh_one() {
                 compare(Some(cand), rec, bp)
             );
         }
+    }
+}
+
+/// Record address lines come from the prepared candidate's cache: lines seen again (and lines
+/// pushed out of it by twenty others) compare as a fresh comparison does.
+#[test]
+fn cached_address_lines_compare_like_fresh_ones() {
+    let person = |address: &str| Person {
+        name: PersonName {
+            first: "JOHN".into(),
+            middle: String::new(),
+            last: "SMITH".into(),
+        },
+        date_of_birth: Some("1985-07-14".into()),
+        addresses: vec![AddressInput::SingleLine(address.into())],
+        ..Person::default()
+    };
+    let cand = person("12 Main Street Apt 4, Springfield, IL 62704");
+    let prepared = super::PreparedCandidate::new(&cand);
+    let lines: Vec<String> = (0..20)
+        .map(|n| {
+            format!(
+                "{} MAIN ST APT {}, SPRINGFIELD, IL 6270{}",
+                10 + n % 3,
+                n % 5,
+                n % 4
+            )
+        })
+        .collect();
+    for line in lines.iter().chain(&lines).chain(lines.iter().rev()) {
+        let rec = person(line);
+        let bp = super::DEFAULT_QUALIFYING_BP;
+        assert_eq!(
+            super::compare_prepared(Some(&prepared), &rec, bp),
+            compare(Some(&cand), &rec, bp),
+            "{line}"
+        );
     }
 }

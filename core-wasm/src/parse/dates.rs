@@ -1,6 +1,6 @@
 //! Calendar dates: strict ISO parsing for the JSON path and whole-year arithmetic for lookbacks.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::{Months, NaiveDate};
 
 /// Parses a strict `YYYY-MM-DD` date (the SPEC's wire format).
 pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
@@ -19,18 +19,17 @@ pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, number(&[m1, m2])?, number(&[d1, d2])?)
 }
 
-/// The date `years` whole calendar years before `date`; 29 February falls back to 28 February.
-pub fn years_before(date: NaiveDate, years: u32) -> NaiveDate {
-    let year = date.year() - years as i32;
-    NaiveDate::from_ymd_opt(year, date.month(), date.day())
-        .or_else(|| NaiveDate::from_ymd_opt(year, date.month(), 28))
-        .unwrap_or(date)
+/// The date `years` whole calendar years before `date` (29 February falls back to 28 February);
+/// `None` when that lies before the earliest date there is.
+pub fn years_before(date: NaiveDate, years: u32) -> Option<NaiveDate> {
+    date.checked_sub_months(Months::new(years.checked_mul(12)?))
 }
 
 /// DECISIONS §7.2: a record dated exactly `years` before the as-of date is still inside the
-/// window; one day earlier is outside.
+/// window; one day earlier is outside. A window reaching back past the earliest date holds every
+/// date.
 pub fn within_years(event: NaiveDate, as_of: NaiveDate, years: u32) -> bool {
-    event >= years_before(as_of, years)
+    years_before(as_of, years).is_none_or(|start| event >= start)
 }
 
 #[cfg(test)]
@@ -93,6 +92,17 @@ mod tests {
 
     #[test]
     fn leap_day_as_of() {
-        assert_eq!(years_before(d("2024-02-29"), 7), d("2017-02-28"));
+        assert_eq!(years_before(d("2024-02-29"), 7), Some(d("2017-02-28")));
+        assert_eq!(years_before(d("2024-02-29"), 4), Some(d("2020-02-29")));
+    }
+
+    #[test]
+    fn out_of_range_is_no_date_and_a_window_holding_every_date() {
+        let as_of = d("2025-11-06");
+        assert_eq!(years_before(as_of, u32::MAX), None);
+        assert_eq!(years_before(as_of, 1_000_000), None);
+        assert_eq!(years_before(NaiveDate::MIN, 1), None);
+        assert!(within_years(NaiveDate::MIN, as_of, 1_000_000));
+        assert!(!within_years(d("2018-11-05"), as_of, 7));
     }
 }

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::model::Court;
 use crate::parse::record_json::RawCourt;
-use crate::validate::CaseRow;
+use crate::parse::validate::CaseRow;
 
 /// Court id used when neither the record nor a mapping supplies one (SPEC decision tree).
 pub const TBD_COURT: &str = "TBD";

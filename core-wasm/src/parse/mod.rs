@@ -8,6 +8,7 @@ pub mod mapping;
 pub mod record_json;
 pub mod states;
 pub mod to_record_json;
+pub mod validate;
 pub mod xml;
 
 use serde_json::Value;
@@ -15,7 +16,7 @@ use serde_json::Value;
 use crate::messages as msg;
 use crate::model::{Search, SourceKind};
 use crate::parse::json::{Json, Object};
-use crate::validate::{self, RecordInput, ValidRequest};
+use validate::{RecordInput, ValidRequest};
 
 pub use mapping::CountMismatch;
 

@@ -5,7 +5,7 @@ use crate::parse::classify::ChargeReader;
 use crate::parse::dates::parse_iso;
 use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
-use crate::validate::{text_or_number, text_owned};
+use crate::parse::validate::{text_or_number, text_owned};
 
 /// A court as found in the record, before the `cases[]` mapping assigns ids.
 #[derive(Debug, Clone)]

@@ -369,5 +369,5 @@ fn first_day_aged(dob: NaiveDate, age: u32) -> Option<NaiveDate> {
     let from = near.checked_sub_days(Days::new(1))?;
     from.iter_days()
         .take(5)
-        .find(|day| dob <= years_before(*day, age))
+        .find(|day| years_before(*day, age).is_some_and(|limit| dob <= limit))
 }

@@ -8,15 +8,12 @@ use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLev
 use crate::parse::dates::within_years;
 
 use super::catalog::*;
+pub use super::client_table::{
+    CLIENT_CONVICTION_LOOKBACK, CLIENT_IDENTITY_THRESHOLD, CLIENT_NEVER_REPORT,
+    CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK, CLIENT_REVIEW_FELONIES, RULES,
+};
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, DataGap, Effect, Finding};
-
-pub const CLIENT_CONVICTION_LOOKBACK: &str = "CLIENT_CONVICTION_LOOKBACK";
-pub const CLIENT_NON_CONVICTION_LOOKBACK: &str = "CLIENT_NON_CONVICTION_LOOKBACK";
-pub const CLIENT_PENDING_LOOKBACK: &str = "CLIENT_PENDING_LOOKBACK";
-pub const CLIENT_NEVER_REPORT: &str = "CLIENT_NEVER_REPORT";
-pub const CLIENT_REVIEW_FELONIES: &str = "CLIENT_REVIEW_FELONIES";
-pub const CLIENT_IDENTITY_THRESHOLD: &str = "CLIENT_IDENTITY_THRESHOLD";
 
 /// Lowest and highest identity threshold a tenant may set (DECISIONS §5).
 pub const MIN_IDENTITY_THRESHOLD: f64 = 0.70;
@@ -268,59 +265,3 @@ fn category_words(c: ClientCategory) -> &'static str {
         C::Violation => "violations",
     }
 }
-
-const CLIENT: Rule = Rule {
-    jurisdiction: "CLIENT",
-    scope: Scope::Client,
-    trigger: Trigger::Client,
-    confidence: Confidence::High,
-    ..BASE
-};
-
-/// The catalogue rows of the overlay rules (their limits come from each tenant's overlay).
-pub static RULES: &[Rule] = &[
-    Rule {
-        id: CLIENT_CONVICTION_LOOKBACK,
-        classes: CONV,
-        action: Action::Bar,
-        summary: "The tenant's own conviction lookback (whole years from the latest of disposition and release); older \
-                  convictions are not reported.",
-        ..CLIENT
-    },
-    Rule {
-        id: CLIENT_NON_CONVICTION_LOOKBACK,
-        classes: NONCONV,
-        action: Action::Bar,
-        summary: "The tenant's own non-conviction lookback from the date of entry, at most 7 years.",
-        ..CLIENT
-    },
-    Rule {
-        id: CLIENT_PENDING_LOOKBACK,
-        classes: PENDING,
-        action: Action::Bar,
-        summary: "The tenant's own lookback for pending charges from the date of entry, at most 7 years.",
-        ..CLIENT
-    },
-    Rule {
-        id: CLIENT_NEVER_REPORT,
-        classes: KNOWN,
-        action: Action::Bar,
-        summary: "Categories the tenant never reports (non-convictions, pending, sealed, expunged, pardoned, set-aside, \
-                  deferred, juvenile, marijuana, minor traffic, or a level).",
-        ..CLIENT
-    },
-    Rule {
-        id: CLIENT_REVIEW_FELONIES,
-        classes: &[DispositionClass::Conviction, DispositionClass::Pending],
-        category: Category::Felony,
-        action: Action::Review,
-        summary: "The tenant has every felony conviction or pending felony reviewed by a person.",
-        ..CLIENT
-    },
-    Rule {
-        id: CLIENT_IDENTITY_THRESHOLD,
-        summary: "The tenant's identity qualifying threshold (0.70 to 1.00; default 0.85); changes is_match, never \
-                  reportability.",
-        ..CLIENT
-    },
-];

@@ -230,7 +230,7 @@ pub fn within(event: NaiveDate, as_of: NaiveDate, window: Window) -> bool {
 /// past the calendar, so every date is inside).
 pub fn window_start(as_of: NaiveDate, window: Window) -> Option<NaiveDate> {
     if window.months == 0 {
-        return Some(years_before(as_of, window.years));
+        return years_before(as_of, window.years);
     }
     let months = window
         .years

@@ -200,7 +200,7 @@ impl ChargeFacts {
     /// Whether the subject is at least `years` old on the as-of date; `None` when the DOB is unknown.
     pub fn subject_at_least(&self, years: u32) -> Option<bool> {
         self.subject_dob
-            .map(|dob| dob <= years_before(self.as_of, years))
+            .map(|dob| years_before(self.as_of, years).is_some_and(|limit| dob <= limit))
     }
 
     /// The distinct states whose rules may apply, court first, then applicant, then customer.

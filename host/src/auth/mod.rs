@@ -1,29 +1,75 @@
-//! Authentication: API keys exchanged for bearer tokens (`POST /auth/token`), and the
-//! [`Bearer`] extractor that guards `/evaluate` and `/transform-xml`.
+//! Authentication: API keys exchanged for bearer tokens (`POST /auth/token`), and the tokens
+//! verified against the keys still accepted (the routes' `Bearer` and `Admin` extractors ask).
 
 pub mod keys;
 pub mod token;
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime};
 
 use arc_swap::ArcSwap;
-use axum::extract::FromRequestParts;
-use axum::http::header::AUTHORIZATION;
-use axum::http::request::Parts;
 use rand::RngCore;
 
 pub use keys::{KeyEntry, KeyStore, Role};
 pub use token::{Claims, TokenIssuer};
 
-use crate::config::AuthSettings;
-use crate::error::{AppError, messages};
-use crate::state::AppState;
-
 /// Shortest accepted `LOOKBACK_JWT_SECRET`, in bytes (HS256 keys under 256 bits are guessable).
 pub const MIN_SECRET_BYTES: usize = 32;
 /// Largest accepted clock-skew allowance.
 pub const MAX_CLOCK_SKEW: Duration = Duration::from_secs(300);
+
+/// API key and token settings.
+#[derive(Clone)]
+pub struct AuthSettings {
+    /// Keys whose tokens carry the client role.
+    pub api_keys: Vec<String>,
+    /// Keys whose tokens carry the admin role.
+    pub admin_keys: Vec<String>,
+    /// Key store holding only key hashes.
+    pub keys_file: Option<PathBuf>,
+    /// HS256 secret; random per process when unset.
+    pub jwt_secret: Option<String>,
+    /// Token lifetime.
+    pub token_ttl: Duration,
+    /// How far in the future a token's `iat` may lie (another replica's clock running ahead);
+    /// at most 300 s. Expiry gets no allowance.
+    pub max_clock_skew: Duration,
+}
+
+impl std::fmt::Debug for AuthSettings {
+    // Never print keys or the secret, even in debug output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AuthSettings")
+            .field("api_keys", &self.api_keys.len())
+            .field("admin_keys", &self.admin_keys.len())
+            .field("keys_file", &self.keys_file)
+            .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| "<set>"))
+            .field("token_ttl", &self.token_ttl)
+            .field("max_clock_skew", &self.max_clock_skew)
+            .finish()
+    }
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        Self {
+            api_keys: Vec::new(),
+            admin_keys: Vec::new(),
+            keys_file: None,
+            jwt_secret: None,
+            token_ttl: Duration::from_secs(3600),
+            max_clock_skew: Duration::from_secs(60),
+        }
+    }
+}
+
+impl AuthSettings {
+    /// True when no key source is configured at all.
+    pub fn has_no_keys(&self) -> bool {
+        self.api_keys.is_empty() && self.admin_keys.is_empty() && self.keys_file.is_none()
+    }
+}
 
 /// Why the authentication settings cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -149,79 +195,4 @@ fn key_store(settings: &AuthSettings) -> Result<KeyStore, keys::KeyFileError> {
 fn file_stamp(path: &std::path::Path) -> Option<FileStamp> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.len(), meta.modified().ok()))
-}
-
-/// The claims of a request's valid bearer token. Rejects with the spec's 401 messages
-/// (SPEC "Authentication" 4): a missing or malformed header, or a bad or expired token.
-#[derive(Debug, Clone)]
-pub struct Bearer(pub Claims);
-
-impl FromRequestParts<AppState> for Bearer {
-    type Rejection = AppError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(bearer_token)
-            .ok_or(AppError::Unauthorized(messages::AUTH_REQUIRED))?;
-        let shared_keys = state.shared().map(crate::store::Shared::keys);
-        state
-            .auth()
-            .verify_token(token, shared_keys.as_deref())
-            .map(Bearer)
-            .ok_or(AppError::Unauthorized(messages::INVALID_TOKEN))
-    }
-}
-
-/// A bearer token with the admin role (the admin API, DECISIONS §9). A valid client-role token
-/// gets 403; a missing or bad token the same 401s as [`Bearer`].
-#[derive(Debug, Clone)]
-pub struct Admin(pub Claims);
-
-impl FromRequestParts<AppState> for Admin {
-    type Rejection = AppError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let Bearer(claims) = Bearer::from_request_parts(parts, state).await?;
-        if claims.role == Role::Admin {
-            Ok(Self(claims))
-        } else {
-            Err(AppError::Forbidden {
-                message: messages::ADMIN_REQUIRED,
-                meta: None,
-            })
-        }
-    }
-}
-
-/// The token of an `Authorization: Bearer <token>` header value (scheme case-insensitive).
-fn bearer_token(value: &str) -> Option<&str> {
-    let (scheme, token) = value.trim().split_once(' ')?;
-    let token = token.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty() && !token.contains(' '))
-        .then_some(token)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::bearer_token;
-
-    #[test]
-    fn bearer_header_parsing() {
-        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
-        assert_eq!(bearer_token("bearer  abc "), Some("abc"));
-        assert_eq!(bearer_token("Bearer"), None);
-        assert_eq!(bearer_token("Bearer "), None);
-        assert_eq!(bearer_token("Basic abc"), None);
-        assert_eq!(bearer_token("abc"), None);
-        assert_eq!(bearer_token("Bearer a b"), None);
-    }
 }

@@ -125,7 +125,6 @@ fn now_secs() -> u64 {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use base64::Engine as _;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::artifacts::write_atomically;
+use lookback_runtime::write_atomically;
 
 /// The pointer file's name; not a `.wasm`, so scans and the watcher ignore it.
 pub const POINTER_FILE: &str = "active.json";

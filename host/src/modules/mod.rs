@@ -16,9 +16,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Context as _;
 
-use crate::engine::registry::{Activation, Inserted, RegistryError};
-use crate::engine::{EMBEDDED_MODULE, EngineHost, LoadError, LoadedModule, Registry};
+use crate::clock::now_rfc3339;
 use crate::metrics::ModuleEvents;
+use lookback_runtime::{Activation, Inserted, RegistryError};
+use lookback_runtime::{EngineHost, LoadError, LoadedModule, Registry};
 
 /// Why an upload or a file was not admitted.
 #[derive(Debug, thiserror::Error)]
@@ -60,27 +61,12 @@ impl Modules {
         module: Option<&Path>,
         dir: Option<&Path>,
     ) -> anyhow::Result<Self> {
-        let (base, source) = match module {
-            Some(path) => {
-                let bytes = std::fs::read(path)
-                    .with_context(|| format!("reading engine module {}", path.display()))?;
-                let loaded = engine
-                    .admit(bytes, None)
-                    .with_context(|| format!("engine module {} refused", path.display()))?;
-                (loaded, format!("file:{}", path.display()))
-            }
-            None => (
-                engine
-                    .admit(EMBEDDED_MODULE, None)
-                    .context("embedded engine module refused")?,
-                "embedded".to_owned(),
-            ),
-        };
+        let (base, source) = engine.base_module(module, true)?;
         let modules = Self {
             inner: Arc::new(Inner {
                 engine: engine.clone(),
                 base_version: base.info.engine_version.clone(),
-                registry: Registry::new(base, &source),
+                registry: Registry::new(base, &source, &now_rfc3339()),
                 dir: dir.map(Path::to_path_buf),
                 refused: Mutex::new(HashSet::new()),
                 events: ModuleEvents::default(),
@@ -152,7 +138,7 @@ impl Modules {
 
     /// Activates a loaded version and persists the choice.
     pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
-        let activation = self.registry().activate(version)?;
+        let activation = self.registry().activate(version, &now_rfc3339())?;
         if !Arc::ptr_eq(&activation.active, &activation.previous) {
             self.inner.events.swaps.inc();
         }
@@ -162,7 +148,7 @@ impl Modules {
 
     /// Rolls back to the previously active version and persists the choice.
     pub fn rollback(&self) -> Result<Activation, RegistryError> {
-        let activation = self.registry().rollback()?;
+        let activation = self.registry().rollback(&now_rfc3339())?;
         self.inner.events.swaps.inc();
         self.persist(&activation.active);
         Ok(activation)
@@ -180,7 +166,8 @@ impl Modules {
             Ok(files) => files,
             Err(error) => {
                 let reason = format!("cannot read the modules directory: {error}");
-                self.registry().record_failure("dir", &reason);
+                self.registry()
+                    .record_failure("dir", &reason, &now_rfc3339());
                 return;
             }
         };
@@ -236,7 +223,7 @@ impl Modules {
             .engine
             .admit(bytes, expected_sha256)
             .map_err(ModuleError::from)
-            .and_then(|module| Ok(self.registry().insert(module, source)?));
+            .and_then(|module| Ok(self.registry().insert(module, source, &now_rfc3339())?));
         match &result {
             Ok(inserted) => {
                 let module = inserted.module();
@@ -257,7 +244,8 @@ impl Modules {
                 if matches!(error, ModuleError::Refused(LoadError::SelfTest(_))) {
                     self.inner.events.self_test_failures.inc();
                 }
-                self.registry().record_failure(source, &reason);
+                self.registry()
+                    .record_failure(source, &reason, &now_rfc3339());
             }
         }
         result
@@ -284,7 +272,10 @@ impl Modules {
                 pointer.engine_version, module.sha256, pointer.sha256
             ),
             Some(_) => {
-                if let Err(error) = self.registry().activate(&pointer.engine_version) {
+                if let Err(error) = self
+                    .registry()
+                    .activate(&pointer.engine_version, &now_rfc3339())
+                {
                     self.refuse_pointer(error.to_string());
                 } else {
                     tracing::info!(engine_version = %pointer.engine_version, "restored the persisted active module");

@@ -4,25 +4,22 @@
 //! `POST /admin/modules/rollback`, `POST /admin/diff`.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Path, Query, Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use lookback_runtime::{
+    Activation, Compiled, Entry, Inserted, LoadEvent, RegistryError, SelfTestReport,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::auth::Admin;
+use super::extract::{Admin, RawBody, WasmBody};
 use crate::context::RequestCtx;
 use crate::diff::{self, DiffReport};
-use crate::engine::registry::{Activation, Entry, Inserted, LoadEvent, RegistryError};
-use crate::engine::{Compiled, SelfTestReport};
 use crate::error::{AppError, json_response};
-use crate::extract::{BodyError, RawBody, read_body};
 use crate::modules::ModuleError;
-use crate::pipeline::now_rfc3339;
 use crate::state::AppState;
-use crate::store::db::ReplicaRow;
-use crate::store::{ReplicaView, StoreError};
+use crate::store::{ReplicaRow, ReplicaView, StoreError};
 
 /// One module in the listing.
 #[derive(Serialize)]
@@ -129,46 +126,6 @@ pub struct UploadQuery {
     /// Activate once admitted.
     #[serde(default)]
     activate: bool,
-}
-
-/// The module bytes of an upload: `Content-Type: application/wasm`, at most the module limit.
-pub struct WasmBody(Bytes);
-
-impl FromRequest<AppState> for WasmBody {
-    type Rejection = AppError;
-
-    async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let is_wasm = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/wasm"));
-        if !is_wasm {
-            return Err(AppError::Refused {
-                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                code: "UNSUPPORTED_MEDIA_TYPE",
-                message: "a module upload needs Content-Type: application/wasm".into(),
-            });
-        }
-        match read_body(request, state).await {
-            Ok(bytes) => Ok(Self(bytes)),
-            Err(BodyError::TooLarge) => Err(AppError::Refused {
-                status: StatusCode::PAYLOAD_TOO_LARGE,
-                code: "PAYLOAD_TOO_LARGE",
-                message: format!(
-                    "module is larger than the limit of {} bytes",
-                    state.max_module_bytes()
-                ),
-            }),
-            Err(BodyError::TimedOut) => Err(AppError::RequestTimeout),
-            Err(BodyError::Unreadable) => Err(AppError::Refused {
-                status: StatusCode::BAD_REQUEST,
-                code: "INVALID_REQUEST",
-                message: "request body could not be read".into(),
-            }),
-        }
-    }
 }
 
 #[derive(Serialize)]
@@ -295,14 +252,8 @@ pub async fn diff(
     );
     let evaluate_body = serde_json::to_vec(&serde_json::json!({ "record": request.record }))
         .map_err(|_| AppError::Internal { meta: None })?;
-    let report: DiffReport = diff::diff(
-        state.engine(),
-        from,
-        to,
-        evaluate_body.into(),
-        &now_rfc3339(),
-    )
-    .await;
+    let report: DiffReport =
+        diff::diff(state.engine(), from, to, evaluate_body.into(), &state.now()).await;
     let text = serde_json::to_string(&report).map_err(|_| AppError::Internal { meta: None })?;
     Ok(json_response(StatusCode::OK, text))
 }

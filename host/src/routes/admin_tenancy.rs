@@ -16,10 +16,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::admin::store_error;
-use crate::auth::{Admin, Role};
+use super::extract::Admin;
+use super::extract::RawBody;
+use crate::auth::Role;
 use crate::context::RequestCtx;
 use crate::error::{AppError, json_response};
-use crate::extract::RawBody;
 use crate::state::AppState;
 
 /// Body of `POST /admin/keys`.

@@ -13,9 +13,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::engine::LoadedModule;
 use crate::error::{AppError, json_response};
 use crate::state::AppState;
+use lookback_runtime::LoadedModule;
 
 /// Response header with the hex SHA-256 of the module bytes.
 pub const SHA256_HEADER: &str = "x-engine-sha256";

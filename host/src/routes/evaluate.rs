@@ -9,13 +9,13 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::Response;
 
-use crate::auth::Bearer;
+use super::extract::Bearer;
+use super::extract::{EngineChoice, RawBody};
 use crate::context::RequestCtx;
 use crate::decision_log::Evaluated;
 use crate::error::{AppError, json_response};
-use crate::extract::{EngineChoice, RawBody};
 use crate::pipeline;
-use crate::shadow::{self, Answered};
+use crate::shadow::Answered;
 use crate::state::AppState;
 
 /// Handler.
@@ -65,7 +65,9 @@ pub async fn evaluate(
             status,
             answer: answer.clone(),
         });
-        shadow::after_answer(&state, &answered);
+        state
+            .shadows()
+            .after_answer(&answered, state.registry(), &overlays);
     }
     Ok(json_response(status, answer))
 }

@@ -30,11 +30,11 @@ struct Services {
 pub async fn health(State(state): State<AppState>) -> Response {
     let module = state.registry().active();
     tracing::Span::current().record("engine", module.info.engine_version.as_str());
-    let canary = state.canary().get(state.engine(), module).await;
-    let load_problem = state
-        .shared()
-        .and_then(crate::store::Shared::degraded_reason)
-        .or_else(|| state.registry().degraded_reason());
+    let canary = state
+        .canary()
+        .get(state.engine(), module, &state.now())
+        .await;
+    let load_problem = state.degraded_reason();
     let (status, code) = match (canary.transform, canary.evaluate) {
         (false, false) => ("unhealthy", StatusCode::SERVICE_UNAVAILABLE),
         (true, true) if load_problem.is_none() => ("healthy", StatusCode::OK),

@@ -7,10 +7,11 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use lookback_runtime::protocol;
+
+use super::extract::{EngineChoice, RawBody};
 use crate::context::RequestCtx;
-use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
-use crate::extract::{EngineChoice, RawBody};
 use crate::state::AppState;
 
 #[derive(Deserialize)]
@@ -35,8 +36,11 @@ pub async fn identity_match(
     };
     let text = state
         .engine()
-        .call(module.clone(), Export::IdentityMatch, body)
+        .run(module.clone(), move |calls| {
+            protocol::identity_match(calls, &body)
+        })
         .await
+        .and_then(|answer| answer)
         .map_err(|e| failed(e.to_string()))?;
     let out: IdentityOutput<'_> = serde_json::from_str(&text)
         .map_err(|_| failed("identity answer is not the expected JSON".into()))?;

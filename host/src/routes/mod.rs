@@ -1,13 +1,19 @@
-//! HTTP routes, one file per endpoint, and the router that ties them together.
+//! Every axum adapter: one handler file per endpoint, the extractors ([`extract`]), the
+//! middleware ([`middleware`]), the accept loop ([`serve`]), and the router that ties them
+//! together over the state they read.
 
 pub mod admin;
 pub mod admin_tenancy;
 pub mod demo;
 pub mod engine_modules;
 pub mod evaluate;
+pub mod extract;
 pub mod health;
 pub mod identity_match;
+pub mod metrics;
+pub mod middleware;
 pub mod openapi;
+pub mod serve;
 pub mod shadow;
 pub mod token;
 pub mod transform_xml;
@@ -19,15 +25,14 @@ use axum::routing::{delete, get, post};
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::transport::guard::{engine_route, identity_route};
-use crate::{context, telemetry};
+use middleware::{engine_route, identity_route};
 
 /// The application: every route, JSON errors for unknown paths and methods, the body limit,
 /// request tracing and the correlation id.
 pub fn router(state: AppState) -> Router {
-    let body_limit = state.max_body_bytes();
-    let module_limit = state.max_module_bytes();
-    let metrics = axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track);
+    let body_limit = state.transport().max_body_bytes;
+    let module_limit = state.transport().max_module_bytes;
+    let track = axum::middleware::from_fn_with_state(state.clone(), middleware::track);
     Router::new()
         .route("/health", get(health::health))
         .route("/auth/token", post(token::token))
@@ -60,7 +65,7 @@ pub fn router(state: AppState) -> Router {
                 .get(shadow::summary)
                 .delete(shadow::stop),
         )
-        .route("/metrics", get(crate::metrics::scrape))
+        .route("/metrics", get(metrics::scrape))
         .route("/openapi.json", get(openapi::openapi))
         .route("/admin/keys", post(admin_tenancy::create_key))
         .route("/admin/keys/{key_id}", delete(admin_tenancy::revoke_key))
@@ -71,10 +76,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(metrics)
-        .layer(telemetry::trace_layer())
+        .layer(track)
+        .layer(middleware::trace_layer())
         // Outermost: the correlation id exists before tracing starts and is echoed on every answer.
-        .layer(axum::middleware::from_fn(context::correlation))
+        .layer(axum::middleware::from_fn(middleware::correlation))
         .with_state(state)
 }
 

@@ -9,7 +9,9 @@ use axum::response::Response;
 use lookback_core::messages as engine;
 use serde_json::{Value, json};
 
-use crate::error::{API_VERSION, json_response, messages};
+use lookback_core::vocabulary::{API_VERSION, Label, Queue};
+
+use crate::error::{json_response, messages};
 
 /// `GET /openapi.json` (public).
 pub async fn openapi() -> Response {
@@ -452,9 +454,6 @@ fn strings() -> Value {
     json!({ "type": "array", "items": { "type": "string" } })
 }
 
-const LABELS: [&str; 3] = ["REPORTABLE", "NOT_REPORTABLE", "MANUAL_REVIEW"];
-const QUEUES: [&str; 3] = ["Automation", "Auditor", "Insufficient Data"];
-
 fn schemas() -> Value {
     let mut all = serde_json::Map::new();
     for part in [
@@ -542,8 +541,8 @@ fn envelope_schemas() -> Value {
 }
 
 fn decision_schemas() -> Value {
-    let label = json!({ "enum": LABELS });
-    let queue = json!({ "enum": QUEUES });
+    let label = json!({ "enum": Label::ALL.map(Label::as_str) });
+    let queue = json!({ "enum": Queue::ALL.map(Queue::as_str) });
     let score = json!({ "type": "number" });
     json!({
         "Degradation": {

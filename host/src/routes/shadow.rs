@@ -8,10 +8,10 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::auth::Admin;
+use super::extract::Admin;
+use super::extract::RawBody;
 use crate::context::RequestCtx;
 use crate::error::AppError;
-use crate::extract::RawBody;
 use crate::shadow::ShadowRequest;
 use crate::state::AppState;
 

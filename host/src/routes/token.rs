@@ -4,9 +4,9 @@ use axum::extract::{Request, State};
 use axum::response::Response;
 use serde::Serialize;
 
+use super::serve::peer_addr;
 use crate::error::{AppError, json_response, messages};
 use crate::state::AppState;
-use crate::transport::serve::peer_addr;
 
 #[derive(Serialize)]
 struct TokenResponse {
@@ -30,12 +30,9 @@ pub async fn token(State(state): State<AppState>, request: Request) -> Result<Re
         .map(str::trim)
         .unwrap_or("");
     let auth = state.auth();
-    let shared_keys = state.shared().map(crate::store::Shared::keys);
-    let key = auth
-        .verify_key(presented, shared_keys.as_deref())
-        .ok_or_else(|| {
-            guards.key_exchange_failed(addr, AppError::Unauthorized(messages::INVALID_API_KEY))
-        })?;
+    let key = state.verify_key(presented).ok_or_else(|| {
+        guards.key_exchange_failed(addr, AppError::Unauthorized(messages::INVALID_API_KEY))
+    })?;
     let access_token = auth
         .tokens
         .issue(&key)

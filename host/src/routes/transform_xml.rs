@@ -9,12 +9,13 @@ use axum::response::Response;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::auth::Bearer;
+use lookback_runtime::protocol::{self, TransformOutput};
+
+use super::extract::Bearer;
+use super::extract::{EngineChoice, RawBody};
 use crate::context::RequestCtx;
-use crate::engine::Export;
 use crate::error::{AppError, Meta, json_response};
-use crate::extract::{EngineChoice, RawBody};
-use crate::pipeline::{TransformOutput, transform_xml_input};
+use crate::pipeline::invalid_request;
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -47,14 +48,14 @@ pub async fn transform_xml(
             meta: Some(Meta::new(&ctx, Some(&module))),
         }
     };
+    let now = state.now();
     let text = state
         .engine()
-        .call(
-            module.clone(),
-            Export::TransformXml,
-            transform_xml_input(&state.now(), &body),
-        )
+        .run(module.clone(), move |calls| {
+            protocol::transform_xml(calls, &now, &body)
+        })
         .await
+        .and_then(|answer| answer)
         .map_err(|e| failed(e.to_string()))?;
     let out = TransformOutput::parse(&text, true).map_err(|e| failed(e.to_string()))?;
     let search_id = out.search_id.as_deref();
@@ -80,7 +81,7 @@ pub async fn transform_xml(
                 details: out.details,
             }),
         ),
-        (false, _) => return Err(out.invalid_request(&ctx, &module)),
+        (false, _) => return Err(invalid_request(&out, &ctx, &module)),
     };
     let body = body.map_err(|_| failed("could not serialise the answer".into()))?;
     Ok(json_response(status, body))

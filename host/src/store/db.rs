@@ -7,8 +7,8 @@ use tokio_postgres::Client;
 use tokio_postgres::error::SqlState;
 
 use crate::auth::keys::{KeyRecord, Role};
-use crate::engine::LoadedModule;
-use crate::engine::registry::RegistryError;
+use lookback_runtime::LoadedModule;
+use lookback_runtime::RegistryError;
 
 /// The `LISTEN`/`NOTIFY` channel of registry changes.
 pub const CHANNEL: &str = "lookback_registry";

@@ -1,27 +1,119 @@
-//! Following the shared registry: load every module it holds (after the same admission as an
-//! upload), switch to its active version once loaded, report what this replica serves. Woken by
-//! `NOTIFY`, and every [`POLL`] regardless; reconnects after an outage on the same beat.
+//! Following the shared registry: start (connect, migrate, first sync), then load every module
+//! it holds (after the same admission as an upload), switch to its active version once loaded,
+//! report what this replica serves. Woken by `NOTIFY`, and every [`POLL`] regardless; after an
+//! outage it tries to reconnect with a backoff ([`next_wait`]). Moving the active version for
+//! every replica (activate, rollback) is here too: it may first need a sync.
 
-use std::sync::Weak;
+use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 use std::time::Duration;
 
-use super::{Inner, SYNCED_MARKER, Shared, db};
-use crate::engine::artifacts::write_atomically;
+use arc_swap::ArcSwap;
+use lookback_runtime::{Activation, RegistryError, write_atomically};
+use tokio::sync::Notify;
+
+use super::db::{self, Move};
+use super::settings::{StoreError, StoreSettings, describe};
+use super::shared::{Inner, SYNCED_MARKER, Shared, Status, has_local_cache};
+use crate::auth::keys::{self, KeyStore};
+use crate::client_rules::Overlays;
+use crate::modules::Modules;
+
+/// How long a connection attempt may take before the database counts as unreachable.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Re-read interval when no notification arrives (a lost connection loses notifications).
 pub const POLL: Duration = Duration::from_secs(1);
 
+/// Connects, migrates, publishes this replica's base module and follows the registry once,
+/// then keeps following it on the current tokio runtime. Blocking: call it off the runtime's
+/// worker threads (as `AppState::new` runs). `None` without a database URL.
+pub fn start(
+    settings: &StoreSettings,
+    modules: &Modules,
+    overlays: &Overlays,
+) -> anyhow::Result<Option<Shared>> {
+    let Some(url) = &settings.database_url else {
+        return Ok(None);
+    };
+    let mut config: tokio_postgres::Config = url.parse().map_err(|_| StoreError::BadUrl)?;
+    config.connect_timeout(CONNECT_TIMEOUT);
+    let runtime = tokio::runtime::Handle::try_current()
+        .map_err(|_| anyhow::anyhow!("the shared registry needs a tokio runtime"))?;
+    let shared = Shared {
+        inner: Arc::new(Inner {
+            target: describe(&config),
+            config,
+            replica_id: settings
+                .replica_id
+                .clone()
+                .or_else(|| std::env::var("HOSTNAME").ok().filter(|h| !h.is_empty()))
+                .unwrap_or_else(|| format!("replica-{}", keys::random_base62(8))),
+            modules: modules.clone(),
+            client: tokio::sync::Mutex::new(None),
+            syncing: tokio::sync::Mutex::new(()),
+            status: RwLock::new(Status::default()),
+            wake: Arc::new(Notify::new()),
+            task: Mutex::new(None),
+            keys: ArcSwap::from_pointee(KeyStore::default()),
+            base_overlays: overlays.clone(),
+            overlays: ArcSwap::from_pointee(overlays.clone()),
+        }),
+    };
+    runtime.block_on(async {
+        match shared.connect().await {
+            Ok(()) => {
+                shared.sync().await;
+                Ok(())
+            }
+            Err(reason) if has_local_cache(modules.dir()) => {
+                tracing::warn!(database = %shared.inner.target, %reason, "database unreachable at start; serving from the local cache");
+                shared.mark_down(reason);
+                Ok(())
+            }
+            Err(reason) => Err(StoreError::Unreachable {
+                target: shared.inner.target.clone(),
+                reason,
+            }),
+        }
+    })?;
+    let task = runtime.spawn(follow(Arc::downgrade(&shared.inner)));
+    *shared
+        .inner
+        .task
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = Some(task);
+    tracing::info!(replica_id = %shared.inner.replica_id, database = %shared.inner.target, "following the shared registry");
+    Ok(Some(shared))
+}
+
+/// Longest wait between reconnection attempts while the database is unreachable.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(5);
+
+/// The wait before the next round after `failures` rounds in a row without a connection:
+/// [`POLL`] while connected, then doubling up to [`MAX_BACKOFF`], so an outage is not met with a
+/// connection attempt every second by every replica.
+pub fn next_wait(failures: u32) -> Duration {
+    POLL.saturating_mul(1 << failures.min(8)).min(MAX_BACKOFF)
+}
+
 /// The follow loop; ends when the replica's [`Shared`] is dropped.
-pub(super) async fn follow(inner: Weak<Inner>) {
+async fn follow(inner: Weak<Inner>) {
+    let mut failures = 0;
     while let Some(wake) = inner.upgrade().map(|i| i.wake.clone()) {
         tokio::select! {
             () = wake.notified() => {}
-            () = tokio::time::sleep(POLL) => {}
+            () = tokio::time::sleep(next_wait(failures)) => {}
         }
         let Some(inner) = inner.upgrade() else {
             break;
         };
-        Shared { inner }.sync().await;
+        let shared = Shared { inner };
+        shared.sync().await;
+        failures = if shared.is_connected() {
+            0
+        } else {
+            failures.saturating_add(1)
+        };
     }
 }
 
@@ -123,7 +215,7 @@ impl Shared {
             replica_id: self.inner.replica_id.clone(),
             active_version: serving.info.engine_version.clone(),
             active_sha256: serving.sha256.clone(),
-            last_sync: crate::pipeline::now_rfc3339(),
+            last_sync: crate::clock::now_rfc3339(),
             detail: behind.clone(),
         };
         {
@@ -153,5 +245,58 @@ impl Shared {
         if let Err(error) = write_atomically(&path, text.as_bytes()) {
             tracing::warn!(%error, "could not mark the modules directory as a synced cache");
         }
+    }
+
+    /// Activates `version` for every replica, then here.
+    pub async fn activate(&self, version: &str, key_id: &str) -> Result<Activation, StoreError> {
+        self.move_active(Move::Activate(version), key_id).await
+    }
+
+    /// Rolls every replica back to the version active before the current one, then here.
+    pub async fn rollback(&self, key_id: &str) -> Result<Activation, StoreError> {
+        self.move_active(Move::Rollback, key_id).await
+    }
+
+    async fn move_active(&self, change: Move<'_>, key_id: &str) -> Result<Activation, StoreError> {
+        if let Move::Activate(version) = change
+            && self.inner.modules.registry().get(version).is_none()
+        {
+            // Published elsewhere a moment ago: load it before pointing everyone at it.
+            self.sync().await;
+            if self.inner.modules.registry().get(version).is_none() {
+                return Err(RegistryError::Unknown(version.to_owned()).into());
+            }
+        }
+        let current = self.inner.modules.registry().active();
+        let now = crate::clock::now_rfc3339();
+        let moved = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            db::move_active(
+                client,
+                change,
+                &current.info.engine_version,
+                self.actor(key_id),
+                &now,
+            )
+            .await
+        };
+        let target = self.finish_write(moved)?;
+        if self.inner.modules.registry().get(&target).is_none() {
+            self.sync().await;
+        }
+        Ok(self.inner.modules.activate(&target)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reconnection_backs_off_to_a_ceiling() {
+        let waits: Vec<u64> = (0..6).map(|n| next_wait(n).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 5, 5, 5]);
+        assert_eq!(next_wait(u32::MAX), MAX_BACKOFF);
     }
 }

@@ -8,8 +8,8 @@
 //! Shared by the e2e test (`abi_raw.rs`, seeded bytes) and the `abi_wasmtime` fuzz target
 //! (coverage-guided bytes) through `#[path]`, so both drive the module the same way.
 
-use lookback::engine::limits::HostState;
-use lookback::engine::{Limits, LoadedModule, runner};
+use lookback_runtime::limits::HostState;
+use lookback_runtime::{Limits, LoadedModule, runner};
 use wasmtime::{Engine, Instance, Memory, Store};
 
 /// Stage exports taking `(ptr, len)` and answering a packed `ptr << 32 | len`.

@@ -35,6 +35,29 @@ pub async fn read_lines(path: &PathBuf, count: usize) -> Vec<Value> {
 }
 
 #[tokio::test]
+async fn shutdown_writes_every_line_of_every_answered_request() {
+    let path = temp_dir("decision-log-shutdown").join("decisions.jsonl");
+    let server = TestServer::start(logging_settings(&path)).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+    for n in 0..5 {
+        let body = valid_request(&format!("S-SHUTDOWN-{n}")).to_string();
+        let reply = server.evaluate(&token, body).await.unwrap();
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+    server.shut_down().await.unwrap();
+    // Read once, no waiting: the shutdown wrote, flushed and synced the queue.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let ids: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["search_id"].to_string())
+        .collect();
+    assert_eq!(ids.len(), 5, "{text}");
+    for n in 0..5 {
+        assert!(ids.contains(&format!("\"S-SHUTDOWN-{n}\"")), "{ids:?}");
+    }
+}
+
+#[tokio::test]
 async fn each_answer_is_one_masked_line_naming_the_module_and_every_charge() {
     let path = temp_dir("decision-log").join("decisions.jsonl");
     let server = TestServer::start(logging_settings(&path)).await.unwrap();

@@ -15,7 +15,6 @@ pub struct CorpusCase {
     pub name: String,
     /// The `now` a harness that calls the engine directly passes (the HTTP and offline ones
     /// use the host's clock: only `decision_date` depends on it).
-    #[allow(dead_code, reason = "HTTP and offline harnesses use the host's clock")]
     pub now: String,
     pub request: Value,
     pub expect: Value,
@@ -70,10 +69,6 @@ pub fn load() -> Vec<CorpusCase> {
 
 /// Writes every case's overlay into `dir` as `<tenant_id>.json` (the layout of
 /// `LOOKBACK_CLIENT_RULES_DIR`); two cases naming one tenant must carry the same overlay.
-#[allow(
-    dead_code,
-    reason = "the native harness passes overlays in the context instead"
-)]
 pub fn write_overlays(cases: &[CorpusCase], dir: &Path) -> usize {
     let mut written: Vec<(String, Value)> = Vec::new();
     for case in cases {

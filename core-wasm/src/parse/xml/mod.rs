@@ -10,73 +10,18 @@ pub mod envelope;
 pub mod hrxml;
 pub mod limits;
 pub mod orderxml;
+pub mod read;
 pub mod text;
 pub mod tree;
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::messages as msg;
 use crate::model::{Candidate, Issue, IssueLevel, IssueSeverity, UNKNOWN_OFFENSE};
 use crate::parse::classify::ChargeReader;
 use crate::parse::record_json::RawCourt;
 
 pub use envelope::RootKind;
-
-/// Why a document was refused. Messages carry no personal data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum XmlError {
-    /// Not well-formed XML.
-    Malformed,
-    /// A root other than the three supported ones.
-    UnsupportedRoot,
-    /// A DOCTYPE (DTDs are never processed).
-    Dtd,
-    /// An entity reference other than the five predefined ones.
-    Entity,
-    TooLarge,
-    TooDeep,
-    TooManyElements,
-}
-
-impl XmlError {
-    /// The 400 message (SPEC, DECISIONS §11).
-    pub fn message(self) -> String {
-        match self {
-            XmlError::UnsupportedRoot => {
-                format!("{}: unsupported root element", msg::XML_PARSE_FAILED)
-            }
-            _ => msg::XML_PARSE_FAILED.to_string(),
-        }
-    }
-}
-
-/// What an adapter found.
-#[derive(Debug, Clone, Default)]
-pub struct Read {
-    pub cases: Vec<draft::CaseDraft>,
-    pub notes: Vec<XmlNote>,
-    pub search_type: Option<String>,
-    pub candidate: Option<Candidate>,
-}
-
-/// Something about the document worth a validation warning.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XmlNote {
-    /// Index of the case among the record's cases (record order), `None` for dropped cases.
-    pub case: Option<usize>,
-    pub case_number: String,
-    pub kind: NoteKind,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoteKind {
-    /// A case with no charges cannot be represented and was dropped (LAYOUT §5.1).
-    CaseWithoutCharges,
-    /// The vendor holds the component for review: results not released yet.
-    HeldForReview,
-    /// The charges of one case named different `Court Search ID`s; the first was used.
-    ConflictingCourtSearchId,
-}
+pub use read::{NoteKind, Read, XmlError, XmlNote};
 
 /// A parsed vendor document: courts in record order (one per case), ready for the count gate and
 /// `mapping::apply`, plus what the request may fall back on.

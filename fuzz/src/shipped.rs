@@ -1,11 +1,9 @@
-//! The shipped module loaded once per fuzz process through the host's own engine (pooling,
+//! The shipped module loaded once per fuzz process through the runtime (pooling,
 //! epoch deadline, memory cap), for the targets built with `--features wasm`.
-#![allow(dead_code, reason = "each target uses part of it")]
-
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use lookback::engine::{EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner};
+use lookback_runtime::{EMBEDDED_MODULE, EngineHost, Export, Limits, LoadedModule, runner};
 
 pub struct Shipped {
     pub host: EngineHost,

@@ -21,15 +21,6 @@ pub struct Limits {
     pub memory_bytes: usize,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Self {
-            deadline: Duration::from_millis(2000),
-            memory_bytes: 64 << 20,
-        }
-    }
-}
-
 impl Limits {
     /// Epoch ticks for the deadline. One tick more than the division gives, because the tick in
     /// progress when the call starts may be almost over.

@@ -1,9 +1,8 @@
 //! Shared by the targets: the engine's outputs must always be JSON, and a stage-1 success must
 //! carry a record that stages 2-3 accept without panicking.
-#![allow(dead_code, reason = "each target uses part of it")]
-
 use lookback_core::api;
-use serde_json::{Value, json};
+use lookback_core::input::{StageContext, evaluate_input};
+use serde_json::Value;
 
 /// The `now` every target evaluates as of (the engine reads no clock).
 pub const NOW: &str = "2025-11-06T15:04:05Z";
@@ -21,8 +20,8 @@ pub fn evaluate_transformed(transformed: &Value) {
     if transformed["ok"] != true {
         return;
     }
-    let input = json!({"context": {"now": NOW, "correlation_id": "fuzz"},
-                       "record": transformed["record"]});
-    let out = answer(&api::evaluate(input.to_string().as_bytes()));
+    let context = StageContext::new(NOW, "fuzz");
+    let input = evaluate_input(&context, &transformed["record"].to_string());
+    let out = answer(&api::evaluate(input.as_bytes()));
     assert!(out["ok"].is_boolean(), "evaluate answer without ok: {out}");
 }

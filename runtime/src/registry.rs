@@ -5,14 +5,15 @@
 //! that passed the self-test enter; a version names exactly one module (the same version with
 //! other bytes is refused, so `meta.engine.version` and `X-Engine-Version` stay unambiguous).
 //! The registry also remembers the previous active versions (for rollback) and the outcome of the
-//! newest load (a failure there makes `/health` say `degraded`).
+//! newest load (a failure there makes `/health` say `degraded`). Times are given by the caller
+//! (RFC 3339): the runtime reads no clock of its own.
 
 use std::sync::{Arc, PoisonError, RwLock};
 
 use arc_swap::ArcSwap;
 use serde::Serialize;
 
-use super::load::LoadedModule;
+use crate::module::LoadedModule;
 
 /// A loaded module and what the registry knows about it.
 #[derive(Debug, Clone)]
@@ -87,10 +88,10 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// A registry whose only module is `initial` (from `source`), active.
-    pub fn new(initial: LoadedModule, source: &str) -> Self {
+    /// A registry whose only module is `initial` (from `source`), active since `at`.
+    pub fn new(initial: LoadedModule, source: &str, at: &str) -> Self {
         let initial = Arc::new(initial);
-        let now = now();
+        let now = at.to_owned();
         Self {
             active: ArcSwap::new(initial.clone()),
             book: RwLock::new(Book {
@@ -175,7 +176,12 @@ impl Registry {
     }
 
     /// Adds a self-tested module (not activated), or recognises one already loaded.
-    pub fn insert(&self, module: LoadedModule, source: &str) -> Result<Inserted, RegistryError> {
+    pub fn insert(
+        &self,
+        module: LoadedModule,
+        source: &str,
+        at: &str,
+    ) -> Result<Inserted, RegistryError> {
         if !module.self_test.as_ref().is_some_and(|r| r.passed) {
             return Err(RegistryError::NotSelfTested(
                 module.info.engine_version.clone(),
@@ -201,14 +207,14 @@ impl Registry {
                 book.entries.push(Entry {
                     module: module.clone(),
                     source: source.to_owned(),
-                    loaded_at: now(),
+                    loaded_at: at.to_owned(),
                     activated_at: None,
                 });
                 Inserted::New(module)
             }
         };
         book.last_load = Some(LoadEvent {
-            at: now(),
+            at: at.to_owned(),
             source: source.to_owned(),
             ok: true,
             version: Some(version),
@@ -220,9 +226,9 @@ impl Registry {
 
     /// Records a refused load: the active module stays, and `/health` says `degraded` until a
     /// later load succeeds.
-    pub fn record_failure(&self, source: &str, reason: &str) {
+    pub fn record_failure(&self, source: &str, reason: &str, at: &str) {
         self.write().last_load = Some(LoadEvent {
-            at: now(),
+            at: at.to_owned(),
             source: source.to_owned(),
             ok: false,
             version: None,
@@ -231,8 +237,8 @@ impl Registry {
     }
 
     /// Makes a loaded version active, atomically. The replaced version goes on the rollback
-    /// history. Activating the active version changes nothing.
-    pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
+    /// history. Activating the active version changes nothing but its activation time, `at`.
+    pub fn activate(&self, version: &str, at: &str) -> Result<Activation, RegistryError> {
         let mut book = self.write();
         let next = book
             .entries
@@ -244,12 +250,12 @@ impl Registry {
         if previous.info.engine_version != version {
             book.history.push(previous.info.engine_version.clone());
         }
-        Ok(self.swap_to(&mut book, next, previous))
+        Ok(self.swap_to(&mut book, next, previous, at))
     }
 
     /// Re-activates the version that was active before the current one (walking back through
-    /// the history on repeated calls).
-    pub fn rollback(&self) -> Result<Activation, RegistryError> {
+    /// the history on repeated calls), at `at`.
+    pub fn rollback(&self, at: &str) -> Result<Activation, RegistryError> {
         let mut book = self.write();
         let current = self.active.load_full();
         while let Some(version) = book.history.pop() {
@@ -262,7 +268,7 @@ impl Registry {
                 .find(|e| e.module.info.engine_version == version)
                 .map(|e| e.module.clone());
             if let Some(target) = target {
-                return Ok(self.swap_to(&mut book, target, current));
+                return Ok(self.swap_to(&mut book, target, current, at));
             }
         }
         Err(RegistryError::NoHistory)
@@ -273,16 +279,16 @@ impl Registry {
         book: &mut Book,
         next: Arc<LoadedModule>,
         previous: Arc<LoadedModule>,
+        at: &str,
     ) -> Activation {
         // Swapped under the book's write lock, so listings never disagree with `active()`.
         self.active.store(next.clone());
-        let at = now();
         if let Some(entry) = book
             .entries
             .iter_mut()
             .find(|e| Arc::ptr_eq(&e.module, &next))
         {
-            entry.activated_at = Some(at);
+            entry.activated_at = Some(at.to_owned());
         }
         Activation {
             active: next,
@@ -297,10 +303,6 @@ impl Registry {
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, Book> {
         self.book.write().unwrap_or_else(PoisonError::into_inner)
     }
-}
-
-fn now() -> String {
-    crate::pipeline::now_rfc3339()
 }
 
 /// Why a registry change was refused.

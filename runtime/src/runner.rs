@@ -4,32 +4,19 @@
 //! bleed from one request into the next; a failed call ends its session ([`RequestCalls`] starts
 //! a fresh one for any later call).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use wasmtime::{Engine, Extern, Instance, Memory, Store, TypedFunc};
 
-use super::CallObserver;
-use super::limits::{CallError, HostState, Limits, classify};
-use super::load::LoadedModule;
+use crate::abi::Export;
+use crate::limits::{CallError, HostState, Limits, classify};
+use crate::module::LoadedModule;
 
-/// The JSON-in/JSON-out exports of ABI v1, and the optional pair that keeps stage 1's record
-/// inside the instance for stage 2 (docs/abi.md, "Keeping the record in the instance").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Export {
-    /// `lookback_info` (takes no input).
-    Info,
-    /// `lookback_transform`: stage 1.
-    Transform,
-    /// `lookback_transform_xml`: stage 1 alone, for `/transform-xml`.
-    TransformXml,
-    /// `lookback_evaluate`: stages 2-3.
-    Evaluate,
-    /// `lookback_identity_match`.
-    IdentityMatch,
-    /// `lookback_transform_keep` (optional): stage 1, its record kept in the instance.
-    TransformKeep,
-    /// `lookback_evaluate_kept` (optional): stages 2-3 on the kept record.
-    EvaluateKept,
+/// Told about every finished call made through [`RequestCalls`] (the server's metrics): the
+/// export, how long the module ran and the outcome.
+pub trait CallObserver: Send + Sync {
+    /// One finished call.
+    fn observe(&self, export: Export, elapsed: Duration, result: &Result<String, CallError>);
 }
 
 /// Runs `export` of `module` on `input` under `limits` in a session of its own and returns the

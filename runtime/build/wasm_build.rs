@@ -1,6 +1,6 @@
 //! Compiles the engine crate (`core-wasm`) to a `wasm32-unknown-unknown` module with a nested cargo.
 //!
-//! Shared by `host/build.rs` (the shipped module) and `tests/build.rs` (the fault-injection module)
+//! Shared by `runtime/build.rs` (the shipped module) and `tests/build.rs` (the test-only modules)
 //! through `#[path]`, so both are built the same way. The nested cargo uses its own target directory
 //! so it never waits on the lock the outer cargo holds, and it runs with the outer build's
 //! environment cleaned: flags meant for the host target (RUSTFLAGS, wrappers, jobserver, the outer

@@ -1,43 +1,26 @@
-//! Hosting the engine module under wasmtime.
+//! The process's wasmtime engine and the instance pool in front of it.
 //!
 //! One wasmtime [`Engine`] for the whole process (configured per HOSTING.md §8: pooling allocator
-//! with copy-on-write memory images, epoch interruption), modules verified, compiled (or taken
-//! from the [`artifacts`] cache), checked and self-tested by [`load`], calls run by [`runner`] in a
-//! fresh store each, and the loaded versions kept in a [`Registry`]. [`EngineHost`] ties these
-//! together for the async server: a semaphore with as many permits as request pool slots sits in
-//! front of instantiation, and calls run on tokio's blocking threads.
+//! with copy-on-write memory images, epoch interruption). [`EngineHost`] loads and admits modules
+//! (`load`), and runs calls (`runner`) for the async server: a semaphore with as many permits as
+//! request pool slots sits in front of instantiation, and calls run on tokio's blocking threads.
 
-pub mod artifacts;
-pub mod canary;
-pub mod contract;
-pub mod limits;
-pub mod load;
-pub mod registry;
-pub mod runner;
-pub mod selftest;
-
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 use tokio::sync::Semaphore;
 use wasmtime::{
     Config, Enabled, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig,
 };
 
-pub use artifacts::{ArtifactCache, Compiled};
-pub use limits::{CallError, Limits};
-pub use load::{LoadError, LoadOptions, LoadedModule, ModuleInfo};
-pub use registry::Registry;
-pub use runner::{Export, RequestCalls};
-pub use selftest::SelfTestReport;
-
-#[cfg(test)]
-mod tests;
-
-use crate::config::EngineSettings;
-
-/// The default engine module, compiled from `core-wasm` by `host/build.rs`.
-pub static EMBEDDED_MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lookback_core.wasm"));
+use crate::abi::Export;
+use crate::artifacts::ArtifactCache;
+use crate::embedded::EMBEDDED_MODULE;
+use crate::limits::{self, CallError, Limits};
+use crate::load::{self, LoadError, LoadOptions, Surface};
+use crate::module::LoadedModule;
+use crate::runner::{CallObserver, RequestCalls};
+use crate::settings::EngineSettings;
 
 /// Engine-wide ceiling on one linear memory; the per-call cap ([`Limits::memory_bytes`]) is lower.
 const POOL_MAX_MEMORY: usize = 256 << 20;
@@ -46,11 +29,44 @@ const POOL_MAX_MEMORY: usize = 256 << 20;
 /// self-test calls) never waits for, nor takes a slot from, requests. Loads run one at a time.
 const LOAD_SLOTS: u32 = 1;
 
-/// Told about every finished [`EngineHost::call`] (metrics): the export, how long the module ran
-/// and the outcome.
-pub trait CallObserver: Send + Sync {
-    /// One finished call.
-    fn observe(&self, export: Export, elapsed: Duration, result: &Result<String, CallError>);
+/// Why the engine could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// wasmtime refused the configuration.
+    #[error("wasmtime engine: {0}")]
+    Engine(String),
+    /// The compile-cache directory cannot be created.
+    #[error("compile cache {dir}: {error}")]
+    CompileCache {
+        /// The directory.
+        dir: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The thread that advances the epoch did not start.
+    #[error("epoch ticker: {0}")]
+    EpochTicker(std::io::Error),
+}
+
+/// Why the base module could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum BaseModuleError {
+    /// The module file cannot be read.
+    #[error("reading engine module {origin}: {error}")]
+    Read {
+        /// `file:<path>`.
+        origin: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A check refused the module.
+    #[error("engine module {origin} refused: {error}")]
+    Refused {
+        /// `file:<path>` or `embedded`.
+        origin: String,
+        /// Why.
+        error: LoadError,
+    },
 }
 
 /// The process's wasmtime engine, its limits and the gate in front of the instance pool.
@@ -66,7 +82,7 @@ pub struct EngineHost {
 
 impl EngineHost {
     /// Builds the engine and starts its epoch ticker.
-    pub fn new(settings: &EngineSettings) -> anyhow::Result<Self> {
+    pub fn new(settings: &EngineSettings) -> Result<Self, StartError> {
         let limits = settings.limits();
         let slots = settings.max_instances.max(1);
 
@@ -92,15 +108,17 @@ impl EngineHost {
             .memory_init_cow(true)
             .parallel_compilation(true)
             .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
-        let engine = Engine::new(&config).map_err(|e| anyhow::anyhow!("wasmtime engine: {e}"))?;
+        let engine = Engine::new(&config).map_err(|e| StartError::Engine(e.to_string()))?;
         let cache = match &settings.compile_cache {
-            Some(dir) => Some(
-                ArtifactCache::new(dir, &engine)
-                    .map_err(|e| anyhow::anyhow!("compile cache {}: {e}", dir.display()))?,
-            ),
+            Some(dir) => Some(ArtifactCache::new(dir, &engine).map_err(|error| {
+                StartError::CompileCache {
+                    dir: dir.display().to_string(),
+                    error,
+                }
+            })?),
             None => None,
         };
-        start_epoch_ticker(&engine)?;
+        start_epoch_ticker(&engine).map_err(StartError::EpochTicker)?;
 
         Ok(Self {
             engine,
@@ -119,7 +137,7 @@ impl EngineHost {
         self
     }
 
-    /// The wasmtime engine, for synchronous calls through [`runner::call`] (benchmarks).
+    /// The wasmtime engine, for synchronous calls through [`crate::runner::call`] (benchmarks).
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -145,8 +163,38 @@ impl EngineHost {
         self.load_with(bytes.into(), expected_sha256, true)
     }
 
+    /// The base module: the one at `path`, or the embedded one, and where it came from
+    /// (`file:<path>` or `embedded`). With `admit`, every check of [`EngineHost::admit`] (what
+    /// the registry needs); without, those of [`EngineHost::load`] (offline tools).
+    pub fn base_module(
+        &self,
+        path: Option<&Path>,
+        admit: bool,
+    ) -> Result<(LoadedModule, String), BaseModuleError> {
+        let (bytes, origin): (Arc<[u8]>, String) = match path {
+            Some(path) => {
+                let origin = format!("file:{}", path.display());
+                let bytes = std::fs::read(path).map_err(|error| BaseModuleError::Read {
+                    origin: origin.clone(),
+                    error,
+                })?;
+                (bytes.into(), origin)
+            }
+            None => (EMBEDDED_MODULE.into(), "embedded".to_owned()),
+        };
+        let loaded = if admit {
+            self.admit(bytes, None)
+        } else {
+            self.load(bytes)
+        };
+        match loaded {
+            Ok(module) => Ok((module, origin)),
+            Err(error) => Err(BaseModuleError::Refused { origin, error }),
+        }
+    }
+
     /// Compiles `bytes` and lists its imports and exports (`lookback inspect`).
-    pub fn surface(&self, bytes: &[u8]) -> Result<load::Surface, LoadError> {
+    pub fn surface(&self, bytes: &[u8]) -> Result<Surface, LoadError> {
         load::surface(&self.engine, bytes)
     }
 
@@ -211,7 +259,7 @@ impl EngineHost {
 
 /// Advances the epoch every [`limits::EPOCH_TICK`] for as long as the engine lives. Holds only a
 /// weak reference, so dropping the engine ends the thread.
-fn start_epoch_ticker(engine: &Engine) -> anyhow::Result<()> {
+fn start_epoch_ticker(engine: &Engine) -> std::io::Result<()> {
     let weak = engine.weak();
     std::thread::Builder::new()
         .name("lookback-epoch".into())

@@ -11,13 +11,14 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::contract::{Decision, Validation};
-use super::limits::CallError;
-use super::runner::{Export, RequestCalls};
-use crate::pipeline::{TransformOutput, evaluate_input, evaluate_stage, transform_stage};
+use crate::contract::{Decision, Validation};
+use crate::limits::CallError;
+use crate::module::SelfTestReport;
+use crate::protocol::{self, StageContext, TransformOutput};
+use crate::runner::RequestCalls;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
@@ -32,45 +33,6 @@ const MAX_MESSAGES: usize = 10;
 
 /// A valid identity-match body; the self-test expects a 200 with a numeric `match_score`.
 const IDENTITY_PROBE: &str = r#"{"candidate_to_verify":{"first_name":"ROBERT","last_name":"SAMPLE","date_of_birth":"1980-05-01","ssn":""},"candidate_in_record":{"first_name":"BOB","last_name":"SAMPLE","date_of_birth":"1980-05-01","ssn":""}}"#;
-
-/// The outcome of a self-test, shown in the module listing and by `lookback inspect`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SelfTestReport {
-    /// True when every check passed: only then may the module be activated.
-    pub passed: bool,
-    /// Corpus cases run.
-    pub cases: usize,
-    /// Checks (corpus cases and the identity probe) that broke the contract.
-    pub failed: usize,
-    /// The first few failure messages.
-    pub failures: Vec<String>,
-    /// Cases whose decisions differ from the corpus expectation (information, not failure).
-    pub decisions_differ: usize,
-    /// Names of the first few of those cases.
-    pub differing_cases: Vec<String>,
-    /// The run stopped at the first engine fault (trap, deadline, memory cap) instead of paying
-    /// for it on every case.
-    pub stopped_early: bool,
-}
-
-impl SelfTestReport {
-    /// A one-line summary for refusals and logs.
-    pub fn summary(&self) -> String {
-        let mut text = format!(
-            "{} of {} checks ({} corpus cases and an identity match) broke the contract",
-            self.failed,
-            self.cases + 1,
-            self.cases
-        );
-        if self.stopped_early {
-            text.push_str(", stopped at the first engine fault");
-        }
-        if let Some(first) = self.failures.first() {
-            text.push_str(&format!(" (first: {first})"));
-        }
-        text
-    }
-}
 
 /// One corpus case, ready to run.
 pub struct CorpusCase {
@@ -126,8 +88,12 @@ struct Watched<'a, 'f> {
 }
 
 impl Watched<'_, '_> {
-    fn call(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {
-        let result = self.calls.call(export, input);
+    /// One protocol step on this case's calls, watched for an engine fault.
+    fn step(
+        &mut self,
+        step: impl FnOnce(&mut RequestCalls<'_>) -> Result<String, CallError>,
+    ) -> Result<String, CallError> {
+        let result = step(&mut self.calls);
         self.watch(result)
     }
 
@@ -194,15 +160,21 @@ struct EvaluateAnswer {
     message: Option<String>,
 }
 
-/// One case the way requests run it ([`transform_stage`], [`evaluate_stage`]).
+impl CorpusCase {
+    /// The context the host would pass for this case.
+    fn context(&self) -> StageContext<'_> {
+        StageContext::new(&self.now, "self-test").with_client_rules(self.client_rules.as_deref())
+    }
+}
+
+/// One case the way requests run it (the [`protocol`]'s stages).
 fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, String> {
     let keeps = calls.calls.keeps_record();
-    let transformed = transform_stage(&mut calls.calls, &case.request);
     let transformed = calls
-        .watch(transformed)
+        .step(|c| protocol::transform(c, &case.request))
         .map_err(|e| format!("transform: {e}"))?;
-    let out =
-        TransformOutput::parse(&transformed, !keeps).map_err(|e| format!("transform: {e}"))?;
+    let out = protocol::read_transform(&calls.calls, &transformed)
+        .map_err(|e| format!("transform: {e}"))?;
     let want = case.expect["status"].as_u64().unwrap_or(0);
     let got = if out.ok {
         200
@@ -245,15 +217,9 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
             Ok(Outcome::Same)
         }
         _ => {
-            let overlay = case.client_rules.as_deref();
-            let text = evaluate_stage(
-                &mut calls.calls,
-                out.record,
-                &case.now,
-                "self-test",
-                overlay,
-            );
-            let text = calls.watch(text).map_err(|e| format!("evaluate: {e}"))?;
+            let text = calls
+                .step(|c| protocol::evaluate(c, out.record, &case.context()))
+                .map_err(|e| format!("evaluate: {e}"))?;
             if keeps {
                 v1_agrees(calls, case, &transformed, Some(&text))?;
             }
@@ -280,7 +246,7 @@ fn v1_agrees(
     kept_decision: Option<&str>,
 ) -> Result<(), String> {
     let text = calls
-        .call(Export::Transform, &case.request)
+        .step(|c| protocol::v1::transform(c, &case.request))
         .map_err(|e| format!("transform: {e}"))?;
     let Some(kept_decision) = kept_decision else {
         return (text == kept_transform).then_some(()).ok_or_else(|| {
@@ -291,9 +257,8 @@ fn v1_agrees(
     let record = out
         .record
         .ok_or("lookback_transform refused what lookback_transform_keep accepted")?;
-    let input = evaluate_input(&case.now, "self-test", case.client_rules.as_deref(), record);
     let decision = calls
-        .call(Export::Evaluate, input.as_bytes())
+        .step(|c| protocol::v1::evaluate(c, record, &case.context()))
         .map_err(|e| format!("evaluate: {e}"))?;
     (decision == kept_decision)
         .then_some(())
@@ -367,7 +332,7 @@ fn charge_rows(decision: &Value) -> Vec<(String, String, &Value)> {
 
 fn identity_probe(calls: &mut Watched<'_, '_>) -> Result<(), String> {
     let text = calls
-        .call(Export::IdentityMatch, IDENTITY_PROBE.as_bytes())
+        .step(|c| protocol::identity_match(c, IDENTITY_PROBE.as_bytes()))
         .map_err(|e| e.to_string())?;
     let answer: Value =
         serde_json::from_str(&text).map_err(|_| "answer is not the expected JSON".to_owned())?;

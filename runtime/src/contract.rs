@@ -4,42 +4,7 @@
 
 use serde::Deserialize;
 
-/// A decision label (`*_decision`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
-pub enum Label {
-    /// May be reported.
-    #[serde(rename = "REPORTABLE")]
-    Reportable,
-    /// Must not be reported.
-    #[serde(rename = "NOT_REPORTABLE")]
-    NotReportable,
-    /// A person decides.
-    #[serde(rename = "MANUAL_REVIEW")]
-    ManualReview,
-}
-
-/// A routing queue, ordered by rollup priority (SPEC rollup rule 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, serde::Serialize)]
-pub enum Queue {
-    /// Lowest priority.
-    Automation,
-    /// Middle priority.
-    Auditor,
-    /// Highest priority.
-    #[serde(rename = "Insufficient Data")]
-    InsufficientData,
-}
-
-impl Queue {
-    /// The label a rolled-up queue gives (SPEC rollup rule 2).
-    pub fn label(self) -> Label {
-        match self {
-            Self::Automation => Label::NotReportable,
-            Self::Auditor => Label::Reportable,
-            Self::InsufficientData => Label::ManualReview,
-        }
-    }
-}
+use lookback_core::vocabulary::{Label, Queue};
 
 /// `data.decision`.
 #[derive(Debug, Clone, Deserialize)]
@@ -125,7 +90,7 @@ pub struct Issues {
 
 /// One issue item (SPEC "validation object").
 #[derive(Debug, Clone, Deserialize)]
-#[allow(
+#[expect(
     dead_code,
     reason = "deserialised to check the shape; the values are not used"
 )]
@@ -181,7 +146,7 @@ impl Decision {
             }
         };
         let follows = |label: Label, queue: Queue, what: &str| {
-            if label == queue.label() {
+            if label == queue.rolled_up_label() {
                 Ok(())
             } else {
                 Err(format!(
@@ -241,7 +206,6 @@ impl Charge {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use serde_json::json;
 

@@ -1,19 +1,92 @@
-//! Body extractor: the raw request bytes, with failures in our error shape instead of axum's
-//! plain-text rejections. The bytes are not parsed here: the engine validates requests itself,
-//! so the server and the browser page give the same messages (DECISIONS §2).
+//! The extractors: what a handler learns about its request, each failure in our error shape
+//! instead of axum's plain-text rejections. The request context, the bearer token's claims (and
+//! the admin role), the module that answers, and the raw body (not parsed here: the engine
+//! validates requests itself, so the server and the browser page give the same messages,
+//! DECISIONS §2).
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use lookback_runtime::{LoadedModule, is_valid_version};
 
+use crate::auth::{Claims, Role};
 use crate::context::RequestCtx;
-use crate::engine::LoadedModule;
-use crate::engine::load::is_valid_version;
-use crate::error::{AppError, Meta};
+use crate::error::{AppError, Meta, messages};
 use crate::state::AppState;
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestCtx {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        // The middleware always sets it; a fresh one keeps handlers usable without it (unit tests).
+        Ok(parts
+            .extensions
+            .get::<RequestCtx>()
+            .cloned()
+            .unwrap_or_else(|| RequestCtx::new(None)))
+    }
+}
+
+/// The claims of a request's valid bearer token. Rejects with the spec's 401 messages
+/// (SPEC "Authentication" 4): a missing or malformed header, or a bad or expired token.
+#[derive(Debug, Clone)]
+pub struct Bearer(pub Claims);
+
+impl FromRequestParts<AppState> for Bearer {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(bearer_token)
+            .ok_or(AppError::Unauthorized(messages::AUTH_REQUIRED))?;
+        state
+            .verify_token(token)
+            .map(Bearer)
+            .ok_or(AppError::Unauthorized(messages::INVALID_TOKEN))
+    }
+}
+
+/// A bearer token with the admin role (the admin API, DECISIONS §9). A valid client-role token
+/// gets 403; a missing or bad token the same 401s as [`Bearer`].
+#[derive(Debug, Clone)]
+pub struct Admin(pub Claims);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Bearer(claims) = Bearer::from_request_parts(parts, state).await?;
+        if claims.role == Role::Admin {
+            Ok(Self(claims))
+        } else {
+            Err(AppError::Forbidden {
+                message: messages::ADMIN_REQUIRED,
+                meta: None,
+            })
+        }
+    }
+}
+
+/// The token of an `Authorization: Bearer <token>` header value (scheme case-insensitive).
+fn bearer_token(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty() && !token.contains(' '))
+        .then_some(token)
+}
 
 /// Request header pinning a loaded engine version for one request (DECISIONS §9).
 pub const ENGINE_VERSION_HEADER: &str = "x-engine-version";
@@ -81,7 +154,7 @@ impl FromRequest<AppState> for RawBody {
         match read_body(request, state).await {
             Ok(bytes) => Ok(Self(bytes)),
             Err(BodyError::TooLarge) => Err(AppError::PayloadTooLarge {
-                limit: state.max_body_bytes(),
+                limit: state.transport().max_body_bytes,
                 meta: Meta::new(&ctx, None),
             }),
             Err(BodyError::TimedOut) => Err(AppError::RequestTimeout),
@@ -92,9 +165,50 @@ impl FromRequest<AppState> for RawBody {
     }
 }
 
+/// The module bytes of an upload (`POST /admin/modules`): `Content-Type: application/wasm`, at
+/// most the module limit.
+pub struct WasmBody(pub Bytes);
+
+impl FromRequest<AppState> for WasmBody {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let is_wasm = request
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/wasm"));
+        if !is_wasm {
+            return Err(AppError::Refused {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                code: "UNSUPPORTED_MEDIA_TYPE",
+                message: "a module upload needs Content-Type: application/wasm".into(),
+            });
+        }
+        match read_body(request, state).await {
+            Ok(bytes) => Ok(Self(bytes)),
+            Err(BodyError::TooLarge) => Err(AppError::Refused {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                code: "PAYLOAD_TOO_LARGE",
+                message: format!(
+                    "module is larger than the limit of {} bytes",
+                    state.transport().max_module_bytes
+                ),
+            }),
+            Err(BodyError::TimedOut) => Err(AppError::RequestTimeout),
+            Err(BodyError::Unreadable) => Err(AppError::Refused {
+                status: StatusCode::BAD_REQUEST,
+                code: "INVALID_REQUEST",
+                message: "request body could not be read".into(),
+            }),
+        }
+    }
+}
+
 /// Why a body could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BodyError {
+enum BodyError {
     /// Over the route's body limit.
     TooLarge,
     /// Not complete within the body timeout.
@@ -104,7 +218,7 @@ pub enum BodyError {
 }
 
 /// The whole body of `request`, within the route's size limit and the body timeout.
-pub async fn read_body(request: Request, state: &AppState) -> Result<Bytes, BodyError> {
+async fn read_body(request: Request, state: &AppState) -> Result<Bytes, BodyError> {
     let read = Bytes::from_request(request, state);
     match tokio::time::timeout(state.transport().body_timeout, read).await {
         Err(_) => Err(BodyError::TimedOut),
@@ -117,11 +231,8 @@ pub async fn read_body(request: Request, state: &AppState) -> Result<Bytes, Body
 }
 
 /// `Content-Type: application/json`, parameters allowed, a charset only if UTF-8.
-fn declares_json(headers: &axum::http::HeaderMap) -> bool {
-    let Some(value) = headers
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-    else {
+fn declares_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };
     let mut parts = value.split(';');
@@ -138,7 +249,18 @@ fn declares_json(headers: &axum::http::HeaderMap) -> bool {
 mod tests {
     use axum::http::{HeaderMap, HeaderValue, header::CONTENT_TYPE};
 
-    use super::declares_json;
+    use super::{bearer_token, declares_json};
+
+    #[test]
+    fn bearer_header_parsing() {
+        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
+        assert_eq!(bearer_token("bearer  abc "), Some("abc"));
+        assert_eq!(bearer_token("Bearer"), None);
+        assert_eq!(bearer_token("Bearer "), None);
+        assert_eq!(bearer_token("Basic abc"), None);
+        assert_eq!(bearer_token("abc"), None);
+        assert_eq!(bearer_token("Bearer a b"), None);
+    }
 
     fn with(value: &'static str) -> HeaderMap {
         let mut headers = HeaderMap::new();

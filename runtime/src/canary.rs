@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Mutex;
 
-use super::{EngineHost, LoadedModule};
-use crate::pipeline::{TransformOutput, evaluate_stage, now_rfc3339, transform_stage};
+use crate::engine::EngineHost;
+use crate::module::LoadedModule;
+use crate::protocol::{self, StageContext};
 
 /// A small, valid resubmit request: one court, one case, one charge.
 pub const CANARY_REQUEST: &str = r#"{"record":{"search_id":"health-canary","search_date":"2026-01-15","order_id":"HC-1","order_number":"HC-1.1","submission_type":"resubmit","candidate_info":{"first_name":"JANE","last_name":"DOE","date_of_birth":"1980-01-01"},"record_json":{"criminal_search_results":[{"court_search_id":"CANARY-COURT","search_date":"2026-01-15","criminal_records":[{"case_number":"CANARY-1","jurisdiction_state":"TX","file_date":"2020-01-02","subject_name":"JANE DOE","sub_first_name":"JANE","sub_last_name":"DOE","subject_dob":"1980-01-01","subject_ssn":"UNAVAILABLE","subject_address":"1 MAIN ST, AUSTIN, TX","offenses":[{"offense_id":"CANARY-1-1","charge":"SPEEDING","disposition":"GUILTY","type":"MISDEMEANOR","charge_date":"2020-01-01","disposition_date":"2020-02-01"}]}]}]}}}"#;
@@ -25,27 +26,25 @@ pub struct CanaryResult {
     pub evaluate: bool,
 }
 
-/// Runs the canary on `module`, both stages in one instance as requests run them.
-pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult {
+/// Runs the canary on `module` as of `now`, both stages in one instance as requests run them.
+pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>, now: &str) -> CanaryResult {
+    let now = now.to_owned();
     let ran = engine
-        .run(module, |calls| {
-            let Ok(text) = transform_stage(calls, CANARY_REQUEST.as_bytes()) else {
+        .run(module, move |calls| {
+            let Ok(text) = protocol::transform(calls, CANARY_REQUEST.as_bytes()) else {
                 return FAILED;
             };
-            let out = match TransformOutput::parse(&text, !calls.keeps_record()) {
+            let out = match protocol::read_transform(calls, &text) {
                 Ok(out) if out.ok => out,
                 _ => return FAILED,
             };
-            let evaluated =
-                evaluate_stage(calls, out.record, &now_rfc3339(), "health-canary", None);
-            let evaluate = evaluated.is_ok_and(|text| {
-                serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| {
-                    v["ok"] == serde_json::Value::Bool(true) && v["decision"].is_object()
-                })
-            });
+            let context = StageContext::new(&now, "health-canary");
+            let evaluated = protocol::evaluate(calls, out.record, &context);
             CanaryResult {
                 transform: true,
-                evaluate,
+                evaluate: evaluated.is_ok_and(|text| {
+                    protocol::read_evaluate(&text).is_ok_and(|e| e.decision.get().starts_with('{'))
+                }),
             }
         })
         .await;
@@ -66,8 +65,13 @@ pub struct CanaryCache {
 }
 
 impl CanaryCache {
-    /// The cached result for `module`, or a fresh one.
-    pub async fn get(&self, engine: &EngineHost, module: Arc<LoadedModule>) -> CanaryResult {
+    /// The cached result for `module`, or a fresh one run as of `now`.
+    pub async fn get(
+        &self,
+        engine: &EngineHost,
+        module: Arc<LoadedModule>,
+        now: &str,
+    ) -> CanaryResult {
         let mut last = self.last.lock().await;
         if let Some((at, sha, result)) = last.as_ref()
             && at.elapsed() < CANARY_TTL
@@ -76,7 +80,7 @@ impl CanaryCache {
             return *result;
         }
         let sha = module.sha256.clone();
-        let result = run(engine, module).await;
+        let result = run(engine, module, now).await;
         *last = Some((Instant::now(), sha, result));
         result
     }

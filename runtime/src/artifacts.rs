@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
 
+use crate::files::write_atomically;
+
 /// Whether a module came from the cache or was compiled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compiled {
@@ -85,7 +87,7 @@ impl ArtifactCache {
             return None;
         }
         // The bytes just hashed are the bytes deserialized: nothing can swap them in between.
-        #[allow(
+        #[expect(
             unsafe_code,
             reason = "wasmtime runs a deserialized artifact as native code; these bytes were \
                       written by this cache for this exact wasm digest and engine hash, and their \
@@ -118,21 +120,4 @@ fn store(path: &Path, artifact: &[u8]) -> std::io::Result<()> {
         &digest_path(path),
         hex::encode(Sha256::digest(artifact)).as_bytes(),
     )
-}
-
-/// Writes `bytes` to `path` through a uniquely named temporary file in the same directory.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        uuid::Uuid::new_v4().simple()
-    ));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }

@@ -1,25 +1,22 @@
 //! The engine host against hand-written WAT modules: one "obeyed" and one "violated" case for
 //! each limit, and every reason a module is refused at load time.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
-use super::*;
-use crate::config::EngineSettings;
-use crate::engine::artifacts::ArtifactCache;
+use crate::{
+    ArtifactCache, CallError, Compiled, EMBEDDED_MODULE, EngineHost, EngineSettings, Export,
+    Inserted, LoadError, LoadedModule, Registry, RegistryError, is_valid_version, selftest,
+};
+
+const AT: &str = "2026-01-01T00:00:00Z";
 
 const INFO: &str = r#"{"abi":ABI,"engine_version":"wat-1","rules_version":"r-1","build":"test"}"#;
 
 /// A module honouring ABI v1. `transform` echoes its input; `evaluate` runs `EVALUATE`.
-const TEMPLATE: &str = include_str!("../../../tests/fixtures/wat/abi-v1-template.wat");
+const TEMPLATE: &str = include_str!("../../tests/fixtures/wat/abi-v1-template.wat");
 
 /// The WAT text of a test module reporting `abi`, whose `lookback_evaluate` body is `evaluate`.
 fn module_text(abi: u32, evaluate: &str) -> String {
@@ -271,7 +268,7 @@ fn the_compile_cache_serves_a_verified_artifact_and_rebuilds_a_tampered_one() {
     );
 
     let sha = hex::encode(Sha256::digest(&bytes));
-    let artifact = ArtifactCache::new(&dir, &host.engine)
+    let artifact = ArtifactCache::new(&dir, host.engine())
         .unwrap()
         .artifact_path(&sha);
     let mut tampered = std::fs::read(&artifact).unwrap();
@@ -294,36 +291,45 @@ fn a_version_that_cannot_name_a_module_is_refused() {
     let text = module_text(1, ECHO).replace("wat-1", "wat/1");
     let err = host.load(wat::parse_str(text).unwrap()).unwrap_err();
     assert!(matches!(err, LoadError::Version(_)), "{err}");
-    assert!(load::is_valid_version("0.1.0-rules-next"));
-    assert!(!load::is_valid_version("a b") && !load::is_valid_version(""));
+    assert!(is_valid_version("0.1.0-rules-next"));
+    assert!(!is_valid_version("a b") && !is_valid_version(""));
 }
 
 #[test]
 fn the_registry_admits_only_self_tested_modules_and_keeps_one_build_per_version() {
     let host = host(2000, 2);
     let base = host.admit(EMBEDDED_MODULE, None).unwrap();
-    let registry = Registry::new(base, "embedded");
+    let registry = Registry::new(base, "embedded", AT);
     let untested = host.load(EMBEDDED_MODULE).unwrap();
     assert!(matches!(
-        registry.insert(untested, "test"),
-        Err(registry::RegistryError::NotSelfTested(_))
+        registry.insert(untested, "test", AT),
+        Err(RegistryError::NotSelfTested(_))
     ));
     let again = host.admit(EMBEDDED_MODULE, None).unwrap();
     assert!(matches!(
-        registry.insert(again, "test"),
-        Ok(registry::Inserted::AlreadyLoaded(_))
+        registry.insert(again, "test", AT),
+        Ok(Inserted::AlreadyLoaded(_))
     ));
     let mut other_bytes = EMBEDDED_MODULE.to_vec();
     // A custom section: the same module and version, other bytes.
     other_bytes.extend_from_slice(&[0, 4, 3, b'x', b'y', b'z']);
     let other = host.admit(other_bytes, None).unwrap();
     assert!(matches!(
-        registry.insert(other, "test"),
-        Err(registry::RegistryError::VersionTaken { .. })
+        registry.insert(other, "test", AT),
+        Err(RegistryError::VersionTaken { .. })
     ));
-    assert_eq!(
-        registry.rollback().unwrap_err(),
-        registry::RegistryError::NoHistory
-    );
-    assert!(registry.activate("nope").is_err());
+    assert_eq!(registry.rollback(AT).unwrap_err(), RegistryError::NoHistory);
+    assert!(registry.activate("nope", AT).is_err());
+}
+
+#[tokio::test]
+async fn the_canary_passes_on_the_shipped_module_and_tells_a_broken_one() {
+    let host = host(2000, 2);
+    let shipped = Arc::new(host.admit(EMBEDDED_MODULE, None).unwrap());
+    let result = crate::canary::run(&host, shipped, AT).await;
+    assert!(result.transform && result.evaluate, "{result:?}");
+    // A module whose stage 1 echoes its input does not answer the ABI's JSON.
+    let echo = load(&host, module(1, ECHO));
+    let result = crate::canary::run(&host, echo, AT).await;
+    assert!(!result.transform && !result.evaluate, "{result:?}");
 }

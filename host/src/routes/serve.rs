@@ -1,6 +1,7 @@
 //! The accept loop. `axum::serve` takes no configuration, so the server drives hyper's HTTP/1
 //! connection itself: a header-read timeout (also the idle keep-alive timeout), a cap on open
-//! connections, the peer address for the per-address limits, and graceful shutdown.
+//! connections, the peer address for the per-address limits, and graceful shutdown with a
+//! bounded drain.
 
 use std::future::Future;
 use std::io;
@@ -8,6 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
@@ -16,29 +18,36 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 use tower::ServiceExt as _;
 
 use crate::error::AppError;
-use crate::state::AppState;
+use crate::transport::TransportSettings;
 
 /// How long a connection over the cap may take to receive its 503.
 const REFUSAL_BUDGET: Duration = Duration::from_secs(1);
 
-/// Serves `crate::app(state)` on `listener` under the state's transport limits until `shutdown`
-/// resolves; then stops accepting and waits for the open connections to finish their requests.
-pub async fn serve<F>(listener: TcpListener, state: AppState, shutdown: F) -> io::Result<()>
+/// Serves `app` on `listener` under the transport `limits` until `shutdown` resolves; then stops
+/// accepting and lets the open connections finish their requests for at most `limits.drain`,
+/// and closes those still open after that.
+pub async fn serve<F>(
+    listener: TcpListener,
+    app: Router,
+    limits: &TransportSettings,
+    shutdown: F,
+) -> io::Result<()>
 where
     F: Future<Output = ()> + Send,
 {
-    let limits = state.transport().clone();
-    let app = crate::app(state);
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout);
     let mut shutdown = std::pin::pin!(shutdown);
+    let mut connections = JoinSet::new();
     loop {
+        while connections.try_join_next().is_some() {} // reap the finished ones
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -61,7 +70,7 @@ where
             app.clone().oneshot(request.map(Body::new))
         });
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-        tokio::spawn(async move {
+        connections.spawn(async move {
             let _slot = slot; // the connection counts until it closes
             if let Err(error) = connection.await {
                 // Header timeouts, resets, malformed heads: the client's problem, not ours.
@@ -70,7 +79,16 @@ where
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(limits.drain, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            drain_secs = limits.drain.as_secs(),
+            "drain time over; closing the remaining connections"
+        );
+        connections.abort_all();
+    }
     Ok(())
 }
 

@@ -1,0 +1,66 @@
+//! The comparison's entry points: one candidate against one record's person, the candidate read
+//! once per search (with the record address lines it meets, each standardised once).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{AddressInput, IdentityResult, Person};
+use super::{address, aggregate};
+
+/// Compare the candidate with the person named in a record. `candidate == None` means no
+/// candidate data at all (XML submission without candidate_info): insufficient, Not Enough Info.
+pub fn compare(candidate: Option<&Person>, record: &Person, qualifying_bp: u32) -> IdentityResult {
+    let candidate = candidate.map(PreparedCandidate::new);
+    compare_prepared(candidate.as_ref(), record, qualifying_bp)
+}
+
+/// [`compare`] with a candidate read once for all the cases of a search.
+pub fn compare_prepared(
+    candidate: Option<&PreparedCandidate<'_>>,
+    record: &Person,
+    qualifying_bp: u32,
+) -> IdentityResult {
+    match candidate {
+        Some(c) => aggregate::compare(Some(&c.person), record, qualifying_bp, |a| {
+            c.standardised(a)
+        }),
+        None => aggregate::compare(None, record, qualifying_bp, |_| None),
+    }
+}
+
+/// A candidate's names and addresses, read once, and the address lines of the records it is
+/// compared with, each standardised once (the same line often names several subjects).
+#[derive(Debug, Clone)]
+pub struct PreparedCandidate<'a> {
+    person: aggregate::Prepared<'a>,
+    lines: RefCell<Vec<(String, Option<Rc<address::Addr>>)>>,
+}
+
+impl<'a> PreparedCandidate<'a> {
+    /// How many record address lines are kept.
+    const LINES_KEPT: usize = 16;
+
+    pub fn new(person: &'a Person) -> Self {
+        PreparedCandidate {
+            person: aggregate::Prepared::new(person),
+            lines: RefCell::default(),
+        }
+    }
+
+    /// A record's address, standardised; single lines from the cache.
+    fn standardised(&self, input: &AddressInput) -> Option<Rc<address::Addr>> {
+        let AddressInput::SingleLine(line) = input else {
+            return address::standardise(input).map(Rc::new);
+        };
+        let mut lines = self.lines.borrow_mut();
+        if let Some((_, addr)) = lines.iter().find(|(seen, _)| seen == line) {
+            return addr.clone();
+        }
+        let addr = address::standardise(input).map(Rc::new);
+        if lines.len() == Self::LINES_KEPT {
+            lines.remove(0);
+        }
+        lines.push((line.clone(), addr.clone()));
+        addr
+    }
+}

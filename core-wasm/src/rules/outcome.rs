@@ -1,0 +1,146 @@
+//! What rules say about one charge: each rule's [`Finding`], and the [`ChargeOutcome`] they
+//! combine into (the most protective wins, DECISIONS §7.1).
+
+use crate::model::Reportability;
+
+use super::registry;
+use super::schema::Effect;
+
+/// A value a rule that applies to the charge needs and the record lacks (DECISIONS §7.2, §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataGap {
+    Disposition,
+    /// No arrest, charge or file date: the federal clock's order has nothing to count from.
+    EntryDate,
+    /// A window counts from the disposition (the latest of disposition and release).
+    DispositionDate,
+    /// A window counts from release, and a custodial sentence records none.
+    ReleaseDate,
+    /// A rule is about some charge levels only, and the type gives none.
+    Level,
+    Jurisdiction,
+}
+
+/// One rule's finding on one charge; `reason` is a short clause for the rationale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub rule_id: &'static str,
+    pub effect: Effect,
+    pub reason: String,
+    /// Set when missing or unusable data caused the review (`reportability_insufficient`).
+    pub data_gap: Option<DataGap>,
+}
+
+impl Finding {
+    pub fn new(rule_id: &'static str, effect: Effect, reason: impl Into<String>) -> Finding {
+        Finding {
+            rule_id,
+            effect,
+            reason: reason.into(),
+            data_gap: None,
+        }
+    }
+
+    pub fn data_gap(rule_id: &'static str, gap: DataGap, reason: impl Into<String>) -> Finding {
+        Finding {
+            rule_id,
+            effect: Effect::Review,
+            reason: reason.into(),
+            data_gap: Some(gap),
+        }
+    }
+}
+
+/// The combined result for one charge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChargeOutcome {
+    pub reportability: Reportability,
+    pub reportability_insufficient: bool,
+    /// Every finding, the decisive ones first.
+    pub findings: Vec<Finding>,
+    /// Every value a rule that applies needed and the record lacks, whether or not the decision
+    /// could be made without it (DECISIONS §7.2); the validation report names each (§8).
+    pub missing: Vec<DataGap>,
+}
+
+impl ChargeOutcome {
+    /// A bar beats a review, which beats a permit: the most protective outcome wins.
+    pub fn combine(findings: Vec<Finding>) -> ChargeOutcome {
+        ChargeOutcome::combine_noting(findings, &[])
+    }
+
+    /// As [`ChargeOutcome::combine`], noting values rules needed although they decided without
+    /// them (a window the charge is inside whatever its missing date).
+    pub fn combine_noting(mut findings: Vec<Finding>, needed: &[DataGap]) -> ChargeOutcome {
+        findings.sort_by_key(|f| std::cmp::Reverse(f.effect));
+        let strongest = findings.first().map(|f| f.effect);
+        let reportability = match strongest {
+            Some(Effect::Bar) => Reportability::NotReportable,
+            Some(Effect::Permit) => Reportability::Reportable,
+            Some(Effect::Review) | None => Reportability::NotEnoughInfo,
+        };
+        let reportability_insufficient = reportability == Reportability::NotEnoughInfo
+            && findings
+                .iter()
+                .any(|f| f.effect == Effect::Review && f.data_gap.is_some());
+        let mut missing: Vec<DataGap> = Vec::new();
+        for gap in needed
+            .iter()
+            .copied()
+            .chain(findings.iter().filter_map(|f| f.data_gap))
+        {
+            if !missing.contains(&gap) {
+                missing.push(gap);
+            }
+        }
+        ChargeOutcome {
+            reportability,
+            reportability_insufficient,
+            findings,
+            missing,
+        }
+    }
+
+    /// Rule ids in decisive order, without repeats.
+    pub fn cited_rules(&self) -> Vec<String> {
+        let mut ids: Vec<String> = Vec::new();
+        for f in &self.findings {
+            if !ids.iter().any(|i| i == f.rule_id) {
+                ids.push(f.rule_id.to_string());
+            }
+        }
+        ids
+    }
+
+    /// Statutes of the cited rules, without repeats; policy and system rules cite none.
+    pub fn citations(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for f in &self.findings {
+            if let Some(rule) = registry::rule(f.rule_id)
+                && !rule.citation.is_empty()
+                && !out.iter().any(|c| c == rule.citation)
+            {
+                out.push(rule.citation.to_string());
+            }
+        }
+        out
+    }
+
+    /// Whether a rule that applies needed this value and the record lacks it, whether or not
+    /// the decision could be made without it (DECISIONS §7.2).
+    pub fn has_gap(&self, gap: DataGap) -> bool {
+        self.missing.contains(&gap)
+    }
+
+    /// The decisive reasons in plain words, joined into one clause.
+    pub fn reason(&self) -> String {
+        let decisive = self.findings.first().map(|f| f.effect);
+        let reasons: Vec<&str> = self
+            .findings
+            .iter()
+            .filter(|f| Some(f.effect) == decisive)
+            .map(|f| f.reason.as_str())
+            .collect();
+        reasons.join("; ")
+    }
+}

@@ -1,0 +1,675 @@
+//! The answer writer: any `Serialize` value as compact JSON text, byte for byte what
+//! `serde_json::to_string` writes. serde_json sends every string through a byte-by-byte escape
+//! loop and every piece of text through `io::Write`; here a string with nothing to escape (almost
+//! all of them: keys, ids, rule ids, labels, dates, sentences) is checked eight bytes at a time
+//! and copied whole, and numbers are written by the formatters serde_json itself uses (`itoa`,
+//! `zmij`).
+//!
+//! `api::tests` pins every answer the engine writes against `serde_json::to_string` over the
+//! corpus and the XML samples; the tests below cover every serde shape and any string or number.
+
+use serde::ser::{self, Error as _, Impossible, Serialize};
+use serde_json::Error;
+
+type Result<T = (), E = Error> = std::result::Result<T, E>;
+
+/// `value` as compact JSON text, exactly as `serde_json::to_string` writes it, into a buffer of
+/// `capacity` bytes to begin with (a good guess saves growing it, which copies it each time).
+pub fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Result<String> {
+    #[cfg(test)]
+    if reference::ON.get() {
+        return serde_json::to_string(value);
+    }
+    let mut writer = Writer {
+        out: String::with_capacity(capacity),
+    };
+    value.serialize(&mut writer)?;
+    Ok(writer.out)
+}
+
+struct Writer {
+    out: String,
+}
+
+impl Writer {
+    #[inline]
+    fn str(&mut self, value: &str) {
+        if needs_escape(value.as_bytes()) {
+            return self.escaped(value);
+        }
+        self.out.reserve(value.len() + 2);
+        self.out.push('"');
+        self.out.push_str(value);
+        self.out.push('"');
+    }
+
+    /// A string with something to escape, escaped as serde_json does: the two-character escapes
+    /// JSON has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
+    #[cold]
+    #[inline(never)]
+    fn escaped(&mut self, value: &str) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        self.out.push('"');
+        let mut run = 0;
+        for (at, byte) in value.bytes().enumerate() {
+            let escape = match byte {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..0x20 => "",
+                _ => continue,
+            };
+            // Runs end at ASCII bytes, so each is whole UTF-8.
+            self.out.push_str(value.get(run..at).unwrap_or_default());
+            if escape.is_empty() {
+                self.out.push_str("\\u00");
+                self.out.push(char::from(HEX[usize::from(byte >> 4)]));
+                self.out.push(char::from(HEX[usize::from(byte & 0xf)]));
+            } else {
+                self.out.push_str(escape);
+            }
+            run = at + 1;
+        }
+        self.out.push_str(value.get(run..).unwrap_or_default());
+        self.out.push('"');
+    }
+
+    /// The opening of an enum variant with data: `{"variant":`.
+    fn variant(&mut self, variant: &str) {
+        self.out.push('{');
+        self.str(variant);
+        self.out.push(':');
+    }
+
+    fn integer<I: itoa::Integer>(&mut self, value: I) {
+        self.out.push_str(itoa::Buffer::new().format(value));
+    }
+
+    /// A float as serde_json writes it: `zmij`'s shortest text when finite, else `null`.
+    fn float<F: zmij::Float>(&mut self, value: F, finite: bool) {
+        if finite {
+            self.out.push_str(zmij::Buffer::new().format_finite(value));
+        } else {
+            self.out.push_str("null");
+        }
+    }
+}
+
+/// Whether a string holds a byte JSON must escape: a control character, `"` or `\`. Eight bytes
+/// at a time in plain `u64` arithmetic (the wasm module has no SIMD), the last word overlapping
+/// the one before it; four to seven bytes as two overlapping halves of one word.
+#[inline]
+fn needs_escape(bytes: &[u8]) -> bool {
+    let len = bytes.len();
+    if len >= 8 {
+        let mut words = bytes.chunks_exact(8);
+        if words.any(|word| word_needs_escape(u64::from_le_bytes(array(word)))) {
+            return true;
+        }
+        let last = bytes.get(len - 8..).map(array).unwrap_or_default();
+        return !words.remainder().is_empty() && word_needs_escape(u64::from_le_bytes(last));
+    }
+    if len >= 4 {
+        let head = bytes.get(..4).map(array).unwrap_or_default();
+        let tail = bytes.get(len - 4..).map(array).unwrap_or_default();
+        let word = u64::from(u32::from_le_bytes(head)) | u64::from(u32::from_le_bytes(tail)) << 32;
+        return word_needs_escape(word);
+    }
+    bytes.iter().any(|b| *b < 0x20 || *b == b'"' || *b == b'\\')
+}
+
+/// A slice of exactly `N` bytes as an array.
+#[inline]
+fn array<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    <[u8; N]>::try_from(bytes).unwrap_or([b' '; N])
+}
+
+/// For a word `w`, `(w - 0x01..01 * n) & !w & 0x80..80` is non-zero exactly when some byte of
+/// `w` is below `n` (for `n <= 0x80`).
+#[inline]
+fn word_needs_escape(w: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
+    let quote = w ^ (ONES * u64::from(b'"'));
+    let backslash = w ^ (ONES * u64::from(b'\\'));
+    below(w, 0x20) | below(quote, 1) | below(backslash, 1) != 0
+}
+
+/// `$m! { serialize_i8(i8); ... }` for every integer method of `serde::Serializer`.
+macro_rules! with_integer_methods {
+    ($m:ident) => {
+        $m! {
+            serialize_i8(i8);
+            serialize_i16(i16);
+            serialize_i32(i32);
+            serialize_i64(i64);
+            serialize_i128(i128);
+            serialize_u8(u8);
+            serialize_u16(u16);
+            serialize_u32(u32);
+            serialize_u64(u64);
+            serialize_u128(u128);
+        }
+    };
+}
+
+/// Integers, as serde_json writes them (`itoa`).
+macro_rules! integers {
+    ($($method:ident($ty:ty);)*) => {$(
+        fn $method(self, value: $ty) -> Result {
+            self.integer(value);
+            Ok(())
+        }
+    )*};
+}
+
+impl<'a> ser::Serializer for &'a mut Writer {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a>;
+    type SerializeTuple = Compound<'a>;
+    type SerializeTupleStruct = Compound<'a>;
+    type SerializeTupleVariant = Compound<'a>;
+    type SerializeMap = Compound<'a>;
+    type SerializeStruct = Compound<'a>;
+    type SerializeStructVariant = Compound<'a>;
+
+    with_integer_methods!(integers);
+
+    fn serialize_bool(self, value: bool) -> Result {
+        self.out.push_str(if value { "true" } else { "false" });
+        Ok(())
+    }
+
+    fn serialize_f32(self, value: f32) -> Result {
+        self.float(value, value.is_finite());
+        Ok(())
+    }
+
+    fn serialize_f64(self, value: f64) -> Result {
+        self.float(value, value.is_finite());
+        Ok(())
+    }
+
+    fn serialize_bytes(self, value: &[u8]) -> Result {
+        // An array of numbers, as serde_json writes bytes.
+        let mut array = ser::Serializer::serialize_seq(self, Some(value.len()))?;
+        for byte in value {
+            ser::SerializeSeq::serialize_element(&mut array, byte)?;
+        }
+        ser::SerializeSeq::end(array)
+    }
+
+    fn serialize_none(self) -> Result {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit(self) -> Result {
+        self.out.push_str("null");
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        self.serialize_unit()
+    }
+
+    fn serialize_char(self, value: char) -> Result {
+        self.str(value.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_str(self, value: &str) -> Result {
+        self.str(value);
+        Ok(())
+    }
+
+    /// Text composed at write time (`Display`) goes straight into the answer, without a `String`
+    /// of its own unless it needs escapes.
+    fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
+        use std::fmt::Write as _;
+        let start = self.out.len();
+        self.out.push('"');
+        write!(self.out, "{value}").map_err(Error::custom)?;
+        if needs_escape(self.out.as_bytes().get(start + 1..).unwrap_or_default()) {
+            let text = self.out.split_off(start + 1);
+            self.out.truncate(start);
+            self.escaped(&text);
+        } else {
+            self.out.push('"');
+        }
+        Ok(())
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {
+        value.serialize(self)
+    }
+
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.str(variant);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result {
+        self.variant(variant);
+        value.serialize(&mut *self)?;
+        self.out.push('}');
+        Ok(())
+    }
+
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'a>> {
+        Ok(Compound::open(self, "[", "]"))
+    }
+
+    fn serialize_tuple(self, _: usize) -> Result<Compound<'a>> {
+        Ok(Compound::open(self, "[", "]"))
+    }
+
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Compound<'a>> {
+        Ok(Compound::open(self, "[", "]"))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Compound<'a>> {
+        self.variant(variant);
+        Ok(Compound::open(self, "[", "]}"))
+    }
+
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a>> {
+        Ok(Compound::open(self, "{", "}"))
+    }
+
+    fn serialize_struct(self, name: &'static str, _: usize) -> Result<Compound<'a>> {
+        // serde_json's raw JSON values are structs of this name; the engine writes none.
+        if name == "$serde_json::private::RawValue" {
+            return Err(Error::custom(
+                "the answer writer does not write raw JSON values",
+            ));
+        }
+        Ok(Compound::open(self, "{", "}"))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Compound<'a>> {
+        self.variant(variant);
+        Ok(Compound::open(self, "{", "}}"))
+    }
+}
+
+/// An array or object being written: its members separated by commas, then its closing text.
+struct Compound<'a> {
+    writer: &'a mut Writer,
+    first: bool,
+    close: &'static str,
+}
+
+impl<'a> Compound<'a> {
+    fn open(writer: &'a mut Writer, open: &str, close: &'static str) -> Self {
+        writer.out.push_str(open);
+        Compound {
+            writer,
+            first: true,
+            close,
+        }
+    }
+
+    fn member<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.separate();
+        value.serialize(&mut *self.writer)
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result {
+        self.separate();
+        self.writer.str(key);
+        self.writer.out.push(':');
+        value.serialize(&mut *self.writer)
+    }
+
+    fn separate(&mut self) {
+        if !self.first {
+            self.writer.out.push(',');
+        }
+        self.first = false;
+    }
+
+    fn close(self) -> Result {
+        self.writer.out.push_str(self.close);
+        Ok(())
+    }
+}
+
+/// The serde traits of arrays (members) and objects with named fields.
+macro_rules! compound {
+    ($($trait:ident: $method:ident($($key:ident: $key_ty:ty)?) => $write:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, $($key: $key_ty,)? value: &T) -> Result {
+                self.$write($($key,)? value)
+            }
+            fn end(self) -> Result {
+                self.close()
+            }
+        }
+    )*};
+}
+
+compound! {
+    SerializeSeq: serialize_element() => member;
+    SerializeTuple: serialize_element() => member;
+    SerializeTupleStruct: serialize_field() => member;
+    SerializeTupleVariant: serialize_field() => member;
+    SerializeStruct: serialize_field(key: &'static str) => field;
+    SerializeStructVariant: serialize_field(key: &'static str) => field;
+}
+
+impl ser::SerializeMap for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result {
+        self.separate();
+        key.serialize(MapKey(&mut *self.writer))
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.writer.out.push(':');
+        value.serialize(&mut *self.writer)
+    }
+    fn end(self) -> Result {
+        self.close()
+    }
+}
+
+/// An object key, as serde_json takes them: strings, and booleans and numbers written as strings.
+struct MapKey<'a>(&'a mut Writer);
+
+impl MapKey<'_> {
+    fn float_key<F: zmij::Float>(self, value: F, finite: bool) -> Result {
+        if !finite {
+            return Err(Error::custom(
+                "float key must be finite (got NaN or +/-inf)",
+            ));
+        }
+        self.0.out.push('"');
+        self.0.float(value, true);
+        self.0.out.push('"');
+        Ok(())
+    }
+}
+
+fn key_must_be_a_string() -> Error {
+    Error::custom("key must be a string")
+}
+
+/// A scalar key: its text as a value, in quotes.
+macro_rules! quoted {
+    ($($method:ident($ty:ty);)*) => {$(
+        fn $method(self, value: $ty) -> Result {
+            self.0.out.push('"');
+            ser::Serializer::$method(&mut *self.0, value)?;
+            self.0.out.push('"');
+            Ok(())
+        }
+    )*};
+}
+
+/// Key shapes serde_json refuses.
+macro_rules! refused {
+    ($($method:ident($($ty:ty),*) -> $ok:ty;)*) => {$(
+        fn $method(self, $(_: $ty),*) -> Result<$ok> {
+            Err(key_must_be_a_string())
+        }
+    )*};
+}
+
+impl ser::Serializer for MapKey<'_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_str(self, value: &str) -> Result {
+        self.0.str(value);
+        Ok(())
+    }
+
+    fn serialize_char(self, value: char) -> Result {
+        self.0.str(value.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.0.str(variant);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result {
+        value.serialize(self)
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {
+        value.serialize(self)
+    }
+
+    quoted! {
+        serialize_bool(bool);
+    }
+    with_integer_methods!(quoted);
+
+    fn serialize_f32(self, value: f32) -> Result {
+        self.float_key(value, value.is_finite())
+    }
+
+    fn serialize_f64(self, value: f64) -> Result {
+        self.float_key(value, value.is_finite())
+    }
+
+    refused! {
+        serialize_bytes(&[u8]) -> ();
+        serialize_none() -> ();
+        serialize_unit() -> ();
+        serialize_unit_struct(&'static str) -> ();
+        serialize_seq(Option<usize>) -> Impossible<(), Error>;
+        serialize_tuple(usize) -> Impossible<(), Error>;
+        serialize_tuple_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+        serialize_map(Option<usize>) -> Impossible<(), Error>;
+        serialize_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result {
+        Err(key_must_be_a_string())
+    }
+}
+
+/// Test support: answers written by `serde_json::to_string` instead, on this thread, so tests can
+/// compare the two byte for byte through the engine's real entry points.
+#[cfg(test)]
+pub(crate) mod reference {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(super) static ON: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Runs `f` with serde_json as the answer writer on this thread.
+    pub(crate) fn with_serde_json<R>(f: impl FnOnce() -> R) -> R {
+        ON.set(true);
+        let out = f();
+        ON.set(false);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+    use serde::Serialize;
+    use serde_json::json;
+
+    use super::*;
+
+    fn both<T: Serialize + ?Sized>(value: &T) -> (String, String) {
+        let ours = to_string(value, 0).unwrap_or_else(|e| format!("error: {e}"));
+        let theirs = serde_json::to_string(value).unwrap_or_else(|e| format!("error: {e}"));
+        (ours, theirs)
+    }
+
+    #[test]
+    fn escape_check_finds_every_escaped_byte_at_every_position() {
+        let mut escaped = vec![b'"', b'\\'];
+        escaped.extend(0u8..0x20);
+        for len in 0..20 {
+            let plain = vec![b'a'; len];
+            assert!(!needs_escape(&plain));
+            for at in 0..len {
+                for byte in &escaped {
+                    let mut text = plain.clone();
+                    text[at] = *byte;
+                    assert!(needs_escape(&text), "{byte:#x} at {at} of {len}");
+                }
+                // Bytes next to the escaped ones never count.
+                for byte in [0x20, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
+                    let mut text = plain.clone();
+                    text[at] = byte;
+                    assert!(!needs_escape(&text), "{byte:#x} at {at} of {len}");
+                }
+            }
+        }
+    }
+
+    #[derive(Serialize)]
+    enum Shape {
+        Unit,
+        Newtype(u8),
+        Tuple(i32, &'static str),
+        Struct { a: Option<f64>, b: char },
+    }
+
+    #[derive(Serialize)]
+    struct Wrapper(&'static str);
+
+    #[derive(Serialize)]
+    struct Empty {}
+
+    #[test]
+    fn every_serde_shape_is_written_as_serde_json_writes_it() {
+        let mut keyed: BTreeMap<i64, bool> = BTreeMap::new();
+        keyed.insert(-3, true);
+        keyed.insert(7, false);
+        let values = [
+            json!(null),
+            json!([]),
+            json!({}),
+            json!({"a": [1, -2, 3.5, 1e300, -0.0, 5e-324, u64::MAX, i64::MIN], "b": {"c": null}}),
+            json!([
+                "plain",
+                "quote\"",
+                "back\\slash",
+                "\u{1}\u{1f}\n\t\r\u{8}\u{c}",
+                "é ü 😀 \u{2028}"
+            ]),
+            json!({"ke\"y": "v", "": ""}),
+        ];
+        for value in &values {
+            let (ours, theirs) = both(value);
+            assert_eq!(ours, theirs);
+        }
+        let (ours, theirs) = both(&(
+            Shape::Unit,
+            Shape::Newtype(7),
+            Shape::Tuple(-1, "x\"y"),
+            Shape::Struct {
+                a: Some(f64::NAN),
+                b: '"',
+            },
+            Shape::Struct { a: None, b: 'é' },
+        ));
+        assert_eq!(ours, theirs);
+        let (ours, theirs) = both(&(Wrapper("w"), Empty {}, (), Some(f32::INFINITY), 1.5f32));
+        assert_eq!(ours, theirs);
+        let (ours, theirs) = both(&keyed);
+        assert_eq!(ours, theirs);
+        for text in ["plain", "with \"quotes\" and \\", "\u{1}", ""] {
+            let (ours, theirs) = both(&Composed(text));
+            assert_eq!(ours, theirs);
+        }
+        let bytes: &[u8] = &[0, 1, 255];
+        let (ours, theirs) = both(&serde_bytes_like(bytes));
+        assert_eq!(ours, theirs);
+        let mut unit_keyed = BTreeMap::new();
+        unit_keyed.insert((), 1);
+        assert!(to_string(&unit_keyed, 0).is_err() && serde_json::to_string(&unit_keyed).is_err());
+    }
+
+    /// Text serialised through `Display` (`collect_str`), written in two pieces.
+    struct Composed(&'static str);
+
+    impl Serialize for Composed {
+        fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.collect_str(&format_args!("{}|{}", self.0, self.0))
+        }
+    }
+
+    /// `&[u8]` serialises as a sequence; a `serialize_bytes` caller needs a wrapper.
+    fn serde_bytes_like(bytes: &[u8]) -> impl Serialize + '_ {
+        struct Bytes<'a>(&'a [u8]);
+        impl Serialize for Bytes<'_> {
+            fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.serialize_bytes(self.0)
+            }
+        }
+        Bytes(bytes)
+    }
+
+    proptest! {
+        #[test]
+        fn any_string_and_number_is_written_as_serde_json_writes_it(
+            text in any::<String>(),
+            ascii in "[ -~\\x00-\\x1f]{0,40}",
+            number in any::<f64>(),
+            integer in any::<i64>(),
+        ) {
+            let value = json!({text.clone(): [text, ascii], "n": number, "i": integer});
+            let (ours, theirs) = both(&value);
+            prop_assert_eq!(ours, theirs);
+        }
+    }
+}

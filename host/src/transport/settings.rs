@@ -1,0 +1,48 @@
+//! The transport's limits as plain settings.
+
+use std::time::Duration;
+
+use lookback_core::vocabulary::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_MODULE_BYTES};
+
+/// Limits of the HTTP transport. Every one is a flag and an environment variable of
+/// `lookback serve` (`config::TransportArgs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransportSettings {
+    /// Time a connection has to deliver a complete request head, counted from when the server
+    /// starts waiting for it: for a kept-alive connection that is from the end of the previous
+    /// answer, so this is also the idle keep-alive timeout (then the connection is closed).
+    pub header_read_timeout: Duration,
+    /// Time a request has to deliver its whole body (then 408).
+    pub body_timeout: Duration,
+    /// Largest accepted request body, in bytes (then 413).
+    pub max_body_bytes: usize,
+    /// Largest accepted module upload, in bytes.
+    pub max_module_bytes: usize,
+    /// Open connections at once; a connection beyond it is answered 503 and closed.
+    pub max_connections: usize,
+    /// Requests on the engine routes at once; one beyond it is answered 503 at once.
+    pub max_in_flight: usize,
+    /// Failed `POST /auth/token` exchanges allowed per client address and minute (then 429).
+    pub auth_failures_per_minute: u32,
+    /// `POST /complianceEngine/identity-match` calls allowed per client address and minute.
+    pub identity_match_per_minute: u32,
+    /// How long a graceful shutdown waits for in-flight requests before it closes the remaining
+    /// connections.
+    pub drain: Duration,
+}
+
+impl Default for TransportSettings {
+    fn default() -> Self {
+        Self {
+            header_read_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
+            max_connections: 1024,
+            max_in_flight: 64,
+            auth_failures_per_minute: 10,
+            identity_match_per_minute: 600,
+            drain: Duration::from_secs(10),
+        }
+    }
+}
