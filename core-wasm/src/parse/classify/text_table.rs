@@ -237,6 +237,11 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("DSPL", "DISPLAY"),
     ("TRNSPRT", "TRANSPORT"),
     ("CRIM", "CRIMINAL"),
+    // Round 3 (issue 21), from California's literals; South Dakota and Okaloosa held out.
+    ("TURN SIG", "TURN SIGNAL"),
+    ("RED SIG", "RED SIGNAL"),
+    ("REFL", "REFLECTOR"),
+    ("OBST", "OBSTRUCT"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

@@ -534,6 +534,8 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "DMV",
     "FREEWAY*",
     "MOTORTRUCK*",
+    // Round 3 (issue 21): oncoming traffic.
+    "ONCOMING",
 ];
 
 /// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
@@ -659,6 +661,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "BLUE LIGHT*",
             "HIGH BEAM*",
             "LOW BEAM*",
+            // Round 3 (issue 21): dimming and adjusting beams.
+            "DIM BEAM*",
+            "SINGLE BEAM*",
         ],
         objects: &[
             "LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*", "GLARE", "GLARING",
@@ -712,6 +717,13 @@ pub(crate) const FAMILIES: &[Family] = &[
             "HILL OR CURVE",
             "CURVE OR HILL",
             "CONTROLLED INTERSECTION",
+            // Round 3 (issue 21), from California's literals: turning and signalling.
+            "UNSAFE TURN*",
+            "TURNING MOVEMENT*",
+            "SUDDEN STOP*",
+            "METHOD OF SIGNAL*",
+            "HAND SIGNAL*",
+            "WITHOUT SIGNALING",
         ],
         objects: &[
             "LINE",
@@ -771,6 +783,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LIMIT LINE*",
             "AT RED",
             "PAY TOLL*",
+            // Round 3 (issue 21): a red signal, directions and regulations of traffic.
+            "RED SIGNAL*",
+            "TRAFFIC DIRECTION*",
+            "TRAFFIC REGULAT*",
         ],
         objects: &[
             "TOLL",
