@@ -43,3 +43,23 @@ fn match_key_expands_abbreviations_and_drops_punctuation() {
         assert_eq!(charge_match_key(raw), want, "{raw}");
     }
 }
+
+/// A word no table knows is read as the vehicle-law word it shortens (vowels, doubled letters and
+/// less than a third of the end left out), and only then (issue 21).
+#[test]
+fn match_key_reads_shortened_vehicle_words() {
+    let rows = [
+        ("UNSAF TURN", "UNSAFE TURN"),
+        ("FAIL OBEY TRAFIC REGULATR", "FAILURE OBEY TRAFFIC REGULATR"),
+        ("VEHICL EQUIP", "VEHICLE EQUIPMENT"),
+        ("NO EVID ACCDNT", "NO EVID ACCIDENT"),
+        // A third or more cut off: a word of its own, not CROSSWALK.
+        ("CROSS REFERRAL", "CROSS REFERRAL"),
+        // A consonant left out is no shortening; under five letters is never read.
+        ("TRAIC STOP", "TRAIC STOP"),
+        ("VEHC", "VEHC"),
+    ];
+    for (raw, want) in rows {
+        assert_eq!(charge_match_key(raw), want, "{raw}");
+    }
+}
