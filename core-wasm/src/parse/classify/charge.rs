@@ -100,26 +100,28 @@ impl ChargeReader {
     /// `classify_severity`, once per distinct type and state of the record.
     fn severity(&mut self, offense_type: Option<&str>, state: Option<&str>) -> Severity {
         key_of(&mut self.key, &[state, offense_type]);
-        if let Some(severity) = self.severities.get(self.key.as_str()) {
-            return severity.clone();
-        }
-        let severity = classify_severity(offense_type, state);
-        self.severities
-            .insert(self.key.as_str().into(), severity.clone());
-        severity
+        once(&mut self.severities, &self.key, || {
+            classify_severity(offense_type, state)
+        })
     }
 
     /// `classify_disposition`, once per distinct disposition and state of the record.
     pub fn disposition(&mut self, raw: Option<&str>, state: Option<&str>) -> Disposition {
         key_of(&mut self.key, &[state, raw]);
-        if let Some(disposition) = self.dispositions.get(self.key.as_str()) {
-            return disposition.clone();
-        }
-        let disposition = classify_disposition(raw, state);
-        self.dispositions
-            .insert(self.key.as_str().into(), disposition.clone());
-        disposition
+        once(&mut self.dispositions, &self.key, || {
+            classify_disposition(raw, state)
+        })
     }
+}
+
+/// The reading `key` has in `seen`, made by `read` the first time.
+fn once<T: Clone>(seen: &mut WordMap<Box<str>, T>, key: &str, read: impl FnOnce() -> T) -> T {
+    if let Some(known) = seen.get(key) {
+        return known.clone();
+    }
+    let value = read();
+    seen.insert(key.into(), value.clone());
+    value
 }
 
 /// Writes an unambiguous key of `parts` into `key`: each part absent (`-`) or its length and text
