@@ -101,13 +101,11 @@ struct Joined<'a>(&'a [&'static str]);
 
 impl fmt::Display for Joined<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, word) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(word)?;
+        let mut words = self.0.iter();
+        if let Some(first) = words.next() {
+            f.write_str(first)?;
         }
-        Ok(())
+        words.try_for_each(|word| write!(f, ", {word}"))
     }
 }
 
@@ -117,5 +115,64 @@ fn level_words(level: IdentityLevel) -> &'static str {
         IdentityLevel::Medium => "medium",
         IdentityLevel::NotEnoughInfo => "not enough info",
         IdentityLevel::NotMatching => "not matching",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Effect;
+
+    /// Each sentence reads word for word as the `format!`s it replaced wrote it.
+    #[test]
+    fn each_sentence_reads_as_before() {
+        let findings = |effects: &[(&'static str, Effect)]| {
+            (effects.iter())
+                .map(|(reason, effect)| Finding::new("R", *effect, *reason))
+                .collect::<Vec<_>>()
+        };
+        let decided = |reportability, level, conflicts: &[&'static str], found| {
+            Rationale::Decided {
+                reportability,
+                level,
+                match_score: 0.876,
+                conflicts: conflicts.to_vec(),
+                findings: found,
+            }
+            .to_string()
+        };
+        use IdentityLevel as I;
+        use Reportability as R;
+        let bars = findings(&[
+            ("a", Effect::Bar),
+            ("b", Effect::Bar),
+            ("c", Effect::Permit),
+        ]);
+        assert_eq!(
+            decided(R::NotReportable, I::High, &[], bars),
+            "Not reportable: a; b."
+        );
+        let permit = || findings(&[("p", Effect::Permit)]);
+        assert_eq!(
+            decided(R::Reportable, I::NotMatching, &["NAME", "DOB"], permit()),
+            "Not reportable to this candidate: the record conflicts with the candidate's identity (NAME, DOB)."
+        );
+        assert_eq!(
+            decided(R::Reportable, I::Medium, &[], permit()),
+            "Reportable: p; identity medium (score 0.88), so an auditor confirms before release."
+        );
+        assert_eq!(
+            decided(R::Reportable, I::NotEnoughInfo, &[], permit()),
+            "Needs human review: p, but identity data is too thin to attribute the record (score 0.88)."
+        );
+        let review = findings(&[("r", Effect::Review), ("s", Effect::Review)]);
+        assert_eq!(
+            decided(R::NotEnoughInfo, I::High, &[], review),
+            "Needs human review: r; s."
+        );
+        assert_eq!(
+            Rationale::EngineFailed { reason: "x" }.to_string(),
+            "Needs human review: the compliance engine failed (x), so no rule was applied."
+        );
     }
 }
