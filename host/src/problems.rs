@@ -10,6 +10,18 @@ use crate::state::AppState;
 /// Where a failed load came from when an admin uploaded it (`Modules::upload`).
 const UPLOAD_SOURCE: &str = "upload";
 
+/// Every reason code public `/health` may show: [`problems`]' and the canary's.
+pub const REASON_CODES: [&str; 8] = [
+    "database_unreachable",
+    "replica_behind",
+    "module_load_failed",
+    "active_module_not_restored",
+    "keys_file_invalid",
+    "client_rules_invalid",
+    "xml_transformer_failing",
+    "compliance_engine_failing",
+];
+
 /// One reason to say `degraded`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
