@@ -288,7 +288,7 @@ async fn refused_uploads_say_why_keep_the_active_module_and_leave_health_alone()
     assert_eq!(reply.status, 201, "{}", reply.text);
     let health = server.health().await.unwrap();
     assert_eq!(health.json["status"], "healthy", "{}", health.text);
-    assert_eq!(health.json["reasons"], serde_json::json!([]));
+    assert!(health.json.get("reasons").is_none(), "{}", health.text);
 
     // The same version with other bytes: refused, the loaded build stays.
     let reply = server

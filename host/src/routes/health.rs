@@ -21,6 +21,8 @@ struct Health {
     status: &'static str,
     service: &'static str,
     services: Services,
+    /// Absent when healthy: the SPEC's body exactly.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     reasons: Vec<&'static str>,
 }
 

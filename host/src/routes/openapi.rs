@@ -715,7 +715,7 @@ fn endpoint_schemas() -> Value {
                             "expires_in": { "type": "integer", "minimum": 1 } }
         },
         "Health": {
-            "type": "object", "required": ["status", "service", "services", "reasons"],
+            "type": "object", "required": ["status", "service", "services"],
             "properties": {
                 "status": { "enum": ["healthy", "unhealthy", "degraded"] }, "service": { "const": "eval-framework" },
                 "services": { "type": "object", "required": ["xml_transformer", "compliance_engine"],
@@ -737,7 +737,7 @@ fn endpoint_schemas() -> Value {
 fn health_reasons() -> Value {
     json!({
         "type": "array",
-        "description": "why the service is degraded or unhealthy, as short codes; the details are in GET /admin/modules (degraded)",
+        "description": "why the service is degraded or unhealthy, as short codes (absent when healthy); the details are in GET /admin/modules (degraded)",
         "items": { "enum": crate::problems::REASON_CODES }
     })
 }
