@@ -14,6 +14,7 @@ mod evaluate_http;
 mod faults;
 mod hardening;
 mod hot_swap;
+mod input_limits;
 mod module_faults;
 mod modules_admin;
 mod modules_dir;

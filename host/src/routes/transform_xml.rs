@@ -1,7 +1,7 @@
 //! `POST /transform-xml` (bearer auth): stage 1 alone on `{record: {search_id, xml, cases?}}`
 //! (the engine's `lookback_transform_xml`). Returns the mapped `record_json` that `/evaluate`
 //! accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or a 400 shaped as
-//! `/evaluate`'s.
+//! `/evaluate`'s; a body over the input caps gets `/evaluate`'s 400 or 413 before the engine runs.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -48,6 +48,10 @@ pub async fn transform_xml(
             meta: Some(Meta::new(&ctx, Some(&module))),
         }
     };
+    state
+        .input_limits()
+        .check_record(&body)
+        .map_err(|exceeded| exceeded.into_error(&ctx))?;
     let now = state.now();
     let text = state
         .engine()
