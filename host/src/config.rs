@@ -247,7 +247,7 @@ pub struct TransportArgs {
     #[arg(
         long,
         env = "LOOKBACK_IDENTITY_MATCH_PER_MINUTE",
-        default_value_t = 600
+        default_value_t = 3000
     )]
     pub identity_match_per_minute: u32,
     /// Seconds a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests before it

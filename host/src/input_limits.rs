@@ -173,18 +173,16 @@ impl InputLimits {
         let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(body) else {
             return Ok(());
         };
-        let mut path = String::new();
-        self.fields(&body, &mut path)?;
-        let Some(Value::Object(record)) = body.get("record") else {
-            return Ok(());
-        };
-        if let Some(Value::String(xml)) = record.get("xml") {
-            self.xml(xml)?;
+        // The record's totals first: their message names the cap a long list most likely hits.
+        if let Some(Value::Object(record)) = body.get("record") {
+            if let Some(Value::String(xml)) = record.get("xml") {
+                self.xml(xml)?;
+            }
+            if let Some(Value::Object(record_json)) = record.get("record_json") {
+                self.searches(record_json)?;
+            }
         }
-        if let Some(Value::Object(record_json)) = record.get("record_json") {
-            self.searches(record_json)?;
-        }
-        Ok(())
+        self.fields(&body, &mut String::new())
     }
 
     /// Checks an identity-match body and prices it: the name pairings (name and aliases of one

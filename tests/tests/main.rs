@@ -16,6 +16,7 @@ mod hardening;
 mod hot_swap;
 mod input_limits;
 mod module_faults;
+mod module_lifecycle;
 mod modules_admin;
 mod modules_dir;
 mod offline_tools;

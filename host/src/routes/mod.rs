@@ -58,6 +58,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/admin/modules/rollback", post(admin::rollback))
         .route("/admin/modules/{version}/activate", post(admin::activate))
+        .route("/admin/modules/{version}", delete(admin::unload))
         .route("/admin/diff", engine_route(post(admin::diff), &state))
         .route(
             "/admin/modules/{version}/shadow",

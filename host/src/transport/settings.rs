@@ -43,7 +43,7 @@ impl Default for TransportSettings {
             max_connections: 1024,
             max_in_flight: 64,
             auth_failures_per_minute: 10,
-            identity_match_per_minute: 600,
+            identity_match_per_minute: 3000,
             drain: Duration::from_secs(10),
         }
     }
