@@ -240,6 +240,9 @@ fn the_embedded_module_passes_its_self_test_and_is_admitted() {
     assert!(report.passed, "{report:?}");
     assert_eq!(report.cases, selftest::corpus().len());
     assert_eq!(report.decisions_differ, 0, "{report:?}");
+    // With the export, the self-test refused any corpus answer whose spans the host could not
+    // splice at (`EvaluateAnswer::check_spans`): the shipped module takes the fast path.
+    assert!(module.exports.answer_spans.is_some());
 }
 
 #[test]
