@@ -28,6 +28,7 @@ python3 scripts/module_cycles.py
 # generated-client e2e test uses (openapi-typescript, openapi-fetch, typescript).
 bash scripts/install-openapi-tools.sh
 bash scripts/lint-openapi.sh
+export LOOKBACK_REQUIRE_OPENAPI_CLIENT=1
 
 # The browser test drives the reviewer page (/demo/) in Debian's Chromium through playwright-core.
 # Here it must run: a missing browser fails it. LOOKBACK_REQUIRE_BROWSER=0 lets it skip instead
