@@ -48,6 +48,18 @@ impl Tally {
     pub fn rate(&self) -> f64 {
         self.records as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+
+    /// The closing line on standard error: `what` were worked on, how fast, and how many were
+    /// `flagged_as`.
+    pub fn print(&self, what: &str, flagged_as: &str) {
+        eprintln!(
+            "lookback: {} {what} in {:.1} s ({:.0} records/s); {} {flagged_as}",
+            self.records,
+            self.elapsed.as_secs_f64(),
+            self.rate(),
+            self.flagged
+        );
+    }
 }
 
 /// Runs `work` on every non-blank line of `input` (1-based line number, the line's bytes), as many

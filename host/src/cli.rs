@@ -177,13 +177,7 @@ async fn evaluate_ndjson(args: EvaluateArgs, overlays: Overlays) -> anyhow::Resu
     };
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let tally = crate::bulk::run(&args.file, work, stdout).await?;
-    eprintln!(
-        "lookback: {} records in {:.1} s ({:.0} records/s); {} not answered 200 or 206",
-        tally.records,
-        tally.elapsed.as_secs_f64(),
-        tally.rate(),
-        tally.flagged
-    );
+    tally.print("records", "not answered 200 or 206");
     Ok(if tally.flagged == 0 {
         ExitCode::SUCCESS
     } else {

@@ -286,13 +286,7 @@ async fn diff_ndjson(args: DiffArgs) -> anyhow::Result<ExitCode> {
     };
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let tally = crate::bulk::run(&args.dir, work, stdout).await?;
-    eprintln!(
-        "lookback: {} requests in {:.1} s ({:.0} records/s); {} changed",
-        tally.records,
-        tally.elapsed.as_secs_f64(),
-        tally.rate(),
-        tally.flagged
-    );
+    tally.print("requests", "changed");
     Ok(ExitCode::SUCCESS)
 }
 
