@@ -5,8 +5,12 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PostalAddress};
-use lookback_core::parse::classify;
+use lookback_core::parse::classify::{self, ChargeReader};
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
+
+#[path = "common/charges.rs"]
+mod charges;
+use charges::{COURT_TEXT, STATUTE_TEXT};
 
 fn name(first: &str, middle: &str, last: &str) -> PersonName {
     PersonName {
@@ -52,59 +56,6 @@ fn people() -> (Person, Person) {
     };
     (candidate, record)
 }
-
-/// Ten charges of the kinds found in court tables: (charge, statute, disposition).
-const COURT_TEXT: &[(&str, Option<&str>, &str)] = &[
-    ("EXCEED SPD LMT 1ST CLS 26 OR MORE", None, "*Guilty"),
-    ("DR RT LN/SM DRT-RESLT AC", None, "Dropped/Abandoned"),
-    ("TOWD VEH-IMP SAFETY DEV", None, "*Adj W/H"),
-    (
-        "Rear Lamps Required - Height of Mounting",
-        Some("32-17-8"),
-        "GUILTY",
-    ),
-    ("Driving Under Revocation (M1)", Some("32-12-65"), "GUILTY"),
-    (
-        "Passing NSF Checks $400 or less (M2)",
-        Some("22-30A-24"),
-        "CONFINED NOT CONVICTED",
-    ),
-    ("POSSESSION OF CONTROLLED SUBSTANCE", None, "NOLLE PROSEQUI"),
-    (
-        "OPERATING LODGING ESTABLISHMENT WITHOUT A LICENSE",
-        None,
-        "DISMISSED",
-    ),
-    (
-        "Seatbelts- Drivers Ages 14-18 Required",
-        Some("32-37-1.2"),
-        "PAID CIVIL PENALTY",
-    ),
-    (
-        "AGGRAVATED ASSAULT",
-        Some("22-18-1.1"),
-        "DEFERRED ADJUDICATION; THEN DISMISSED",
-    ),
-];
-
-/// Ten charges with the statute as each state's courts write it (issue 21): (state, charge,
-/// statute). The statute is read against the state's row of the vehicle-code table.
-const STATUTE_TEXT: &[(&str, &str, &str)] = &[
-    ("CA", "UNSAFE SPEED:PREVAIL COND", "22350 VC"),
-    ("CA", "DUI ALCOHOL/DRUGS", "23152(A) VC"),
-    ("MO", "SPEEDING", "RSMo 304.010"),
-    ("PA", "DRIVING UNDER INFLUENCE", "75 § 3802 §§ A1*"),
-    ("TX", "FAIL TO MAINTAIN FINANCIAL RESP", "TRANSP 601.191"),
-    (
-        "IL",
-        "DISOBEY TRAFFIC CONTROL DEVICE",
-        "625 ILCS 5/11-305(a)",
-    ),
-    ("MA", "SPEEDING", "90/17/A"),
-    ("MI", "RETAIL FRAUD 2ND DEGREE", "750.356D2"),
-    ("OH", "RECEIVING STOLEN PROPERTY", "2913.51"),
-    ("FL", "CARELESS DRIVING", "316.1925(1)"),
-];
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("classify");
@@ -175,7 +126,11 @@ fn bench(c: &mut Criterion) {
     g.bench_function("charge_with_classification_per_charge", |b| {
         b.iter(|| {
             for parts in &charges {
-                let offense = build_offense(black_box(parts.clone()), black_box(Some("SD")));
+                let offense = build_offense(
+                    black_box(parts.clone()),
+                    black_box(Some("SD")),
+                    &mut ChargeReader::default(),
+                );
                 black_box(classify::classification(&offense));
             }
         })
@@ -196,7 +151,25 @@ fn bench(c: &mut Criterion) {
     g.bench_function("charge_with_statute_per_charge", |b| {
         b.iter(|| {
             for (state, parts) in &with_statutes {
-                let offense = build_offense(black_box(parts.clone()), black_box(Some(*state)));
+                let offense = build_offense(
+                    black_box(parts.clone()),
+                    black_box(Some(*state)),
+                    &mut ChargeReader::default(),
+                );
+                black_box(classify::classification(&offense));
+            }
+        })
+    });
+    // A record as stage 1 reads it (issue 23): one `ChargeReader` for all its charges, each of
+    // the ten court-table charges three times (counts of one offense, one stop's tickets), so a
+    // charge seen before is copied rather than read again. Thirty charges per iteration.
+    let record: Vec<OffenseParts> = (0..3).flat_map(|_| charges.iter().cloned()).collect();
+    g.bench_function("record_of_30_charges_10_distinct", |b| {
+        b.iter(|| {
+            let mut reader = ChargeReader::default();
+            for parts in &record {
+                let offense =
+                    build_offense(black_box(parts.clone()), black_box(Some("SD")), &mut reader);
                 black_box(classify::classification(&offense));
             }
         })

@@ -1,7 +1,7 @@
 //! Data-quality issues (DECISIONS §8): errors push a charge to human review, warnings inform.
 
 use crate::model::{Candidate, Case, Issue, IssueLevel, IssueSeverity, Offense, UNKNOWN_OFFENSE};
-use crate::parse::classify::{self, DispositionClass, SeverityLevel};
+use crate::parse::classify::{DispositionClass, SeverityLevel, TextLevel};
 use crate::rules::{ChargeOutcome, DataGap};
 
 /// Where an issue belongs: the case's court search id and case number.
@@ -193,7 +193,7 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             short,
             format!("The charge level could not be read from type.{needed}"),
         ));
-    } else if let Some(from_text) = classify::severity_from_charge_text(&offense.charge)
+    } else if let Some(from_text) = offense.text_level.as_ref().and_then(TextLevel::stated)
         && from_text != s.level
         && s.level != SeverityLevel::Unknown
     {

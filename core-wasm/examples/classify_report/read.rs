@@ -2,7 +2,7 @@
 //! `classification` every decided charge carries, so the figures are the engine's.
 
 use lookback_core::parse::classify::{
-    Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
+    ChargeReader, Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
 };
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
@@ -27,7 +27,7 @@ pub fn read_charge(
         statute: statute.map(str::to_string),
         ..OffenseParts::default()
     };
-    let offense = build_offense(parts, state);
+    let offense = build_offense(parts, state, &mut ChargeReader::default());
     let read = classification(&offense);
     Reading {
         severity: read.severity,

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::parse::classify::{Disposition, Severity, TrafficKind};
+use crate::parse::classify::{Disposition, Severity, TextLevel, TrafficKind};
 
 use super::validation::Issue;
 
@@ -125,6 +125,10 @@ pub struct Offense {
     /// What decided `traffic` (a lexicon phrase, family or statute), shown in `classification`.
     #[serde(default)]
     pub traffic_evidence: String,
+    /// The level the charge text gives (stated or inferred), read with the rest of the text:
+    /// shown when the type names none, never read by rules (DECISIONS §13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_level: Option<TextLevel>,
 }
 
 /// Charge dates, each `YYYY-MM-DD` when usable, `None` when missing or malformed (malformed ones

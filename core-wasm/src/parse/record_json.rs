@@ -1,7 +1,7 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
-use crate::parse::classify;
+use crate::parse::classify::ChargeReader;
 use crate::parse::dates::parse_iso;
 use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
@@ -25,13 +25,16 @@ pub struct RawCase {
 
 /// Reads `criminal_search_results` into courts, cases and classified charges.
 pub fn read_courts(rj: &Object<'_>) -> Vec<RawCourt> {
+    let mut reader = ChargeReader::default();
     objects(rj, "criminal_search_results")
-        .map(read_court)
+        .map(|court| read_court(court, &mut reader))
         .collect()
 }
 
-fn read_court(court: &Object<'_>) -> RawCourt {
-    let cases = objects(court, "criminal_records").map(read_case).collect();
+fn read_court(court: &Object<'_>, reader: &mut ChargeReader) -> RawCourt {
+    let cases = objects(court, "criminal_records")
+        .map(|case| read_case(case, reader))
+        .collect();
     RawCourt {
         court_search_id: text_owned(court, "court_search_id"),
         search_jurisdiction: text_owned(court, "search_jurisdiction"),
@@ -39,14 +42,14 @@ fn read_court(court: &Object<'_>) -> RawCourt {
     }
 }
 
-fn read_case(case: &Object<'_>) -> RawCase {
+fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
     let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
     let state = normalize_state(&jurisdiction_state_raw);
     let mut record_offense_ids = Vec::new();
     let offenses = objects(case, "offenses")
         .map(|o| {
             record_offense_ids.push(text_owned(o, "offense_id"));
-            read_offense(o, state)
+            read_offense(o, state, reader)
         })
         .collect();
     let subject = Subject {
@@ -79,7 +82,7 @@ fn read_case(case: &Object<'_>) -> RawCase {
     }
 }
 
-fn read_offense(o: &Object<'_>, state: Option<&str>) -> Offense {
+fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) -> Offense {
     build_offense(
         OffenseParts {
             raw_charge: text_owned(o, "charge").unwrap_or_default(),
@@ -100,6 +103,7 @@ fn read_offense(o: &Object<'_>, state: Option<&str>) -> Offense {
             hidden: matches!(o.get("hidden"), Some(Json::Bool(true))),
         },
         state,
+        reader,
     )
 }
 
@@ -118,9 +122,14 @@ pub struct OffenseParts {
 }
 
 /// Classifies one charge exactly as the JSON path does; the XML path (`parse::xml`) builds its
-/// charges through here too, so both forms normalise identically. `offense_id` is assigned later
-/// by `mapping::apply`.
-pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
+/// charges through here too, so both forms normalise identically. `reader` is the record's: a
+/// charge it has read before is not read again. `offense_id` is assigned later by
+/// `mapping::apply`.
+pub fn build_offense(
+    parts: OffenseParts,
+    state: Option<&str>,
+    reader: &mut ChargeReader,
+) -> Offense {
     let OffenseParts {
         raw_charge,
         disposition,
@@ -131,12 +140,16 @@ pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
         sentence,
         hidden,
     } = parts;
-    let severity = classify::classify_severity(offense_type.as_deref(), state);
-    let traffic = classify::read_traffic(&raw_charge, statute.as_deref(), state, &severity);
+    let read = reader.charge(
+        &raw_charge,
+        statute.as_deref(),
+        offense_type.as_deref(),
+        state,
+    );
     Offense {
         offense_id: String::new(),
-        charge: classify::normalize_charge_text(&raw_charge),
-        disposition_class: classify::classify_disposition(disposition.as_deref(), state),
+        charge: read.charge,
+        disposition_class: reader.disposition(disposition.as_deref(), state),
         disposition,
         offense_type,
         statute,
@@ -145,9 +158,10 @@ pub fn build_offense(parts: OffenseParts, state: Option<&str>) -> Offense {
         sentence,
         excluded: false,
         hidden,
-        severity,
-        traffic: traffic.kind,
-        traffic_evidence: traffic.evidence,
+        severity: read.severity,
+        traffic: read.traffic.kind,
+        traffic_evidence: read.traffic.evidence,
+        text_level: read.text_level,
     }
 }
 

@@ -327,6 +327,30 @@ fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
     assert_eq!(aging(&none, None), undated_lookback(None, "2018-11-06"));
 }
 
+/// A New York misdemeanor conviction changes twice: Clean Slate sends it to a person 3 years
+/// after its disposition, New York's 7 years bar it. `ages_out_on` is the first change (it is no
+/// longer reportable from then on); the second is a boundary of its own, not another charge's
+/// (the whole-corpus `ages_out` test once took it for one: issue 21's NY DWI).
+#[test]
+fn a_new_york_misdemeanor_ages_out_to_review_and_is_barred_later() {
+    let mut f = entered(K::Conviction, D::ConvictedGuiltyPlea, "NY", "2024-01-31");
+    f.level = crate::parse::classify::SeverityLevel::Misdemeanor;
+    // Disposed 2024-03-01 (`entered` adds 30 days).
+    let got = aging(&f, None);
+    assert_eq!(got.rule, Some("NY_CLEAN_SLATE_SEALING"));
+    assert_eq!(got.ages_out_on.as_deref(), Some("2027-03-02"));
+    for (date, want) in [
+        ("2027-03-01", Reportability::Reportable),
+        ("2027-03-02", Reportability::NotEnoughInfo),
+        ("2031-03-01", Reportability::NotEnoughInfo),
+        ("2031-03-02", Reportability::NotReportable),
+    ] {
+        assert_eq!(reportability_on(&f, day(date)), want, "{date}");
+    }
+    let closes: Vec<_> = windows(&f).into_iter().map(|w| w.0).collect();
+    assert_eq!(closes, ["NY_CLEAN_SLATE_SEALING", "NY_CONVICTION_7YR"]);
+}
+
 fn reportability_on(f: &ChargeFacts, date: NaiveDate) -> Reportability {
     let mut g = f.clone();
     g.as_of = date;

@@ -6,6 +6,8 @@
 //! entries so that a later final outcome wins over earlier ones. Nothing here guesses: text that
 //! is not understood is `UNKNOWN` with `recognised = false`.
 
+use std::borrow::Cow;
+use std::fmt;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -14,119 +16,9 @@ use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
 };
 use super::lookup::RowsByKey;
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
-use super::text::{Words, clean, word_matches};
-
-/// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum DispositionClass {
-    /// A conviction (guilty plea or verdict, nolo, revoked deferral, ...).
-    Conviction,
-    /// Dismissed, acquitted, not filed, completed deferral, set aside, sealed, ...
-    NonConviction,
-    /// No final outcome yet (open case, running deferral, transfer, mistrial).
-    Pending,
-    /// Not known: missing, unrecognised, a clear "no information" value, or superseded.
-    Unknown,
-}
-
-/// Fine-grained canonical disposition (DISPOSITIONS.md A3).
-///
-/// `Pardoned`, `Sealed` and `Expunged` are split from the vocabulary's `CONVICTION_SET_ASIDE` /
-/// `SEALED_OR_EXPUNGED` because the law treats them differently: sealed and expunged records are
-/// barred everywhere, set-aside and pardoned ones only in some states (DECISIONS §7.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CanonicalDisposition {
-    /// Pleaded guilty.
-    ConvictedGuiltyPlea,
-    /// Nolo contendere / no contest followed by judgment (jurisdiction sensitive).
-    ConvictedNolo,
-    /// Guilty verdict, or a bare GUILTY (A3 files it here).
-    ConvictedAtTrial,
-    /// Guilty of a lesser or amended offense.
-    ConvictedLesser,
-    /// Conviction stated without detail.
-    Convicted,
-    /// Conviction set aside, vacated, reversed or exonerated.
-    ConvictionSetAside,
-    /// Pardoned.
-    Pardoned,
-    /// Dismissed by the court.
-    Dismissed,
-    /// Nolle prosequi and other prosecutor drops after filing.
-    DismissedByProsecutor,
-    /// Dismissed with leave to reinstate.
-    DismissedWithLeave,
-    /// Never filed / declined / no true bill.
-    NotFiled,
-    /// Found not guilty.
-    Acquitted,
-    /// Not guilty by reason of insanity or mental incompetence.
-    AcquittedInsanity,
-    /// Deferred adjudication / diversion / PBJ / SIS / CWOF still running.
-    DeferredActive,
-    /// Deferral completed and the charge dismissed.
-    DeferredCompleted,
-    /// Deferral named with no completion or revocation information.
-    DeferredUnspecified,
-    /// Deferral revoked and judgment entered.
-    DeferralRevoked,
-    /// Record sealed.
-    Sealed,
-    /// Record expunged.
-    Expunged,
-    /// Case open.
-    Pending,
-    /// Case moved; the outcome is recorded elsewhere.
-    Transferred,
-    /// Count replaced by another; its outcome lives on the new count.
-    Superseded,
-    /// Mistrial; retrial possible.
-    Mistrial,
-    /// No usable disposition.
-    Unknown,
-}
-
-impl CanonicalDisposition {
-    /// The class, and the default `jurisdiction_sensitive` / `suppress_candidate` flags, that A3
-    /// gives each canonical value.
-    pub fn defaults(self) -> (DispositionClass, bool, bool) {
-        use CanonicalDisposition as C;
-        use DispositionClass as K;
-        match self {
-            C::ConvictedGuiltyPlea
-            | C::ConvictedAtTrial
-            | C::ConvictedLesser
-            | C::Convicted
-            | C::DeferralRevoked => (K::Conviction, false, false),
-            C::ConvictedNolo => (K::Conviction, true, false),
-            C::ConvictionSetAside | C::Pardoned => (K::NonConviction, true, true),
-            C::Sealed | C::Expunged => (K::NonConviction, false, true),
-            C::Dismissed | C::DismissedByProsecutor | C::NotFiled | C::Acquitted => {
-                (K::NonConviction, false, false)
-            }
-            C::DismissedWithLeave
-            | C::AcquittedInsanity
-            | C::DeferredCompleted
-            | C::DeferredUnspecified => (K::NonConviction, true, false),
-            C::DeferredActive => (K::Pending, true, false),
-            C::Pending | C::Transferred | C::Mistrial => (K::Pending, false, false),
-            C::Superseded | C::Unknown => (K::Unknown, false, false),
-        }
-    }
-
-    /// A deferral whose result is not known yet.
-    fn is_open_deferral(self) -> bool {
-        matches!(self, Self::DeferredActive | Self::DeferredUnspecified)
-    }
-
-    /// An interim state that a later final outcome replaces and that never replaces one.
-    fn is_interim(self) -> bool {
-        matches!(self, Self::Pending | Self::Transferred | Self::Mistrial)
-    }
-}
+use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase, word_matches};
+use super::text::{clean, push_words};
+use super::vocabulary::{CanonicalDisposition, DispositionClass};
 
 /// One charge's disposition, classified.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,59 +73,112 @@ impl Disposition {
 /// Empty or absent -> `UNKNOWN`, `missing`, not recognised. Text that is not understood ->
 /// `UNKNOWN`, not recognised. A clear "no information" value -> `UNKNOWN`, recognised.
 pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>) -> Disposition {
-    let raw = raw.unwrap_or("");
-    let state = jurisdiction_state.map(clean).unwrap_or_default();
-    let segments = split_entries(raw);
-    if segments.is_empty() {
+    let state = clean_code(jurisdiction_state.unwrap_or(""));
+    let upper = upper_case(raw.unwrap_or(""));
+    let mut outcome = Combination::default();
+    let mut entries = 0;
+    let mut words = Vec::new();
+    let mut code = String::new();
+    // Entries in the order the text gives them: pieces between `;`, `|` and line breaks, split
+    // again at sequence words (`THEN`).
+    for piece in upper.split([';', '|', '\n', '\r']) {
+        words.clear();
+        push_words(piece, &mut words);
+        for entry in words
+            .split(|w| SEQUENCE_WORDS.contains(w))
+            .filter(|e| !e.is_empty())
+        {
+            entries += 1;
+            let (reading, evidence) = read_entry(entry, &state, &mut code);
+            outcome.add(reading, evidence);
+        }
+    }
+    if entries == 0 {
         return Disposition::unknown(false, true, "missing".to_string());
     }
-    let readings: Vec<(Reading, String)> = segments.iter().map(|s| read_entry(s, &state)).collect();
-    combine(&readings)
+    outcome.finish()
 }
 
-/// Splits the raw text into cleaned entries in the order the text gives them.
-fn split_entries(raw: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for piece in raw.split([';', '|', '\n', '\r']) {
-        let cleaned = clean(piece);
-        let mut current: Vec<&str> = Vec::new();
-        for word in cleaned.split_whitespace() {
-            if SEQUENCE_WORDS.contains(&word) {
-                if !current.is_empty() {
-                    out.push(current.join(" "));
-                }
-                current.clear();
-            } else {
-                current.push(word);
-            }
-        }
-        if !current.is_empty() {
-            out.push(current.join(" "));
+/// A state code as `clean` writes it, borrowed when it already is (nearly always: `NC`).
+fn clean_code(state: &str) -> Cow<'_, str> {
+    if state
+        .bytes()
+        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    {
+        Cow::Borrowed(state)
+    } else {
+        Cow::Owned(clean(state))
+    }
+}
+
+/// The text in upper case, borrowed when it already is.
+fn upper_case(raw: &str) -> Cow<'_, str> {
+    if !raw.is_ascii() {
+        Cow::Owned(raw.to_uppercase())
+    } else if raw.bytes().any(|b| b.is_ascii_lowercase()) {
+        Cow::Owned(raw.to_ascii_uppercase())
+    } else {
+        Cow::Borrowed(raw)
+    }
+}
+
+/// Which table row or rule read an entry (shown as `Disposition::evidence`).
+#[derive(Debug, Clone, Copy)]
+enum Evidence<'a> {
+    /// A state-scoped code: `code:NC:VD`.
+    StateCode(&'a str, &'static str),
+    /// A code of any source: `code:NP`.
+    Code(&'static str),
+    /// A phrase rule: `rule:dismissed`.
+    Rule(&'static str),
+    Unrecognised,
+}
+
+impl fmt::Display for Evidence<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evidence::StateCode(state, code) => write!(f, "code:{state}:{code}"),
+            Evidence::Code(code) => write!(f, "code:{code}"),
+            Evidence::Rule(id) => write!(f, "rule:{id}"),
+            Evidence::Unrecognised => f.write_str("unrecognised"),
         }
     }
-    out
 }
 
-/// Reads one cleaned entry: state code table, global code table, then phrase rules in order.
-fn read_entry(entry: &str, state: &str) -> (Reading, String) {
+/// Reads one entry (its cleaned words): state code table, global code table, then phrase rules
+/// in order. `code` is scratch space for the entry as one string.
+fn read_entry<'s>(words: &[&str], state: &'s str, code: &mut String) -> (Reading, Evidence<'s>) {
     let applies = |states: &[&str]| states.is_empty() || states.contains(&state);
     let compiled = compiled_rules();
+    // The entry as one string for the code tables (a one-word entry is its word).
+    let whole: &str = match words {
+        [word] => word,
+        _ => {
+            code.clear();
+            for (i, word) in words.iter().enumerate() {
+                if i > 0 {
+                    code.push(' ');
+                }
+                code.push_str(word);
+            }
+            code
+        }
+    };
     let rows = || {
         compiled
             .codes
-            .get(entry)
+            .get(whole)
             .iter()
             .filter_map(|i| CODES.get(*i))
     };
     if let Some(row) = rows().find(|r| !r.states.is_empty() && r.states.contains(&state)) {
-        return (row.reading, format!("code:{state}:{}", row.code));
+        return (row.reading, Evidence::StateCode(state, row.code));
     }
     if let Some(row) = rows().find(|r| r.states.is_empty()) {
-        return (row.reading, format!("code:{}", row.code));
+        return (row.reading, Evidence::Code(row.code));
     }
-    let words = Words::new(entry);
-    let hits = compiled.index.scan(&words);
-    let negated = conviction_only_negated(words.as_slice());
+    let hits = compiled.index.scan(words);
+    let negated = conviction_only_negated(words);
     for i in compiled.by_first_group.candidates(&hits) {
         let (Some(rule), Some(phrases)) = (RULES.get(i), compiled.rules.get(i)) else {
             continue;
@@ -243,10 +188,10 @@ fn read_entry(entry: &str, state: &str) -> (Reading, String) {
         }
         let all = phrases.all.iter().all(|group| hits.has_any(group));
         if all && !hits.has_any(&phrases.none) {
-            return (rule.reading, format!("rule:{}", rule.id));
+            return (rule.reading, Evidence::Rule(rule.id));
         }
     }
-    (Reading::Unrecognised, "unrecognised".to_string())
+    (Reading::Unrecognised, Evidence::Unrecognised)
 }
 
 /// True when the entry names a conviction, and every conviction word in it is denied: a
@@ -343,71 +288,89 @@ fn compiled_rules() -> &'static CompiledRules {
     })
 }
 
-/// A2 step 4: the latest final outcome wins; a deferral followed by a dismissal is a completed
-/// deferral, followed by a conviction or a probation revocation a revoked one. Interim states
-/// count only when no final outcome exists.
-fn combine(readings: &[(Reading, String)]) -> Disposition {
-    let mut final_: Option<Disposition> = None;
-    let mut interim: Option<Disposition> = None;
-    let mut fallback: Option<(u8, bool, &str)> = None;
-    for (reading, evidence) in readings {
-        match *reading {
+/// A2 step 4, entry by entry: the latest final outcome wins; a deferral followed by a dismissal
+/// is a completed deferral, followed by a conviction or a probation revocation a revoked one.
+/// Interim states count only when no final outcome exists.
+#[derive(Default)]
+struct Combination<'s> {
+    final_: Option<Disposition>,
+    interim: Option<Disposition>,
+    /// (rank, recognised, evidence) of the most telling entry that states no outcome.
+    fallback: Option<(u8, bool, Evidence<'s>)>,
+}
+
+impl<'s> Combination<'s> {
+    fn add(&mut self, reading: Reading, evidence: Evidence<'s>) {
+        match reading {
             Reading::Outcome {
                 canonical,
                 sensitive,
             } if canonical.is_interim() => {
-                interim = Some(Disposition::known(canonical, sensitive, evidence.clone()));
+                self.interim = Some(Disposition::known(
+                    canonical,
+                    sensitive,
+                    evidence.to_string(),
+                ));
             }
             Reading::Outcome {
                 canonical,
                 sensitive,
             } => {
-                let next = match &final_ {
+                let next = match &self.final_ {
                     Some(prev) if prev.canonical.is_open_deferral() => {
                         after_deferral(canonical, sensitive, evidence)
                     }
-                    _ => Disposition::known(canonical, sensitive, evidence.clone()),
+                    _ => Disposition::known(canonical, sensitive, evidence.to_string()),
                 };
-                final_ = Some(next);
+                self.final_ = Some(next);
             }
             Reading::Reopened => {
-                final_ = Some(Disposition::known(
+                self.final_ = Some(Disposition::known(
                     CanonicalDisposition::Pending,
                     false,
-                    evidence.clone(),
+                    evidence.to_string(),
                 ));
             }
             Reading::Event(Event::ProbationRevoked)
-                if final_
+                if self
+                    .final_
                     .as_ref()
                     .is_some_and(|d| d.canonical.is_open_deferral()) =>
             {
-                final_ = Some(Disposition::known(
+                self.final_ = Some(Disposition::known(
                     CanonicalDisposition::DeferralRevoked,
                     false,
                     format!("sequence:deferral_then_revocation({evidence})"),
                 ));
             }
             other => {
-                // Keep the most telling reason among entries that state no outcome.
                 let (rank, recognised) = other.fallback_rank();
-                if fallback.is_none_or(|(r, _, _)| rank > r) {
-                    fallback = Some((rank, recognised, evidence.as_str()));
+                if self.fallback.is_none_or(|(r, _, _)| rank > r) {
+                    self.fallback = Some((rank, recognised, evidence));
                 }
             }
         }
     }
-    if let Some(d) = final_.or(interim) {
-        return d;
-    }
-    match fallback {
-        Some((_, recognised, evidence)) => Disposition::unknown(recognised, false, evidence.into()),
-        None => Disposition::unknown(false, false, "unrecognised".to_string()),
+
+    fn finish(self) -> Disposition {
+        if let Some(d) = self.final_.or(self.interim) {
+            return d;
+        }
+        match self.fallback {
+            Some((_, recognised, evidence)) => {
+                Disposition::unknown(recognised, false, evidence.to_string())
+            }
+            None => Disposition::unknown(false, false, "unrecognised".to_string()),
+        }
     }
 }
 
 /// A final outcome that follows an open deferral in the same disposition text.
-fn after_deferral(canonical: CanonicalDisposition, sensitive: bool, evidence: &str) -> Disposition {
+fn after_deferral(
+    canonical: CanonicalDisposition,
+    sensitive: bool,
+    evidence: Evidence<'_>,
+) -> Disposition {
     use CanonicalDisposition as C;
     match canonical {
         C::Dismissed | C::DismissedByProsecutor | C::DeferredCompleted => Disposition::known(

@@ -5,7 +5,7 @@
 //! specific first). Patterns are cleaned words (`text::clean`); a trailing `*` matches a prefix.
 //! Entries marked **(GK)** come from general domain knowledge, not from the vocabulary's sources.
 
-use super::disposition::CanonicalDisposition as C;
+use super::vocabulary::CanonicalDisposition as C;
 
 /// What one disposition entry says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -130,7 +130,7 @@ fn inferred_levels(out: &mut String) {
             out,
             "| {} | {} | {} | {} |",
             f.name,
-            super::charge::lower(&f.level),
+            f.level.word(),
             list(f.words),
             list(f.unless)
         );
@@ -216,8 +216,8 @@ fn reading(r: Reading) -> String {
             canonical,
             sensitive,
         } => {
-            let class = super::charge::lower(&canonical.defaults().0);
-            let name = super::charge::lower(&canonical).to_uppercase();
+            let class = canonical.defaults().0.word();
+            let name = super::vocabulary::serde_word(&canonical).to_uppercase();
             let sensitive = if sensitive {
                 ", jurisdiction sensitive"
             } else {

@@ -2,13 +2,16 @@
 //!
 //! The vocabularies and the matching procedure are `reference/vocabulary/DISPOSITIONS.md`
 //! (Part A dispositions, Part B severity) and DECISIONS §7.4 (traffic). Every table is static
-//! data in a `*_table.rs` file; the logic files only walk them. Pure functions: no I/O, no
+//! data in a `*_table.rs` file (`vehicle_codes.rs` for the statute table); the logic files only
+//! walk them. Layers, each using only those below it: `vocabulary` (the closed vocabularies),
+//! the tables, `phrases` and `text` (matching), then the readers. Pure functions: no I/O, no
 //! panics, deterministic.
 
 mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod lexicon;
 mod lookup;
 mod phrases;
 mod severity;
@@ -20,20 +23,23 @@ mod text_table;
 mod traffic;
 mod traffic_table;
 mod vehicle_codes;
+mod vocabulary;
 
-pub use charge::classification;
-pub use disposition::{CanonicalDisposition, Disposition, DispositionClass, classify_disposition};
+pub use charge::{ChargeRead, ChargeReader, classification, read_charge};
+pub use disposition::{Disposition, classify_disposition};
 pub use doc::lexicon_markdown;
 pub use severity::{
-    Severity, SeverityLevel, charge_text_level, classify_severity, inferred_level,
+    Severity, TextLevel, charge_text_level, classify_severity, inferred_level,
     severity_from_charge_text,
 };
-pub use statute::{
-    Citation, Confidence, Place, SectionKind, SeriousKind, find_in_text, read_statute,
-};
+pub use statute::{Citation, Place, find_in_text, read_statute};
 pub use statute_doc::vehicle_codes_markdown;
 pub use text::{charge_match_key, normalize_charge_text};
-pub use traffic::{TrafficKind, TrafficReading, classify_traffic, read_traffic};
+pub use traffic::{TrafficReading, classify_traffic, read_traffic};
+pub use vocabulary::{
+    CanonicalDisposition, Confidence, DispositionClass, SectionKind, SeriousKind, SeverityLevel,
+    TrafficKind,
+};
 
 #[cfg(test)]
 mod tests_disposition;
@@ -44,6 +50,8 @@ mod tests_phrases;
 #[cfg(test)]
 mod tests_properties;
 #[cfg(test)]
+mod tests_reader;
+#[cfg(test)]
 mod tests_samples;
 #[cfg(test)]
 mod tests_severity;
@@ -53,3 +61,5 @@ mod tests_statute;
 mod tests_text;
 #[cfg(test)]
 mod tests_traffic;
+#[cfg(test)]
+mod tests_vocabulary;

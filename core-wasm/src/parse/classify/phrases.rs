@@ -1,24 +1,70 @@
-//! Table phrases compiled once into an index by first word.
+//! Table phrases compiled once into an index by first word, and the phrase groups and rows the
+//! readers ask it about.
 //!
-//! Looking each phrase up with `Words::has` costs one scan of the text per phrase, for every row
-//! of every table, on every charge. A `PhraseIndex` instead walks the text once and reports every
+//! Looking each phrase up on its own costs one walk of the text per phrase, for every row of
+//! every table, on every charge. A `PhraseIndex` instead walks the text once and reports every
 //! phrase found (`scan`), or the earliest-listed phrase starting at one word (`first_at`), with
-//! one hash look-up per word. Match semantics are exactly `Words::find`'s: whole words, a
-//! trailing `*` matches a prefix, an empty phrase never matches.
+//! one hash look-up per word. Match semantics are `Words::find`'s: whole words, a trailing `*`
+//! matches a prefix, an empty phrase never matches.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use super::lookup::FnvMap;
-use super::text::{Words, word_matches};
+use super::lookup::{WordMap, WordSet};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
 pub(crate) type PhraseId = usize;
+
+/// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
+pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
+        None => word == pattern,
+    }
+}
+
+/// A pattern word, its `*` already read.
+#[derive(Clone, Copy)]
+struct Pattern {
+    /// The word, or the prefix without its `*` (never empty: `*` alone matches nothing).
+    text: &'static str,
+    prefix: bool,
+}
+
+impl Pattern {
+    fn new(word: &'static str) -> Self {
+        match word.strip_suffix('*') {
+            Some(prefix) => Self {
+                text: prefix,
+                prefix: true,
+            },
+            None => Self {
+                text: word,
+                prefix: false,
+            },
+        }
+    }
+
+    fn matches(self, word: &str) -> bool {
+        if self.prefix {
+            !self.text.is_empty() && word.starts_with(self.text)
+        } else {
+            word == self.text
+        }
+    }
+}
+
+/// Number of a `Group` in its index (in order of creation).
+type GroupId = usize;
 
 /// Collects the distinct phrases of one or more tables; `build` makes the index.
 #[derive(Default)]
 pub(crate) struct PhraseIndexBuilder {
     ids: BTreeMap<&'static str, PhraseId>,
     phrases: Vec<&'static str>,
+    /// (phrase, group, position in the group) of every phrase of every `Group`.
+    members: Vec<(PhraseId, GroupId, usize)>,
+    groups: usize,
 }
 
 impl PhraseIndexBuilder {
@@ -37,30 +83,85 @@ impl PhraseIndexBuilder {
         phrases.iter().map(|p| self.intern(p)).collect()
     }
 
+    /// A new group of `phrases` (see `Group`).
+    fn group(&mut self, phrases: &'static [&'static str]) -> (GroupId, Vec<PhraseId>) {
+        let group = self.groups;
+        self.groups += 1;
+        let ids = self.intern_all(phrases);
+        for (at, id) in ids.iter().enumerate() {
+            self.members.push((*id, group, at));
+        }
+        (group, ids)
+    }
+
     pub(crate) fn build(self) -> PhraseIndex {
-        let patterns: Vec<Vec<&'static str>> = self
+        let patterns: Vec<Vec<Pattern>> = self
             .phrases
             .iter()
-            .map(|p| p.split(' ').filter(|w| !w.is_empty()).collect())
+            .map(|p| {
+                p.split(' ')
+                    .filter(|w| !w.is_empty())
+                    .map(Pattern::new)
+                    .collect()
+            })
             .collect();
-        let mut by_first: FnvMap<&'static str, Vec<PhraseId>> = FnvMap::default();
-        let mut by_prefix: Vec<Vec<(&'static str, PhraseId)>> = vec![Vec::new(); 256];
+        let mut by_first: WordMap<&'static str, Vec<PhraseId>> = WordMap::default();
+        // (bucket, pattern, id) of the phrases whose first word is a prefix pattern.
+        let mut prefixed: Vec<(usize, Pattern, PhraseId)> = Vec::new();
         for (id, pattern) in patterns.iter().enumerate() {
             match pattern.first() {
-                Some(first) if first.ends_with('*') => {
-                    let byte = usize::from(first.as_bytes().first().copied().unwrap_or(0));
-                    if let Some(bucket) = by_prefix.get_mut(byte) {
-                        bucket.push((*first, id));
+                // `*` alone matches nothing.
+                Some(first) if first.prefix && first.text.is_empty() => {}
+                Some(first) if first.prefix => {
+                    let bytes = first.text.as_bytes();
+                    let lead = symbol(bytes.first().copied());
+                    match bytes.get(1) {
+                        Some(second) => {
+                            prefixed.push((bucket(lead, symbol(Some(*second))), *first, id))
+                        }
+                        // A one-letter prefix starts every word of its letter.
+                        None => prefixed
+                            .extend((0..SYMBOLS).map(|second| (bucket(lead, second), *first, id))),
                     }
                 }
-                Some(first) => by_first.entry(*first).or_default().push(id),
+                Some(first) => by_first.entry(first.text).or_default().push(id),
                 None => {} // an empty phrase never matches
             }
         }
+        prefixed.sort_unstable_by_key(|(bucket, _, id)| (*bucket, *id));
+        // Bucket `b` starts after every pattern of a lower bucket.
+        let prefix_starts = (0..=SYMBOLS * SYMBOLS)
+            .map(|b| prefixed.partition_point(|(at, _, _)| *at < b) as u32)
+            .collect();
+        let by_prefix = prefixed.into_iter().map(|(_, p, id)| (p, id)).collect();
+        let mut groups_of: Vec<Vec<(GroupId, usize)>> = vec![Vec::new(); patterns.len()];
+        for (id, group, at) in self.members {
+            if let Some(of) = groups_of.get_mut(id) {
+                // A phrase listed twice in a group keeps its first position.
+                if !of.iter().any(|(g, _)| *g == group) {
+                    of.push((group, at));
+                }
+            }
+        }
+        let mut known_words = WordSet::default();
+        let mut known_prefixes: Vec<&'static str> = Vec::new();
+        for pattern in patterns.iter().flatten() {
+            if pattern.prefix {
+                known_prefixes.push(pattern.text);
+            } else {
+                known_words.insert(pattern.text);
+            }
+        }
+        known_prefixes.sort_unstable();
+        known_prefixes.dedup();
         PhraseIndex {
             patterns,
             by_first,
+            prefix_starts,
             by_prefix,
+            groups_of,
+            known_words,
+            known_prefixes,
         }
     }
 }
@@ -68,36 +169,81 @@ impl PhraseIndexBuilder {
 /// The compiled phrases (see the module comment).
 pub(crate) struct PhraseIndex {
     /// Pattern words of each phrase, by id.
-    patterns: Vec<Vec<&'static str>>,
+    patterns: Vec<Vec<Pattern>>,
     /// Ids of the phrases starting with a plain word, by that word (ids ascending): one hash per
     /// text word finds them.
-    by_first: FnvMap<&'static str, Vec<PhraseId>>,
+    by_first: WordMap<&'static str, Vec<PhraseId>>,
     /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
-    /// the pattern's first byte, ids ascending: a text word tries only its own letter's bucket.
-    by_prefix: Vec<Vec<(&'static str, PhraseId)>>,
+    /// their first two characters (`bucket`), ids ascending in each: a text word tries only the
+    /// few patterns that start as it does. Bucket `b` is `by_prefix[prefix_starts[b]..
+    /// prefix_starts[b + 1]]`.
+    prefix_starts: Vec<u32>,
+    by_prefix: Vec<(Pattern, PhraseId)>,
+    /// The groups each phrase belongs to, with its position in each.
+    groups_of: Vec<Vec<(GroupId, usize)>>,
+    /// Every plain pattern word, and every prefix pattern (sorted), in any position.
+    known_words: WordSet,
+    known_prefixes: Vec<&'static str>,
+}
+
+/// Letters, digits, and one symbol for anything else (or no character).
+const SYMBOLS: usize = 37;
+
+fn symbol(byte: Option<u8>) -> usize {
+    match byte {
+        Some(b @ b'A'..=b'Z') => usize::from(b - b'A'),
+        Some(b @ b'0'..=b'9') => 26 + usize::from(b - b'0'),
+        _ => 36,
+    }
+}
+
+/// The prefix bucket of a word or pattern starting with these two symbols.
+fn bucket(first: usize, second: usize) -> usize {
+    first * SYMBOLS + second
 }
 
 impl PhraseIndex {
-    /// Every phrase that occurs anywhere in `words`.
-    pub(crate) fn scan(&self, words: &Words<'_>) -> Hits {
+    /// Every phrase that occurs anywhere in `text` (whole words, in order).
+    pub(crate) fn scan(&self, text: &[&str]) -> Hits {
         let mut found = Vec::new();
-        let text = words.as_slice();
         for start in 0..text.len() {
-            found.extend(self.starting_at(text, start));
+            self.starting_at(text, start, |id| {
+                if found.capacity() == 0 {
+                    found.reserve(8);
+                }
+                found.push(id);
+            });
         }
         found.sort_unstable();
         found.dedup();
-        Hits { found }
+        let memberships = |id: &PhraseId| self.groups_of.get(*id).map_or(&[][..], Vec::as_slice);
+        let mut groups: Vec<(GroupId, usize)> =
+            Vec::with_capacity(found.iter().map(|id| memberships(id).len()).sum());
+        for id in &found {
+            groups.extend_from_slice(memberships(id));
+        }
+        // By group, the earliest-listed phrase first.
+        groups.sort_unstable();
+        groups.dedup_by_key(|(group, _)| *group);
+        Hits { found, groups }
     }
 
     /// The lowest id among the phrases that start at word `start`.
     pub(crate) fn first_at(&self, text: &[&str], start: usize) -> Option<PhraseId> {
-        self.starting_at(text, start).min()
+        let mut first: Option<PhraseId> = None;
+        self.starting_at(text, start, |id| {
+            first = Some(first.map_or(id, |f| f.min(id)));
+        });
+        first
     }
 
-    /// Number of phrases.
-    pub(crate) fn len(&self) -> usize {
-        self.patterns.len()
+    /// True when some phrase has a word that `word` matches, in any position.
+    pub(crate) fn knows(&self, word: &str) -> bool {
+        self.known_words.contains(word)
+            || (1..=word.len()).any(|end| {
+                word.get(..end)
+                    .is_some_and(|prefix| self.known_prefixes.binary_search(&prefix).is_ok())
+            })
     }
 
     /// Number of pattern words of a phrase.
@@ -105,27 +251,32 @@ impl PhraseIndex {
         self.patterns.get(id).map_or(0, Vec::len)
     }
 
-    /// Ids of the phrases that occur at word `start` (any order, no repeats).
-    fn starting_at<'s>(
-        &'s self,
-        text: &'s [&str],
-        start: usize,
-    ) -> impl Iterator<Item = PhraseId> + 's {
-        let word = text.get(start).copied().unwrap_or("");
-        let exact = self.by_first.get(word).map_or(&[][..], Vec::as_slice);
-        let byte = word.as_bytes().first().map_or(0, |b| usize::from(*b));
-        let prefixed = self
-            .by_prefix
-            .get(byte)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .filter(move |(p, _)| word_matches(word, p))
-            .map(|(_, id)| *id);
-        exact
-            .iter()
-            .copied()
-            .chain(prefixed)
-            .filter(move |id| self.rest_matches(text, start, *id))
+    /// Calls `found` with each phrase that occurs at word `start` (any order, no repeats).
+    fn starting_at(&self, text: &[&str], start: usize, mut found: impl FnMut(PhraseId)) {
+        let Some(word) = text.get(start).copied() else {
+            return;
+        };
+        if let Some(ids) = self.by_first.get(word) {
+            for id in ids {
+                if self.rest_matches(text, start, *id) {
+                    found(*id);
+                }
+            }
+        }
+        let bytes = word.as_bytes();
+        let b = bucket(
+            symbol(bytes.first().copied()),
+            symbol(bytes.get(1).copied()),
+        );
+        let range = match (self.prefix_starts.get(b), self.prefix_starts.get(b + 1)) {
+            (Some(from), Some(to)) => *from as usize..*to as usize,
+            _ => 0..0,
+        };
+        for (pattern, id) in self.by_prefix.get(range).unwrap_or_default() {
+            if pattern.matches(word) && self.rest_matches(text, start, *id) {
+                found(*id);
+            }
+        }
     }
 
     /// True when the words after the first of phrase `id` follow word `start` in `text`.
@@ -137,7 +288,7 @@ impl PhraseIndex {
             .iter()
             .enumerate()
             .skip(1)
-            .all(|(i, p)| text.get(start + i).is_some_and(|w| word_matches(w, p)))
+            .all(|(i, p)| text.get(start + i).is_some_and(|w| p.matches(w)))
     }
 }
 
@@ -146,6 +297,8 @@ pub(crate) struct Hits {
     /// Ids found, ascending: a text holds few phrases, so a short sorted list beats a flag per
     /// phrase of the index (no allocation at all when nothing is found, the usual case).
     found: Vec<PhraseId>,
+    /// (group, position of its earliest-listed phrase found), by group.
+    groups: Vec<(GroupId, usize)>,
 }
 
 impl Hits {
@@ -167,6 +320,12 @@ impl Hits {
     /// True when at least one phrase occurs.
     pub(crate) fn any(&self) -> bool {
         !self.found.is_empty()
+    }
+
+    /// Position of the earliest-listed phrase of a group that occurs.
+    fn in_group(&self, group: GroupId) -> Option<usize> {
+        let at = self.groups.binary_search_by_key(&group, |(g, _)| *g).ok()?;
+        self.groups.get(at).map(|(_, position)| *position)
     }
 }
 
@@ -208,5 +367,125 @@ impl RowsByPhrase {
         rows.sort_unstable();
         rows.dedup();
         rows
+    }
+
+    /// The first row, in table order, among the candidates of these hits that `fires`.
+    pub(crate) fn first(&self, hits: &Hits, mut fires: impl FnMut(usize) -> bool) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        let mut consider = |row: usize| {
+            if best.is_none_or(|b| row < b) && fires(row) {
+                best = Some(row);
+            }
+        };
+        for row in &self.always {
+            consider(*row);
+        }
+        for id in &hits.found {
+            for row in self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice) {
+                consider(*row);
+            }
+        }
+        best
+    }
+}
+
+/// A list of phrases as ids of an index, with the phrases for evidence. The index knows the
+/// groups of each phrase, so asking a group about a text costs one look-up in the text's few
+/// hits, not one per phrase listed.
+pub(crate) struct Group {
+    group: GroupId,
+    /// Ids in list order.
+    pub(crate) ids: Vec<PhraseId>,
+    pub(crate) phrases: &'static [&'static str],
+    /// (id, position of its first listing), by id.
+    by_id: Vec<(PhraseId, usize)>,
+}
+
+impl Group {
+    pub(crate) fn new(builder: &mut PhraseIndexBuilder, phrases: &'static [&'static str]) -> Self {
+        let (group, ids) = builder.group(phrases);
+        let mut by_id: Vec<(PhraseId, usize)> =
+            ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
+        by_id.sort_unstable();
+        by_id.dedup_by_key(|(id, _)| *id);
+        Self {
+            group,
+            ids,
+            phrases,
+            by_id,
+        }
+    }
+
+    /// The first listed phrase the text contains.
+    pub(crate) fn first(&self, hits: &Hits) -> Option<&'static str> {
+        self.phrases.get(hits.in_group(self.group)?).copied()
+    }
+
+    /// True when the text contains any of the phrases.
+    pub(crate) fn any(&self, hits: &Hits) -> bool {
+        hits.in_group(self.group).is_some()
+    }
+
+    /// Position in the list of the phrase `id` (its first), if listed.
+    pub(crate) fn position(&self, id: PhraseId) -> Option<usize> {
+        let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;
+        self.by_id.get(at).map(|(_, position)| *position)
+    }
+
+    /// True when the list is empty.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+}
+
+/// Rows of phrases that must all occur, with the phrases for evidence.
+pub(crate) struct Rows {
+    rows: Vec<Vec<PhraseId>>,
+    /// Rows by their first phrase.
+    by_first: RowsByPhrase,
+    table: &'static [&'static [&'static str]],
+}
+
+impl Rows {
+    pub(crate) fn new(
+        builder: &mut PhraseIndexBuilder,
+        table: &'static [&'static [&'static str]],
+    ) -> Self {
+        let rows: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
+        let by_first = RowsByPhrase::new(rows.iter().map(|row| row.get(..1).unwrap_or(&[])));
+        Self {
+            rows,
+            by_first,
+            table,
+        }
+    }
+
+    /// The first row whose phrases all occur; it shows as its phrases joined with ` + `.
+    pub(crate) fn first_row(&self, hits: &Hits) -> Option<Row> {
+        if !hits.any() {
+            return None;
+        }
+        let i = self.by_first.first(hits, |i| {
+            self.rows
+                .get(i)
+                .is_some_and(|row| !row.is_empty() && row.iter().all(|id| hits.has(*id)))
+        })?;
+        self.table.get(i).map(|phrases| Row(phrases))
+    }
+}
+
+/// A table row as evidence shows it: its phrases joined with ` + `.
+#[derive(Clone, Copy)]
+pub(crate) struct Row(pub(crate) &'static [&'static str]);
+
+impl fmt::Display for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, phrase) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            f.write_str(phrase)?;
+        }
+        Ok(())
     }
 }

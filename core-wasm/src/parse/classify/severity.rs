@@ -3,39 +3,20 @@
 //! Order: missing -> state short code -> global short code -> level phrase with class words.
 //! A value that is none of these is `UNKNOWN` with `recognised = false`.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::lexicon::lexicon;
 use super::lookup::RowsByKey;
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
+use super::phrases::{Hits, PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
 use super::severity_table::{
     CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, INFERRED_LEVELS, JUVENILE_WORDS,
-    LEVEL_PHRASES, LevelCode, NOT_INFERRED_BESIDE, ORDINALS, TRAFFIC_WORDS,
+    LEVEL_PHRASES, LevelCode, ORDINALS, TRAFFIC_WORDS,
 };
-use super::text::{Words, charge_match_key, clean};
-
-/// Top-level severity (B1 `severity_level`; the spec's `type_class`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum SeverityLevel {
-    /// Felony (including NJ indictable crimes, TX state jail felonies, capital felonies).
-    Felony,
-    /// Misdemeanor (including gross misdemeanors and NJ disorderly persons offenses).
-    Misdemeanor,
-    /// Petty offense, petty / minor misdemeanor, PA summary offense.
-    PettyOffense,
-    /// Infraction (not a crime).
-    Infraction,
-    /// Violation (usually not a crime).
-    Violation,
-    /// Municipal or county ordinance.
-    Ordinance,
-    /// Civil offense.
-    Civil,
-    /// Not known.
-    Unknown,
-}
+use super::text::{ChargeText, Words, clean, normalize_charge_text};
+use super::vocabulary::SeverityLevel;
 
 /// One charge's severity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,11 +71,21 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
         // `*`, `-`: B2 lists them as explicit "unknown" values.
         return Severity::unknown(true, false);
     }
-    let state = jurisdiction_state.map(clean).unwrap_or_default();
-    let compact: String = cleaned.split_whitespace().collect();
+    let compact: Cow<'_, str> = if cleaned.contains(' ') {
+        Cow::Owned(cleaned.split_whitespace().collect())
+    } else {
+        Cow::Borrowed(&cleaned)
+    };
     let rows = || code_rows(&compact);
-    if let Some(row) = rows()
-        .find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()))
+    let state_row = || {
+        // Only a code with state rows needs the state cleaned.
+        let state = jurisdiction_state.map(clean).unwrap_or_default();
+        rows().find(|r| !r.states.is_empty() && r.states.contains(&state.as_str()))
+    };
+    let has_state_rows = rows().any(|r| !r.states.is_empty());
+    if let Some(row) = has_state_rows
+        .then(state_row)
+        .flatten()
         .or_else(|| rows().find(|r| r.states.is_empty()))
     {
         return Severity::from_code(row);
@@ -105,18 +96,13 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
 /// Long forms: a level phrase, optional class words, and traffic / juvenile flags.
 fn from_phrases(words: &Words<'_>) -> Severity {
     let tables = tables();
-    let hits = tables.index.scan(words);
+    let hits = tables.index.scan(words.as_slice());
     let juvenile = hits.has_any(&tables.juvenile);
     let mut traffic = hits.has_any(&tables.traffic);
     // Level phrases in table order, skipping those the scan did not find (a blanked word matches
     // nothing, so they cannot be in `rest` either).
-    let present = || {
-        LEVEL_PHRASES
-            .iter()
-            .zip(&tables.levels)
-            .filter(|(_, id)| hits.has(**id))
-            .map(|(p, _)| p)
-    };
+    let candidates = tables.levels.candidates(&hits);
+    let present = || candidates.iter().filter_map(|i| LEVEL_PHRASES.get(*i));
     let found = present().find_map(|p| words.find(p.phrase).map(|at| (p, at)));
     let Some((phrase, (start, len))) = found else {
         // Only flags ("JUVENILE", "TRAFFIC MATTER") are understood; anything else is not.
@@ -182,6 +168,52 @@ fn class_from_words(words: &Words<'_>) -> Option<String> {
         .map(|w| (*w).to_string())
 }
 
+/// The level a charge's text gives, read in stage 1 with the rest of its text: shown when the type
+/// names no level, and compared with the type's level (the `type_class` warning). Never read by
+/// rules (DECISIONS §13).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TextLevel {
+    /// Stated in the text: a level phrase or a bracketed grade code (`FELONY THEFT`, `(M1)`).
+    Stated {
+        level: SeverityLevel,
+        phrase: String,
+    },
+    /// The level of an offense graded alike essentially everywhere (robbery: felony).
+    Inferred {
+        level: SeverityLevel,
+        family: String,
+        word: String,
+    },
+}
+
+impl TextLevel {
+    /// The level the text states (not one inferred).
+    pub fn stated(&self) -> Option<SeverityLevel> {
+        match self {
+            TextLevel::Stated { level, .. } => Some(*level),
+            TextLevel::Inferred { .. } => None,
+        }
+    }
+}
+
+/// What a charge's text says of its level: the level it states, else the level of the offense
+/// it names (`inferred_level`). `key_hits` is the lexicon scan of the match key.
+pub(crate) fn text_level(
+    text: &ChargeText<'_>,
+    display: &str,
+    key_hits: &Hits,
+) -> Option<TextLevel> {
+    if let Some((level, phrase)) = stated_level(&text.words, display) {
+        return Some(TextLevel::Stated { level, phrase });
+    }
+    inferred(key_hits).map(|(level, family, word)| TextLevel::Inferred {
+        level,
+        family: family.to_string(),
+        word: word.to_string(),
+    })
+}
+
 /// Severity stated inside the charge text itself ("FELONY THEFT", "MISD POSSESSION", "(M1)"),
 /// used for the `type_class` warning when it disagrees with the declared type. `None` when the
 /// text says nothing, or names two different levels.
@@ -192,21 +224,31 @@ pub fn severity_from_charge_text(charge: &str) -> Option<SeverityLevel> {
 /// `severity_from_charge_text` with the first phrase or bracketed code that said it.
 pub fn charge_text_level(charge: &str) -> Option<(SeverityLevel, String)> {
     let cleaned = clean(charge);
-    let mut words = Words::new(&cleaned);
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    stated_level(&words, charge)
+}
+
+/// `charge_text_level` of the words of a charge (`clean`) and its text (for bracketed codes).
+fn stated_level(words: &[&str], charge: &str) -> Option<(SeverityLevel, String)> {
     let tables = tables();
-    let hits = tables.index.scan(&words);
+    let hits = tables.charge_index.scan(words);
     let mut levels: Vec<(SeverityLevel, String)> = Vec::new();
-    for ((phrase, level), id) in CHARGE_TEXT_LEVELS.iter().zip(&tables.charge_text) {
-        // Blanking never creates a phrase: one the scan missed is never found below.
-        if !hits.has(*id) {
-            continue;
-        }
-        while let Some((start, len)) = words.find(phrase) {
-            levels.push((*level, (*phrase).to_string()));
-            words = words.without(start, len);
+    if hits.has_any(&tables.charge_text) {
+        let mut words = Words::from_words(words.to_vec());
+        for ((phrase, level), id) in CHARGE_TEXT_LEVELS.iter().zip(&tables.charge_text) {
+            // Blanking never creates a phrase: one the scan missed is never found below.
+            if !hits.has(*id) {
+                continue;
+            }
+            while let Some((start, len)) = words.find(phrase) {
+                levels.push((*level, (*phrase).to_string()));
+                words = words.without(start, len);
+            }
         }
     }
-    levels.extend(bracketed_codes(charge));
+    if charge.contains(['(', '[']) {
+        levels.extend(bracketed_codes(charge));
+    }
     let (first, _) = levels.first()?;
     let first = *first;
     if levels.iter().all(|(l, _)| *l == first) {
@@ -230,24 +272,22 @@ fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
 /// `unless` word or a `NOT_INFERRED_BESIDE` word stands beside it, or two families disagree.
 /// Only ever shown (with evidence that says so): the rules read the declared type.
 pub fn inferred_level(charge: &str) -> Option<(SeverityLevel, &'static str, &'static str)> {
-    let key = charge_match_key(charge);
-    let tables = tables();
-    let hits = tables.index.scan(&Words::new(&key));
-    if !hits.any() || hits.has_any(&tables.not_inferred) {
+    let display = normalize_charge_text(charge);
+    let text = ChargeText::new(&display);
+    inferred(&lexicon().index.scan(&text.key))
+}
+
+/// `inferred_level` from the lexicon scan of a charge's match key.
+fn inferred(hits: &Hits) -> Option<(SeverityLevel, &'static str, &'static str)> {
+    let lexicon = lexicon();
+    if !hits.any() || lexicon.not_inferred.any(hits) {
         return None;
     }
     let mut found = INFERRED_LEVELS
         .iter()
-        .zip(&tables.inferred)
-        .filter(|(_, (_, unless))| !hits.has_any(unless))
-        .filter_map(|(family, (words, _))| {
-            let word = words
-                .iter()
-                .zip(family.words)
-                .find(|(id, _)| hits.has(**id))?
-                .1;
-            Some((family.level, family.name, *word))
-        });
+        .zip(&lexicon.inferred)
+        .filter(|(_, (_, unless))| !unless.any(hits))
+        .filter_map(|(family, (words, _))| Some((family.level, family.name, words.first(hits)?)));
     let first = found.next()?;
     found.all(|(level, _, _)| level == first.0).then_some(first)
 }
@@ -258,13 +298,12 @@ struct Tables {
     index: PhraseIndex,
     juvenile: Vec<PhraseId>,
     traffic: Vec<PhraseId>,
-    /// Same order as `LEVEL_PHRASES`.
-    levels: Vec<PhraseId>,
-    /// Same order as `CHARGE_TEXT_LEVELS`.
+    /// `LEVEL_PHRASES` rows by their phrase.
+    levels: RowsByPhrase,
+    /// `CHARGE_TEXT_LEVELS` as ids of their own index (a charge's words are scanned for these
+    /// alone), same order.
+    charge_index: PhraseIndex,
     charge_text: Vec<PhraseId>,
-    /// (words, unless) of each `INFERRED_LEVELS` row, same order.
-    inferred: Vec<(Vec<PhraseId>, Vec<PhraseId>)>,
-    not_inferred: Vec<PhraseId>,
 }
 
 fn tables() -> &'static Tables {
@@ -273,27 +312,23 @@ fn tables() -> &'static Tables {
         let mut builder = PhraseIndexBuilder::default();
         let juvenile = builder.intern_all(JUVENILE_WORDS);
         let traffic = builder.intern_all(TRAFFIC_WORDS);
-        let levels = LEVEL_PHRASES
+        let level_ids: Vec<PhraseId> = LEVEL_PHRASES
             .iter()
             .map(|p| builder.intern(p.phrase))
             .collect();
+        let levels = RowsByPhrase::new(level_ids.iter().map(std::slice::from_ref));
+        let mut charge_builder = PhraseIndexBuilder::default();
         let charge_text = CHARGE_TEXT_LEVELS
             .iter()
-            .map(|(p, _)| builder.intern(p))
+            .map(|(p, _)| charge_builder.intern(p))
             .collect();
-        let inferred = INFERRED_LEVELS
-            .iter()
-            .map(|f| (builder.intern_all(f.words), builder.intern_all(f.unless)))
-            .collect();
-        let not_inferred = builder.intern_all(NOT_INFERRED_BESIDE);
         Tables {
-            inferred,
-            not_inferred,
             codes: RowsByKey::new(CODES.iter().map(|r| r.code)),
             index: builder.build(),
             juvenile,
             traffic,
             levels,
+            charge_index: charge_builder.build(),
             charge_text,
         }
     })

@@ -5,7 +5,7 @@
 //! reads long forms ("FELONY CLASS H", "Class B Misdemeanor"), most specific first.
 //! Entries marked **(GK)** come from general domain knowledge, not from the vocabulary's sources.
 
-use super::severity::SeverityLevel as L;
+use super::vocabulary::SeverityLevel as L;
 
 /// One short code.
 pub(crate) struct LevelCode {

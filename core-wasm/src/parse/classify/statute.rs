@@ -16,102 +16,7 @@
 //!
 //! Pure functions over static data: no allocation beyond the key, deterministic.
 
-use super::vehicle_codes::VEHICLE_CODES;
-
-/// How far a table row has been confirmed (`confidence` in the reference).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Confidence {
-    High,
-    Medium,
-    Unverified,
-}
-
-impl Confidence {
-    pub(crate) fn word(self) -> &'static str {
-        match self {
-            Confidence::High => "high",
-            Confidence::Medium => "medium",
-            Confidence::Unverified => "unverified",
-        }
-    }
-}
-
-/// The six groups of serious driving offences (DECISIONS §7.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeriousKind {
-    ImpairedDriving,
-    RecklessDriving,
-    LeavingScene,
-    SuspendedRevoked,
-    Eluding,
-    VehicularHomicideAssault,
-}
-
-impl SeriousKind {
-    pub(crate) fn words(self) -> &'static str {
-        match self {
-            SeriousKind::ImpairedDriving => "impaired driving",
-            SeriousKind::RecklessDriving => "reckless driving",
-            SeriousKind::LeavingScene => "leaving the scene",
-            SeriousKind::SuspendedRevoked => "driving while suspended or revoked",
-            SeriousKind::Eluding => "fleeing or eluding",
-            SeriousKind::VehicularHomicideAssault => "vehicular homicide or assault",
-        }
-    }
-}
-
-/// What a listed section is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SectionKind {
-    /// A serious driving offence, inside the vehicle code or outside it.
-    Serious(SeriousKind),
-    /// A moving offence beside the serious ones that is easily taken for one (careless,
-    /// inattentive, second-degree negligent driving): minor like the rest of the code.
-    NotSerious,
-    /// Not road traffic although it sits in or near the vehicle code: vessels, aircraft,
-    /// snowmobiles, dealers, title and licence fraud, vehicle theft. Never minor.
-    NotRoad,
-}
-
-/// One listed section of a jurisdiction.
-#[derive(Debug)]
-pub struct Section {
-    /// Pattern of the section's key (`32-23-1`, `VC 23152`, `TR 21-902`).
-    pub key: &'static str,
-    pub kind: SectionKind,
-    /// What it is, as the reference names it.
-    pub what: &'static str,
-}
-
-/// One jurisdiction's motor-vehicle code (a row of `reference/law/vehicle-codes.json`).
-#[derive(Debug)]
-pub struct VehicleCode {
-    /// Two-letter code of the jurisdiction.
-    pub state: &'static str,
-    pub name: &'static str,
-    pub code_name: &'static str,
-    pub confidence: Confidence,
-    /// Words that decorate a citation (`SDCL`, `RSMO`, `O S`): dropped from the key, and
-    /// what marks a number inside charge text as a citation.
-    pub labels: &'static [&'static str],
-    /// Labels that name one code among several (`CVC` -> `VC`), kept in the key.
-    pub code_labels: &'static [(&'static str, &'static str)],
-    /// Whether `N.N` after a section number is another section (`20-138.1`), not a subdivision
-    /// of it (New York's `VTL 1192.3`, Minnesota's `169A.20.1`).
-    pub decimal_sections: bool,
-    /// Keys shaped like a statute of this jurisdiction, in any of its codes.
-    pub statutes: &'static [&'static str],
-    /// Keys inside the motor-vehicle code.
-    pub vehicle_code: &'static [&'static str],
-    /// Listed sections: serious offences (inside or outside the code), not-serious look-alikes,
-    /// and parts that are not road traffic. The longest match wins.
-    pub sections: &'static [Section],
-    /// The reference's citation formats (test vectors).
-    pub formats: &'static [&'static str],
-    /// The reference's look-alikes that are not the vehicle code (test vectors).
-    pub not_vehicle: &'static [&'static str],
-    pub sources: &'static [&'static str],
-}
+use super::vehicle_codes::{Section, VEHICLE_CODES, VehicleCode};
 
 /// Where a citation sits in its jurisdiction's law.
 #[derive(Debug, Clone, Copy)]
@@ -140,10 +45,12 @@ pub struct Citation {
 
 /// The table row of a jurisdiction (two-letter code, any case).
 pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
-    let state = state.trim();
+    let code = state.trim().as_bytes();
+    let [a, b] = code else { return None };
+    let code = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
     VEHICLE_CODES
         .iter()
-        .find(|row| row.state.eq_ignore_ascii_case(state))
+        .find(|row| row.state.as_bytes() == code)
 }
 
 /// Reads a statute field against the jurisdiction's row. `None` when there is no row, or the
@@ -349,69 +256,90 @@ fn parenthesised(bytes: &[u8], open: usize) -> Option<usize> {
 
 /// The key of a citation under `row` (see the module comment); empty when it has no number.
 fn key(row: &VehicleCode, tokens: &[Tok<'_>]) -> String {
-    let mut items: Vec<(bool, String)> = Vec::new(); // (is a code label, text)
+    // (is a code label, text) of the first four numbers and code labels.
+    let mut items: [(bool, &str); 4] = [(false, ""); 4];
+    let mut count = 0;
     let mut i = 0;
     while let Some(token) = tokens.get(i) {
+        if count == items.len() {
+            break;
+        }
+        let mut item = None;
         match token {
-            Tok::Num(n) => items.push((false, (*n).to_string())),
+            Tok::Num(n) => item = Some((false, *n)),
             Tok::Word(_) => {
                 if let Some((canonical, words)) = code_label_at(row, tokens, i) {
-                    items.push((true, canonical.to_string()));
-                    i += words;
-                    continue;
+                    item = Some((true, canonical));
+                    i += words - 1;
                 }
             }
             Tok::Section => {}
         }
+        if let (Some(item), Some(slot)) = (item, items.get_mut(count)) {
+            *slot = item;
+            count += 1;
+        }
         i += 1;
     }
-    if !items.iter().any(|(label, _)| !label) {
+    // Every number is an item (a code label is made of words), so this asks all of them.
+    if !tokens.iter().any(|t| matches!(t, Tok::Num(_))) {
         return String::new();
     }
-    items.truncate(4);
+    let items = items.get_mut(..count).unwrap_or_default();
     // `23152(A) VC` -> `VC 23152(A)`: a single label written after the number goes in front.
     let labels = items.iter().filter(|(label, _)| *label).count();
     if labels == 1 && items.last().is_some_and(|(label, _)| *label) && items.len() > 1 {
         items.rotate_right(1);
     }
-    items
-        .iter()
-        .map(|(_, text)| text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut key = String::with_capacity(items.iter().map(|(_, t)| t.len() + 1).sum());
+    for (n, (_, text)) in items.iter().enumerate() {
+        if n > 0 {
+            key.push(' ');
+        }
+        key.push_str(text);
+    }
+    key
 }
 
 /// The code label (canonical name, words used) starting at token `i`, longest alias first.
 fn code_label_at(row: &VehicleCode, tokens: &[Tok<'_>], i: usize) -> Option<(&'static str, usize)> {
+    let Some(Tok::Word(first)) = tokens.get(i) else {
+        return None;
+    };
     row.code_labels
         .iter()
+        // Most aliases differ in their first word: ruled out without walking them.
+        .filter(|(alias, _)| {
+            alias.starts_with(first)
+                && matches!(alias.as_bytes().get(first.len()), None | Some(b' '))
+        })
         .filter_map(|(alias, canonical)| {
-            let words: Vec<&str> = alias.split(' ').collect();
-            let all = words
-                .iter()
-                .enumerate()
-                .all(|(k, w)| matches!(tokens.get(i + k), Some(Tok::Word(t)) if t == w));
-            all.then_some((*canonical, words.len()))
+            let mut words = 0;
+            let all = alias.split(' ').enumerate().all(|(k, w)| {
+                words = k + 1;
+                matches!(tokens.get(i + k), Some(Tok::Word(t)) if *t == w)
+            });
+            all.then_some((*canonical, words))
         })
         .max_by_key(|(_, words)| *words)
 }
 
 /// Length of the match of `pattern` at the start of `key`, if it matches up to a boundary.
 pub(crate) fn matches(pattern: &str, key: &str, decimal_sections: bool) -> Option<usize> {
-    let pattern = pattern.as_bytes();
-    // The literal start of the pattern rules most keys out without walking it.
-    let literal = pattern
-        .iter()
-        .take_while(|c| !matches!(c, b'#' | b'{' | b'[' | b'?'))
-        .count();
-    if !key
-        .as_bytes()
-        .starts_with(pattern.get(..literal).unwrap_or(&[]))
-    {
-        return None;
+    let (p, k) = (pattern.as_bytes(), key.as_bytes());
+    // The literal start of the pattern rules most keys out without walking the rest.
+    let mut literal = 0;
+    while let Some(&c) = p.get(literal) {
+        if matches!(c, b'#' | b'{' | b'[' | b'?') {
+            break;
+        }
+        if k.get(literal) != Some(&c) {
+            return None;
+        }
+        literal += 1;
     }
-    let dashed = pattern.iter().any(|c| matches!(c, b'-' | b':' | b' '));
-    match_at(pattern, 0, key.as_bytes(), 0, decimal_sections && dashed)
+    let decimals_go_on = decimal_sections && p.iter().any(|c| matches!(c, b'-' | b':' | b' '));
+    match_at(p, literal, k, literal, decimals_go_on)
 }
 
 fn match_at(p: &[u8], pi: usize, k: &[u8], ki: usize, decimals_go_on: bool) -> Option<usize> {

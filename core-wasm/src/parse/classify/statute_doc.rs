@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::doc::list;
-use super::statute::{SectionKind, VehicleCode};
-use super::vehicle_codes::VEHICLE_CODES;
+use super::vehicle_codes::{VEHICLE_CODES, VehicleCode};
+use super::vocabulary::SectionKind;
 
 /// The vehicle-code page as Markdown.
 pub fn vehicle_codes_markdown() -> String {

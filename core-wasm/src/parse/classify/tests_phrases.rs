@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::phrases::PhraseIndexBuilder;
+use super::phrases::{Group, PhraseIndexBuilder};
 use super::text::Words;
 
 /// Phrases with plain and prefix first words, shared first words and one empty phrase.
@@ -22,6 +22,26 @@ const PHRASES: &[&str] = &[
     "DISMISS* WITH*",
     "D*",
     "1ST",
+];
+
+/// `PHRASES` backwards (with a phrase listed twice).
+const REVERSED: &[&str] = &[
+    "1ST",
+    "D*",
+    "DISMISS* WITH*",
+    "",
+    "NO VALID DRIVERS LICENSE",
+    "NO",
+    "DRIVING",
+    "DRIV* NO LICENSE",
+    "LICENSE",
+    "LICENSE SUSPENDED",
+    "S*",
+    "SP*",
+    "SPEEDING",
+    "SPEED LIMIT*",
+    "SPEED",
+    "D*",
 ];
 
 fn words() -> impl Strategy<Value = Vec<&'static str>> {
@@ -53,14 +73,20 @@ proptest! {
     fn index_agrees_with_word_by_word_matching(text in words()) {
         let mut builder = PhraseIndexBuilder::default();
         let ids = builder.intern_all(PHRASES);
+        // Two groups over the same phrases, one in reverse order: each answers in its own order.
+        let group = Group::new(&mut builder, PHRASES);
+        let reversed = Group::new(&mut builder, REVERSED);
         let index = builder.build();
         let joined = text.join(" ");
         let words = Words::new(&joined);
-        let hits = index.scan(&words);
+        let hits = index.scan(words.as_slice());
         for (id, phrase) in ids.iter().zip(PHRASES) {
             prop_assert_eq!(hits.has(*id), words.has(phrase), "{} in {}", phrase, joined);
         }
         prop_assert_eq!(hits.any(), PHRASES.iter().any(|p| words.has(p)));
+        prop_assert_eq!(group.first(&hits), PHRASES.iter().copied().find(|p| words.has(p)));
+        prop_assert_eq!(reversed.first(&hits), REVERSED.iter().copied().find(|p| words.has(p)));
+        prop_assert_eq!(group.any(&hits), hits.any());
         let slice = words.as_slice();
         for start in 0..slice.len() {
             let want = ids.iter().zip(PHRASES).find(|(_, p)| {

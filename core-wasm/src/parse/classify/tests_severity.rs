@@ -366,6 +366,7 @@ fn classification_shows_an_inferred_level_as_inferred() {
                 ..OffenseParts::default()
             },
             Some("SD"),
+            &mut ChargeReader::default(),
         );
         (offense.severity.level, classification(&offense))
     };

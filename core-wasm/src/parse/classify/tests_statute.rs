@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
-use super::statute::{Place, SectionKind, find_in_text, matches, read_statute};
+use super::statute::{Place, find_in_text, matches, read_statute};
 use super::vehicle_codes::VEHICLE_CODES;
+use super::vocabulary::SectionKind;
 
 #[test]
 fn patterns_match_whole_numbers_only() {
@@ -90,7 +91,7 @@ fn sections_win_over_the_code_and_the_longest_wins() {
         Some(Place::Section(s)) => Some(s.kind),
         _ => None,
     };
-    use super::statute::SeriousKind::*;
+    use super::vocabulary::SeriousKind::*;
     assert_eq!(
         section("32-5A-191.3", "AL"),
         Some(SectionKind::NotRoad),

@@ -18,9 +18,12 @@ fn display_form_keeps_punctuation_and_abbreviations() {
 #[test]
 fn match_key_expands_abbreviations_and_drops_punctuation() {
     let rows = [
-        ("POSS MARIJ 0-2OZ", "POSSESSION MARIJUANA 0 2OZ"),
+        ("POSS MARIJ 0-2OZ", "POSSESSION MARIJUANA 0 2 OZ"),
         ("poss cs", "POSSESSION CONTROLLED SUBSTANCE"),
-        ("POSS CONT SUB <4G", "POSSESSION CONTROLLED SUBSTANCE 4G"),
+        ("POSS CONT SUB <4G", "POSSESSION CONTROLLED SUBSTANCE 4 G"),
+        // A number is cut from its unit, never from an ordinal.
+        ("SPEEDING 15MPH OVER", "SPEEDING 15 MPH OVER"),
+        ("DUS 2ND", "DRIVING UNDER SUSPENSION 2ND"),
         ("ASSAULT W/ DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
         ("ASSAULT W/DEADLY WEAPON", "ASSAULT WITH DEADLY WEAPON"),
         ("DRIVING W/O INSURANCE", "DRIVING WITHOUT INSURANCE"),
@@ -35,6 +38,26 @@ fn match_key_expands_abbreviations_and_drops_punctuation() {
         // Whole words only: POSSUM is not POSS.
         ("POSSUM HUNTING", "POSSUM HUNTING"),
         ("", ""),
+    ];
+    for (raw, want) in rows {
+        assert_eq!(charge_match_key(raw), want, "{raw}");
+    }
+}
+
+/// A word no table knows is read as the vehicle-law word it shortens (vowels, doubled letters and
+/// less than a third of the end left out), and only then (issue 21).
+#[test]
+fn match_key_reads_shortened_vehicle_words() {
+    let rows = [
+        ("UNSAF TURN", "UNSAFE TURN"),
+        ("FAIL OBEY TRAFIC REGULATR", "FAILURE OBEY TRAFFIC REGULATR"),
+        ("VEHICL EQUIP", "VEHICLE EQUIPMENT"),
+        ("NO EVID ACCDNT", "NO EVID ACCIDENT"),
+        // A third or more cut off: a word of its own, not CROSSWALK.
+        ("CROSS REFERRAL", "CROSS REFERRAL"),
+        // A consonant left out is no shortening; under five letters is never read.
+        ("TRAIC STOP", "TRAIC STOP"),
+        ("VEHC", "VEHC"),
     ];
     for (raw, want) in rows {
         assert_eq!(charge_match_key(raw), want, "{raw}");

@@ -1,71 +1,247 @@
 //! Text normalisation shared by the classifiers, and word-boundary phrase matching.
 //!
-//! Two forms of a string exist: the *display* form (what a person reads: whitespace collapsed,
-//! upper case, punctuation kept) and the *match key* (punctuation to spaces, so `N/A`, `N A` and
-//! `N-A` hit one key, as DISPOSITIONS.md A2 step 1 recommends). Tables are always matched against
-//! match keys, one whole word at a time, so `DUI` is never found inside another word.
+//! Three forms of a string exist: the *display* form (what a person reads: whitespace collapsed,
+//! upper case, punctuation kept), its *words* (letters and digits, everything else a break, so
+//! `N/A`, `N A` and `N-A` are one sequence, as DISPOSITIONS.md A2 step 1 recommends) and, for a
+//! charge, its *match key* (the words with `W/`, `W/O` and abbreviations spelled out). Tables are
+//! always matched one whole word at a time, so `DUI` is never found inside another word. A
+//! charge's words and key are read once (`ChargeText`), as slices of its display form.
 
 use std::sync::OnceLock;
 
-use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder};
-use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
+use super::lexicon::lexicon;
+use super::phrases::{PhraseIndex, PhraseIndexBuilder, word_matches};
+use super::text_table::{ABBREVIATIONS, SHORTENED_WORDS, SLASH_PREFIXES};
 
 /// Display form of a charge text: trimmed, whitespace collapsed, upper case, punctuation kept.
 pub fn normalize_charge_text(raw: &str) -> String {
-    let upper = raw.to_uppercase();
-    upper.split_whitespace().collect::<Vec<_>>().join(" ")
+    if !raw.is_ascii() {
+        let upper = raw.to_uppercase();
+        return upper.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    // Nearly all court text: one pass, one allocation. The ASCII whitespace of `split_whitespace`
+    // (Unicode White_Space), vertical tab included.
+    let mut out: Vec<u8> = Vec::with_capacity(raw.len());
+    let mut gap = false;
+    for b in raw.bytes() {
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r') {
+            gap = true;
+            continue;
+        }
+        if gap && !out.is_empty() {
+            out.push(b' ');
+        }
+        gap = false;
+        out.push(b.to_ascii_uppercase());
+    }
+    // ASCII in, ASCII out.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Matching form of a charge text: upper case, `W/` and `W/O` spelled out, punctuation to
 /// spaces, whitespace collapsed, and common abbreviations expanded (`POSS` -> `POSSESSION`,
 /// `DWLS` -> `DRIVING WHILE LICENSE SUSPENDED`, ...). Only used for matching, never shown.
 pub fn charge_match_key(raw: &str) -> String {
-    let upper = raw.to_uppercase();
-    // Slash abbreviations must be read before punctuation becomes a space, else `W/O` is `W O`.
-    let mut spelled = String::with_capacity(upper.len() + 8);
-    for word in upper.split_whitespace() {
-        if !spelled.is_empty() {
-            spelled.push(' ');
-        }
-        spelled.push_str(&expand_slash_prefix(word));
+    let display = normalize_charge_text(raw);
+    ChargeText::new(&display).key.join(" ")
+}
+
+/// One charge text read once: its words and its match key, as slices of its display form (and
+/// of the abbreviation table).
+pub(crate) struct ChargeText<'a> {
+    /// Letters and digits of the display form (`clean`), one word each.
+    pub(crate) words: Vec<&'a str>,
+    /// The match key (`charge_match_key`), one word each.
+    pub(crate) key: Vec<&'a str>,
+}
+
+impl<'a> ChargeText<'a> {
+    /// Reads a display form (`normalize_charge_text`).
+    pub(crate) fn new(display: &'a str) -> Self {
+        let mut words = Vec::with_capacity(display.len() / 5 + 1);
+        push_words(display, &mut words);
+        let key = if has_slash_prefix(display) {
+            expand_abbreviations(&spell_slash_prefixes(display))
+        } else {
+            expand_abbreviations(&words)
+        };
+        Self { words, key }
     }
-    let cleaned = clean(&spelled);
-    let words: Vec<&str> = cleaned.split_whitespace().collect();
+}
+
+/// Pushes the letter-and-digit runs of `text` (already upper case) onto `out`.
+pub(crate) fn push_words<'a>(text: &'a str, out: &mut Vec<&'a str>) {
+    if text.is_ascii() {
+        let bytes = text.as_bytes();
+        let mut start = None;
+        for (i, b) in bytes.iter().enumerate() {
+            match (b.is_ascii_alphanumeric(), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    out.extend(text.get(s..i));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            out.extend(text.get(s..));
+        }
+        return;
+    }
+    out.extend(
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty()),
+    );
+}
+
+/// True when a word of the display form starts with `W/` (the rare text that needs spelling).
+fn has_slash_prefix(display: &str) -> bool {
+    display.contains("W/") && display.split(' ').any(|w| w.starts_with("W/"))
+}
+
+/// The words of a display form with `W/O` and `W/` spelled out where they start a word: `W/O` ->
+/// `WITHOUT` when no letter follows (`W/OTHER` is `WITH OTHER`), `W/` -> `WITH`.
+fn spell_slash_prefixes(display: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in display.split(' ') {
+        let mut rest = word;
+        for (prefix, long) in SLASH_PREFIXES {
+            if let Some(after) = word.strip_prefix(prefix) {
+                let boundary =
+                    after.chars().next().is_none_or(|c| !c.is_alphabetic()) || *prefix == "W/";
+                if boundary {
+                    out.push(*long);
+                    rest = after;
+                    break;
+                }
+            }
+        }
+        push_words(rest, &mut out);
+    }
+    out
+}
+
+/// The match key of a charge's words: numbers cut from the units written against them, then
+/// abbreviations spelled out (the first listed abbreviation that starts at a word wins, as in
+/// the table), then a word no table knows read as the vehicle-law word it shortens.
+fn expand_abbreviations<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let split;
+    let words = if words.iter().any(|w| unit_at(w).is_some()) {
+        split = split_units(words);
+        &split
+    } else {
+        words
+    };
     let abbreviations = abbreviations();
-    let mut out: Vec<&str> = Vec::with_capacity(words.len() + 4);
+    let mut out: Vec<&'a str> = Vec::with_capacity(words.len() + 4);
     let mut at = 0;
     while let Some(word) = words.get(at) {
-        // The first listed abbreviation that starts here wins, as in the table.
-        match abbreviations.index.first_at(&words, at) {
+        match abbreviations.index.first_at(words, at) {
             Some(id) => {
-                out.push(abbreviations.expansions.get(id).copied().unwrap_or(word));
+                match abbreviations.expansions.get(id) {
+                    Some(long) => out.extend(long.iter().copied()),
+                    None => out.push(word),
+                }
                 at += abbreviations.index.word_count(id).max(1);
             }
             None => {
-                out.push(word);
+                out.push(shortened(word).unwrap_or(word));
                 at += 1;
             }
         }
     }
-    out.join(" ")
+    out
 }
 
-/// `ABBREVIATIONS` compiled once: the short forms as an index, the expansion of each.
+/// Where the letters of a number's unit start (`55MPH` -> 2), unless they are an ordinal
+/// (`1ST`, `22ND`) or there are none.
+fn unit_at(word: &str) -> Option<usize> {
+    let bytes = word.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let at = bytes.iter().position(|b| !b.is_ascii_digit())?;
+    let unit = word.get(at..)?;
+    let ordinal = matches!(unit, "ST" | "ND" | "RD" | "TH");
+    (!ordinal && unit.bytes().all(|b| b.is_ascii_uppercase())).then_some(at)
+}
+
+/// The words with every number cut from its unit (`55MPH` -> `55`, `MPH`).
+fn split_units<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(words.len() + 2);
+    for word in words {
+        match unit_at(word).and_then(|at| Some((word.get(..at)?, word.get(at..)?))) {
+            Some((number, unit)) => out.extend([number, unit]),
+            None => out.push(word),
+        }
+    }
+    out
+}
+
+/// The one `SHORTENED_WORDS` entry a word shortens (`VEHICL`, `TRAFIC`, `INTERSCTN` ->
+/// `INTERSECTION`), when no table knows the word as written: same first letter, the word's
+/// letters in order, every letter left out before its last one a vowel or a doubled letter, and
+/// less than a third of the entry cut off at its end. At least five letters; a word two entries
+/// fit is left as written, unless one entry is the start of the others.
+fn shortened(word: &str) -> Option<&'static str> {
+    if word.len() < 5 || !word.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut found: Option<&'static str> = None;
+    for long in SHORTENED_WORDS.iter().filter(|l| shortens(word, l)) {
+        found = match found {
+            None => Some(long),
+            Some(f) if long.starts_with(f) => Some(f),
+            Some(f) if f.starts_with(long) => Some(long),
+            Some(_) => return None,
+        };
+    }
+    found.filter(|_| !lexicon().index.knows(word))
+}
+
+/// See `shortened`.
+fn shortens(short: &str, long: &str) -> bool {
+    let (s, l) = (short.as_bytes(), long.as_bytes());
+    if s.len() >= l.len() || s.first() != l.first() {
+        return false;
+    }
+    let mut j = 0;
+    for (i, c) in s.iter().enumerate() {
+        loop {
+            let Some(at) = l.get(j) else {
+                return false;
+            };
+            j += 1;
+            if at == c {
+                break;
+            }
+            let vowel = matches!(at, b'A' | b'E' | b'I' | b'O' | b'U');
+            let doubled = j >= 2 && l.get(j - 2) == Some(at);
+            if i == 0 || !(vowel || doubled) {
+                return false;
+            }
+        }
+    }
+    3 * (l.len() - j) < l.len()
+}
+
+/// `ABBREVIATIONS` compiled once: the short forms as an index, the words of each expansion.
 struct Abbreviations {
     index: PhraseIndex,
-    /// Expansion by phrase id (a repeated short form keeps its first row, the one that wins).
-    expansions: Vec<&'static str>,
+    /// Expansion words by phrase id (a repeated short form keeps its first row, the one that
+    /// wins).
+    expansions: Vec<Vec<&'static str>>,
 }
 
 fn abbreviations() -> &'static Abbreviations {
     static COMPILED: OnceLock<Abbreviations> = OnceLock::new();
     COMPILED.get_or_init(|| {
         let mut builder = PhraseIndexBuilder::default();
-        let mut expansions: Vec<&'static str> = Vec::with_capacity(ABBREVIATIONS.len());
+        let mut expansions: Vec<Vec<&'static str>> = Vec::with_capacity(ABBREVIATIONS.len());
         for (short, long) in ABBREVIATIONS {
-            let id: PhraseId = builder.intern(short);
-            if id == expansions.len() {
-                expansions.push(long);
+            if builder.intern(short) == expansions.len() {
+                expansions.push(long.split_whitespace().collect());
             }
         }
         Abbreviations {
@@ -118,34 +294,6 @@ fn collapse(upper: impl Iterator<Item = char>, capacity: usize) -> String {
     out
 }
 
-/// `W/O` -> `WITHOUT`, `W/` -> `WITH` at the start of a whitespace-separated word.
-fn expand_slash_prefix(word: &str) -> String {
-    for (prefix, long) in SLASH_PREFIXES {
-        if let Some(rest) = word.strip_prefix(prefix) {
-            // `W/OTHER` is not `WITHOUT THER`: only expand when the prefix stands alone or is
-            // followed by a non-letter.
-            let boundary =
-                rest.chars().next().is_none_or(|c| !c.is_alphabetic()) || *prefix == "W/";
-            if boundary {
-                return if rest.is_empty() {
-                    (*long).to_string()
-                } else {
-                    format!("{long} {rest}")
-                };
-            }
-        }
-    }
-    word.to_string()
-}
-
-/// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
-pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
-        None => word == pattern,
-    }
-}
-
 /// A cleaned string split into words, ready for phrase look-ups.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Words<'a> {
@@ -160,6 +308,11 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// Words already split.
+    pub(crate) fn from_words(words: Vec<&'a str>) -> Self {
+        Self { words }
+    }
+
     /// True when `phrase` (space-separated pattern words, `*` suffix = prefix) occurs as a run of
     /// whole words. An empty phrase never matches.
     pub(crate) fn has(&self, phrase: &str) -> bool {
@@ -167,8 +320,7 @@ impl<'a> Words<'a> {
     }
 
     /// Start and length of the first occurrence of `phrase`. Allocation-free and cheap on a miss
-    /// (one comparison per word for the phrase's first word): it runs for every table row on
-    /// every charge.
+    /// (one comparison per word for the phrase's first word).
     pub(crate) fn find(&self, phrase: &str) -> Option<(usize, usize)> {
         let mut pattern = phrase.split(' ').filter(|p| !p.is_empty());
         let first = pattern.next()?;

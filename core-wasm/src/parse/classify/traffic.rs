@@ -6,46 +6,12 @@
 //! or driving word where the object also means other things). Signals that disagree give
 //! `Unknown`, never minor: a false minor reading makes a charge NOT_REPORTABLE.
 
-use std::sync::OnceLock;
-
-use serde::{Deserialize, Serialize};
-
-use super::phrases::{Hits, PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase};
-use super::severity::{Severity, SeverityLevel};
-use super::statute::{self, Citation, Confidence, Place, SectionKind};
-use super::text::{Words, charge_match_key, clean};
-use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
-};
-
-/// How a charge stands under the general traffic non-report rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TrafficKind {
-    /// Not a traffic charge as far as the text, statute and type show.
-    NotTraffic,
-    /// Minor traffic: not reportable whatever its level (§7.4).
-    MinorTraffic,
-    /// Traffic, but not shown to be minor: the ordinary rules apply. Also used for a traffic
-    /// charge whose text is not understood.
-    SeriousTraffic,
-    /// The text reads as minor traffic but another signal disagrees (a felony level, a statute
-    /// outside the state's motor-vehicle law): the ordinary rules apply.
-    Unknown,
-}
-
-impl TrafficKind {
-    /// The word `classification.traffic` shows (DECISIONS §12).
-    pub fn label(self) -> &'static str {
-        match self {
-            TrafficKind::NotTraffic => "none",
-            TrafficKind::MinorTraffic => "minor",
-            TrafficKind::SeriousTraffic => "serious",
-            TrafficKind::Unknown => "unknown",
-        }
-    }
-}
+use super::lexicon::{Traffic, lexicon};
+use super::phrases::Hits;
+use super::severity::Severity;
+use super::statute::{self, Citation, Place};
+use super::text::{ChargeText, normalize_charge_text};
+use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 
 /// A traffic reading and the table entry, family or statute that decided it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,33 +38,57 @@ pub fn read_traffic(
     state: Option<&str>,
     severity: &Severity,
 ) -> TrafficReading {
-    let tables = tables();
-    let charge_key = charge_match_key(charge);
-    let text = tables.index.scan(&Words::new(&charge_key));
-    let says = text_says(tables, &text, severity);
+    let display = normalize_charge_text(charge);
+    let text = ChargeText::new(&display);
+    let hits = lexicon().index.scan(&text.key);
+    read(&display, &hits, statute, state, severity)
+}
+
+/// `read_traffic` of a charge already read: its display form and the lexicon scan of its key.
+pub(crate) fn read(
+    display: &str,
+    text: &Hits,
+    statute: Option<&str>,
+    state: Option<&str>,
+    severity: &Severity,
+) -> TrafficReading {
+    let tables = &lexicon().traffic;
+    let says = text_says(tables, text, severity);
     let citation = state.and_then(|state| {
         statute
             .and_then(|s| statute::read_statute(s, state))
-            .or_else(|| statute::find_in_text(charge, state))
+            .or_else(|| statute::find_in_text(display, state))
     });
     if let Some(citation) = citation {
-        return with_statute(&citation, &says, tables, &text, severity);
+        return with_statute(&citation, &says, tables, text, severity);
     }
-    let statute_key = charge_match_key(statute.unwrap_or(""));
-    let statute_words = tables.index.scan(&Words::new(&statute_key));
-    let statute_clean = clean(statute.unwrap_or(""));
-    let statute_raw_words = tables.index.scan(&Words::new(&statute_clean));
     if let TextSays::Serious(phrase) = &says {
         return reading(
             TrafficKind::SeriousTraffic,
             format!("traffic.serious: {phrase}"),
         );
     }
-    if let Some(row) = tables
-        .serious
-        .first_row(&statute_words)
-        .or_else(|| tables.serious_statute.first_row(&statute_raw_words))
-    {
+    // A statute no row recognises: its words (`VC`, `TRAFFIC`, `23152`) are hints.
+    let statute_display = statute.map(normalize_charge_text).unwrap_or_default();
+    let statute_text = ChargeText::new(&statute_display);
+    let scan = |words: &[&str]| {
+        if words.is_empty() {
+            None
+        } else {
+            Some(lexicon().index.scan(words))
+        }
+    };
+    let statute_words = scan(&statute_text.key);
+    let statute_raw_words = scan(&statute_text.words);
+    let serious_statute = statute_words
+        .as_ref()
+        .and_then(|w| tables.serious.first_row(w))
+        .or_else(|| {
+            statute_raw_words
+                .as_ref()
+                .and_then(|w| tables.serious_statute.first_row(w))
+        });
+    if let Some(row) = serious_statute {
         return reading(
             TrafficKind::SeriousTraffic,
             format!("traffic.serious: statute \"{row}\""),
@@ -122,13 +112,13 @@ pub fn read_traffic(
         }
         TextSays::Serious(_) | TextSays::Nothing => {}
     }
-    let domain = tables
-        .traffic_statute
-        .first_row(&statute_raw_words)
+    let domain = statute_raw_words
+        .as_ref()
+        .and_then(|w| tables.traffic_statute.first_row(w))
         .map(|row| format!("statute \"{row}\""))
         .or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
     if let Some(domain) = domain {
-        let level = severity_word(severity.level);
+        let level = severity.level.word();
         return if non_criminal(severity.level) {
             reading(
                 TrafficKind::MinorTraffic,
@@ -175,7 +165,7 @@ enum TextSays {
     Nothing,
 }
 
-fn text_says(tables: &Tables, text: &Hits, severity: &Severity) -> TextSays {
+fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
         return TextSays::Serious(format!("\"{row}\""));
     }
@@ -193,15 +183,21 @@ fn text_says(tables: &Tables, text: &Hits, severity: &Severity) -> TextSays {
 }
 
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
-/// any vehicle context is minor traffic (a crime word beside it still makes it `none`).
-fn level_evidence(tables: &Tables, text: &Hits, severity: &Severity) -> Option<String> {
+/// any vehicle context, or an object of vehicle law (`LEVEL_CONTEXT`), is minor traffic (a crime
+/// word beside it still makes it `none`).
+fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<String> {
     if !non_criminal(severity.level) {
         return None;
     }
-    let context = tables.vehicle_context.first(text)?;
+    // A vehicle word, else an object of vehicle law (a horn, a belt, a turn, a signal): beside
+    // a level that is no crime, both put the charge on the road.
+    let context = tables
+        .vehicle_context
+        .first(text)
+        .or_else(|| tables.level_context.first(text))?;
     Some(format!(
         "{} level with \"{context}\"",
-        severity_word(severity.level)
+        severity.level.word()
     ))
 }
 
@@ -209,7 +205,7 @@ fn level_evidence(tables: &Tables, text: &Hits, severity: &Severity) -> Option<S
 fn with_statute(
     citation: &Citation,
     says: &TextSays,
-    tables: &Tables,
+    tables: &Traffic,
     text: &Hits,
     severity: &Severity,
 ) -> TrafficReading {
@@ -296,7 +292,7 @@ fn with_statute(
 fn inside_code(
     citation: &Citation,
     says: &TextSays,
-    tables: &Tables,
+    tables: &Traffic,
     text: &Hits,
     severity: &Severity,
     evidence: String,
@@ -372,12 +368,8 @@ impl std::fmt::Display for Table<'_> {
     }
 }
 
-fn severity_word(level: SeverityLevel) -> String {
-    super::charge::lower(&level)
-}
-
 /// The lexicon phrase or concept family that reads the text as minor traffic, described.
-fn minor_evidence(tables: &Tables, text: &Hits) -> Option<String> {
+fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
     if let Some(row) = tables.minor.first_row(text) {
         return Some(format!("lexicon \"{row}\""));
     }
@@ -386,7 +378,7 @@ fn minor_evidence(tables: &Tables, text: &Hits) -> Option<String> {
     }
     let context = tables.vehicle_context.first(text);
     tables.families.iter().find_map(|f| {
-        let qualified = f.qualifiers.phrases.is_empty() || f.qualifiers.first(text).is_some();
+        let qualified = f.qualifiers.is_empty() || f.qualifiers.any(text);
         if !qualified {
             return None;
         }
@@ -404,143 +396,17 @@ fn minor_evidence(tables: &Tables, text: &Hits) -> Option<String> {
 
 /// The first crime word of the text (in `NOT_MINOR_CONTEXT` order) that none of its excuses
 /// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
-fn crime_word(tables: &Tables, text: &Hits) -> Option<&'static str> {
+fn crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
     text.ids()
         .iter()
-        .filter_map(|id| tables.crime_rank.get(*id).copied().flatten())
+        .filter_map(|id| tables.not_minor_context.position(*id))
         .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))
         .filter(|(_, word)| {
             !tables
                 .excused
                 .iter()
-                .any(|(excused, excuses)| excused == word && excuses.first(text).is_some())
+                .any(|(excused, excuses)| excused == word && excuses.any(text))
         })
         .min_by_key(|(rank, _)| *rank)
         .map(|(_, word)| word)
-}
-
-/// A list of phrases as ids of the shared index, with the phrases for evidence.
-struct Group {
-    ids: Vec<PhraseId>,
-    phrases: &'static [&'static str],
-}
-
-impl Group {
-    fn new(builder: &mut PhraseIndexBuilder, phrases: &'static [&'static str]) -> Self {
-        Self {
-            ids: builder.intern_all(phrases),
-            phrases,
-        }
-    }
-
-    /// The first listed phrase the text contains.
-    fn first(&self, hits: &Hits) -> Option<&'static str> {
-        self.ids
-            .iter()
-            .zip(self.phrases)
-            .find(|(id, _)| hits.has(**id))
-            .map(|(_, p)| *p)
-    }
-}
-
-/// Rows of phrases that must all occur, with the phrases for evidence.
-struct Rows {
-    rows: Vec<Vec<PhraseId>>,
-    /// Rows by their first phrase.
-    by_first: RowsByPhrase,
-    table: &'static [&'static [&'static str]],
-}
-
-impl Rows {
-    fn new(builder: &mut PhraseIndexBuilder, table: &'static [&'static [&'static str]]) -> Self {
-        let rows: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
-        let by_first = RowsByPhrase::new(rows.iter().map(|row| row.get(..1).unwrap_or(&[])));
-        Self {
-            rows,
-            by_first,
-            table,
-        }
-    }
-
-    /// The first row whose phrases all occur, joined with ` + `.
-    fn first_row(&self, hits: &Hits) -> Option<String> {
-        if !hits.any() {
-            return None;
-        }
-        self.by_first.candidates(hits).into_iter().find_map(|i| {
-            let row = self.rows.get(i)?;
-            let phrases = self.table.get(i)?;
-            (!row.is_empty() && row.iter().all(|id| hits.has(*id))).then(|| phrases.join(" + "))
-        })
-    }
-}
-
-/// One concept family compiled.
-struct CompiledFamily {
-    name: &'static str,
-    vehicular: Group,
-    objects: Group,
-    qualifiers: Group,
-}
-
-/// The traffic tables as phrase ids of one index, compiled once: each text is scanned once
-/// for all of them.
-struct Tables {
-    index: PhraseIndex,
-    serious: Rows,
-    minor: Rows,
-    not_minor_context: Group,
-    /// Position in `NOT_MINOR_CONTEXT` by phrase id (`None`: not a crime word).
-    crime_rank: Vec<Option<usize>>,
-    /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
-    excused: Vec<(&'static str, Group)>,
-    serious_statute: Rows,
-    traffic_statute: Rows,
-    vehicle_context: Group,
-    families: Vec<CompiledFamily>,
-}
-
-fn tables() -> &'static Tables {
-    static COMPILED: OnceLock<Tables> = OnceLock::new();
-    COMPILED.get_or_init(|| {
-        let mut b = PhraseIndexBuilder::default();
-        let serious = Rows::new(&mut b, SERIOUS);
-        let minor = Rows::new(&mut b, MINOR);
-        let serious_statute = Rows::new(&mut b, SERIOUS_STATUTE);
-        let traffic_statute = Rows::new(&mut b, TRAFFIC_STATUTE);
-        let not_minor_context = Group::new(&mut b, NOT_MINOR_CONTEXT);
-        let excused = NOT_MINOR_EXCUSED
-            .iter()
-            .map(|(word, excuses)| (*word, Group::new(&mut b, excuses)))
-            .collect();
-        let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
-        let families = FAMILIES
-            .iter()
-            .map(|f| CompiledFamily {
-                name: f.name,
-                vehicular: Group::new(&mut b, f.vehicular),
-                objects: Group::new(&mut b, f.objects),
-                qualifiers: Group::new(&mut b, f.qualifiers),
-            })
-            .collect();
-        let index = b.build();
-        let mut crime_rank = vec![None; index.len()];
-        for (rank, id) in not_minor_context.ids.iter().enumerate() {
-            if let Some(slot) = crime_rank.get_mut(*id) {
-                slot.get_or_insert(rank);
-            }
-        }
-        Tables {
-            index,
-            crime_rank,
-            serious,
-            minor,
-            not_minor_context,
-            excused,
-            serious_statute,
-            traffic_statute,
-            vehicle_context,
-            families,
-        }
-    })
 }

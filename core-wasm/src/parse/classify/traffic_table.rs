@@ -385,6 +385,14 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "VESSEL*",
     "WATERCRAFT*",
     "AIRCRAFT*",
+    // A text that calls itself criminal (issue 21, round 2: "USE CODE DEV:VEH ALR:CRIM", a code
+    // grabber for a car alarm). Not a misuse: vehicle law forbids misusing a horn, an emblem,
+    // warning lamps or a permit.
+    "CRIMINAL",
+    // A trade's papers are not a vehicle's (issue 21, round 2: "VIOL TOBACCO RETAILER REG", an
+    // infraction read as a vehicle registration).
+    "RETAILER*",
+    "TOBACCO",
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -525,6 +533,78 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "MOTORHOME*",
     "DMV",
     "FREEWAY*",
+    "MOTORTRUCK*",
+    // Round 3 (issue 21): oncoming traffic.
+    "ONCOMING",
+];
+
+/// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
+/// or petty offense), put a charge on the road as a vehicle word does (issue 21: "an infraction
+/// with any vehicle context is minor"): `HORN REQUIRED`, `UNSAFE TURN`, `FAIL DIM BEAMS`.
+/// Tuned on South Dakota and Okaloosa (round 1) and California (round 2).
+/// Words with a common meaning off the road stay out (a park, a sign, a line, a stop-work
+/// order, a pass, a tag, a plate, a load). General vocabulary (**GK**).
+pub(crate) const LEVEL_CONTEXT: &[&str] = &[
+    // Signals, right of way, lanes, turns and passing.
+    "SIGNAL*",
+    "YIELD*",
+    "INTERSECTION*",
+    "CROSSWALK*",
+    "TOLL",
+    "TOLLS",
+    "TURN",
+    "TURNS",
+    "TURNING",
+    "LANE",
+    "LANES",
+    "OVERTAK*",
+    "CURVE",
+    "SHOULDER",
+    "BACKING",
+    "IMPEDING",
+    "MEDIAN",
+    "WRONG WAY",
+    "WRONG SIDE",
+    "SPEED",
+    // Lamps and equipment.
+    "LAMP*",
+    "BEAM*",
+    "GLARE",
+    "GLARING",
+    "HEADLIGHT*",
+    "TAILLIGHT*",
+    "REFLECTOR*",
+    "HORN*",
+    "MIRROR*",
+    "TIRE*",
+    "EXHAUST",
+    "MUFFLER*",
+    "TINT*",
+    "SMOG",
+    "FENDER*",
+    "WINDSHIELD*",
+    "BRAKE*",
+    "HEADSET*",
+    "SIREN*",
+    "HELMET*",
+    // Restraints, registration, devices.
+    "BELT*",
+    "RESTRAINT*",
+    "REGISTRATION",
+    "DECAL*",
+    "TEXTING",
+    "HANDHELD",
+    "CELL PHONE",
+    "WIRELESS",
+    // Round 2 (issue 21), from California's infractions.
+    "WINDOW*",
+    "LIGHT",
+    "LIGHTS",
+    "EQUIPMENT",
+    "HITCH*",
+    "INSURANCE",
+    "ACCIDENT",
+    "CDL",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -581,6 +661,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "BLUE LIGHT*",
             "HIGH BEAM*",
             "LOW BEAM*",
+            // Round 3 (issue 21): dimming and adjusting beams.
+            "DIM BEAM*",
+            "SINGLE BEAM*",
         ],
         objects: &[
             "LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*", "GLARE", "GLARING",
@@ -634,6 +717,13 @@ pub(crate) const FAMILIES: &[Family] = &[
             "HILL OR CURVE",
             "CURVE OR HILL",
             "CONTROLLED INTERSECTION",
+            // Round 3 (issue 21), from California's literals: turning and signalling.
+            "UNSAFE TURN*",
+            "TURNING MOVEMENT*",
+            "SUDDEN STOP*",
+            "METHOD OF SIGNAL*",
+            "HAND SIGNAL*",
+            "WITHOUT SIGNALING",
         ],
         objects: &[
             "LINE",
@@ -688,6 +778,15 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TRAFFIC DEVICE*",
             "OFFICIAL TRAFFIC*",
             "SCHOOL BUS*",
+            // Round 2 (issue 21): road markings, a red signal, tolls.
+            "STOP LINE*",
+            "LIMIT LINE*",
+            "AT RED",
+            "PAY TOLL*",
+            // Round 3 (issue 21): a red signal, directions and regulations of traffic.
+            "RED SIGNAL*",
+            "TRAFFIC DIRECTION*",
+            "TRAFFIC REGULAT*",
         ],
         objects: &[
             "TOLL",
@@ -718,6 +817,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TEMP TAG*",
             "WARNING TICKET",
             "VEHICLE REGISTRATION",
+            "EXPIRED TAB",
+            "EXPIRED TABS",
         ],
         objects: &[
             "TAG",
@@ -805,6 +906,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TOW",
             "TOWED",
             "TOWING",
+            "TOWS",
         ],
         objects: &[
             "LOAD",
@@ -859,6 +961,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "BUMPER*",
             "STUDDED",
             "TIRE CHAIN*",
+            "FUEL TANK*",
+            "SMOG DEVICE*",
+            "SMOG CERT*",
         ],
         objects: &[
             "SMOG",
@@ -930,6 +1035,16 @@ pub(crate) const FAMILIES: &[Family] = &[
             "PARKED",
             "DOUBLE PARK*",
             "FIRE LANE*",
+            // Park as a verb, before where (issue 21, round 2: "PARK IN SPACE FOR DISABLE",
+            // "STOP/PARK/ETC:RESTRICTED"); a park ordinance has no such word after it.
+            "PARK IN",
+            "PARK ON",
+            "PARK NEAR",
+            "PARK WITHIN",
+            "PARK UPON",
+            "STOP PARK",
+            "PARK STAND*",
+            "PARK OR STAND*",
         ],
         objects: &["PARK", "STANDING", "ABANDON*", "UNATTENDED"],
         qualifiers: &[],
@@ -946,6 +1061,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "OFFROAD",
             "OFF ROAD VEHICLE*",
             "ALL TERRAIN VEHICLE*",
+            "ALL TERRAIN",
+            "OFF HIGHWAY VEHICLE*",
             "SNOWMOBILE*",
         ],
         objects: &[],

@@ -5,6 +5,7 @@
 use chrono::NaiveDate;
 
 use crate::model::{Case, Subject, SubjectAlias};
+use crate::parse::classify::ChargeReader;
 use crate::parse::record_json::{OffenseParts, RawCase, RawCourt, build_offense};
 use crate::parse::states::normalize_state;
 
@@ -132,7 +133,8 @@ pub fn split_free_name(raw: &str) -> SubjectAlias {
 }
 
 /// The court (with its one case) for a draft, and whether its charges disagreed on the court id.
-pub fn into_raw_court(draft: CaseDraft) -> (RawCourt, bool) {
+/// `reader` is the document's (a charge read before is not read again).
+pub fn into_raw_court(draft: CaseDraft, reader: &mut ChargeReader) -> (RawCourt, bool) {
     let state = normalize_state(&draft.jurisdiction_state);
     let mut court_ids: Vec<&str> = draft
         .charges
@@ -146,7 +148,7 @@ pub fn into_raw_court(draft: CaseDraft) -> (RawCourt, bool) {
     let mut offenses = Vec::with_capacity(draft.charges.len());
     for charge in draft.charges {
         record_offense_ids.push(charge.offense_id);
-        offenses.push(build_offense(charge.parts, state));
+        offenses.push(build_offense(charge.parts, state, reader));
     }
     let s = draft.subject;
     let full_name = [&s.first, &s.middle, &s.last, &s.suffix]

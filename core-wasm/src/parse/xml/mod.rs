@@ -17,6 +17,7 @@ pub mod tree;
 use chrono::{Datelike, NaiveDate};
 
 use crate::model::{Candidate, Issue, IssueLevel, IssueSeverity, UNKNOWN_OFFENSE};
+use crate::parse::classify::ChargeReader;
 use crate::parse::record_json::RawCourt;
 
 pub use envelope::RootKind;
@@ -44,9 +45,10 @@ pub fn read_xml(xml: &str, as_of: NaiveDate) -> Result<XmlRecord, XmlError> {
     let (kind, read) = envelope::read_root(&root, ctx)?;
     let mut notes = read.notes;
     let mut courts = Vec::with_capacity(read.cases.len());
+    let mut reader = ChargeReader::default();
     for (i, case) in read.cases.into_iter().enumerate() {
         let held = case.held_for_review;
-        let (court, conflict) = draft::into_raw_court(case);
+        let (court, conflict) = draft::into_raw_court(case, &mut reader);
         let case_number = court
             .cases
             .first()

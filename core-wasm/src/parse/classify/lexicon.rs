@@ -1,0 +1,92 @@
+//! Every table read on a charge's match key, compiled once into one phrase index, so a charge's
+//! words are scanned once for all of them: the traffic tables (DECISIONS §7.4, §13) and the
+//! offenses whose level is shown when the type names none (`INFERRED_LEVELS`).
+
+use std::sync::OnceLock;
+
+use super::phrases::{Group, PhraseIndex, PhraseIndexBuilder, Rows};
+use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
+use super::traffic_table::{
+    FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+};
+
+/// The compiled tables (see the module comment).
+pub(crate) struct Lexicon {
+    pub(crate) index: PhraseIndex,
+    pub(crate) traffic: Traffic,
+    /// (words, unless) of each `INFERRED_LEVELS` row, same order.
+    pub(crate) inferred: Vec<(Group, Group)>,
+    pub(crate) not_inferred: Group,
+}
+
+/// The traffic tables as groups and rows of the shared index.
+pub(crate) struct Traffic {
+    pub(crate) serious: Rows,
+    pub(crate) minor: Rows,
+    pub(crate) not_minor_context: Group,
+    /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
+    pub(crate) excused: Vec<(&'static str, Group)>,
+    pub(crate) serious_statute: Rows,
+    pub(crate) traffic_statute: Rows,
+    pub(crate) vehicle_context: Group,
+    pub(crate) level_context: Group,
+    pub(crate) families: Vec<Family>,
+}
+
+/// One concept family compiled.
+pub(crate) struct Family {
+    pub(crate) name: &'static str,
+    pub(crate) vehicular: Group,
+    pub(crate) objects: Group,
+    pub(crate) qualifiers: Group,
+}
+
+pub(crate) fn lexicon() -> &'static Lexicon {
+    static COMPILED: OnceLock<Lexicon> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut b = PhraseIndexBuilder::default();
+        let serious = Rows::new(&mut b, SERIOUS);
+        let minor = Rows::new(&mut b, MINOR);
+        let serious_statute = Rows::new(&mut b, SERIOUS_STATUTE);
+        let traffic_statute = Rows::new(&mut b, TRAFFIC_STATUTE);
+        let not_minor_context = Group::new(&mut b, NOT_MINOR_CONTEXT);
+        let excused = NOT_MINOR_EXCUSED
+            .iter()
+            .map(|(word, excuses)| (*word, Group::new(&mut b, excuses)))
+            .collect();
+        let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
+        let level_context = Group::new(&mut b, LEVEL_CONTEXT);
+        let families = FAMILIES
+            .iter()
+            .map(|f| Family {
+                name: f.name,
+                vehicular: Group::new(&mut b, f.vehicular),
+                objects: Group::new(&mut b, f.objects),
+                qualifiers: Group::new(&mut b, f.qualifiers),
+            })
+            .collect();
+        let inferred = INFERRED_LEVELS
+            .iter()
+            .map(|f| (Group::new(&mut b, f.words), Group::new(&mut b, f.unless)))
+            .collect();
+        let not_inferred = Group::new(&mut b, NOT_INFERRED_BESIDE);
+        let index = b.build();
+        Lexicon {
+            index,
+            traffic: Traffic {
+                serious,
+                minor,
+                not_minor_context,
+                excused,
+                serious_statute,
+                traffic_statute,
+                vehicle_context,
+                level_context,
+                families,
+            },
+            inferred,
+            not_inferred,
+        }
+    })
+}

@@ -1,0 +1,25 @@
+//! The vocabulary words evidence writes are the serde names.
+
+use super::vocabulary::serde_word;
+use super::{DispositionClass, SeverityLevel};
+
+#[test]
+fn evidence_words_are_the_serde_names() {
+    use SeverityLevel as L;
+    for level in [
+        L::Felony,
+        L::Misdemeanor,
+        L::PettyOffense,
+        L::Infraction,
+        L::Violation,
+        L::Ordinance,
+        L::Civil,
+        L::Unknown,
+    ] {
+        assert_eq!(level.word(), serde_word(&level));
+    }
+    use DispositionClass as K;
+    for class in [K::Conviction, K::NonConviction, K::Pending, K::Unknown] {
+        assert_eq!(class.word(), serde_word(&class));
+    }
+}
