@@ -56,6 +56,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(ExitCode::from(1))
             }
         }
+        Command::Keys {
+            command: KeysCommand::Check(sources),
+        } => match crate::auth::check_keys(&sources.into_settings()) {
+            Ok(count) => {
+                eprintln!("keys accepted: {count}");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(error) => {
+                eprintln!("lookback: keys refused: {error}");
+                Ok(ExitCode::from(1))
+            }
+        },
         Command::Evaluate(args) => runtime()?.block_on(evaluate_file(args)),
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
@@ -75,6 +87,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let addr = args.addr;
     let mut settings: Settings = args.into();
+    let metrics_addr = settings.metrics_addr;
     if settings.auth.has_no_keys() {
         let key = keys::generate_key();
         eprintln!("lookback: no API keys configured; development API key (shown once): {key}");
@@ -94,7 +107,19 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {addr}"))?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
-    server.serve(listener, shutdown_signal()).await?;
+    let internal = match metrics_addr {
+        Some(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("binding LOOKBACK_METRICS_ADDR {addr}"))?;
+            tracing::info!(addr = %listener.local_addr()?, "internal listener (/metrics, /health)");
+            Some(listener)
+        }
+        None => None,
+    };
+    server
+        .serve_with_internal(listener, internal, shutdown_signal())
+        .await?;
     tracing::info!("stopped");
     Ok(())
 }

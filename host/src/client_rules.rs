@@ -1,11 +1,15 @@
 //! Client-rules overlays (DECISIONS §7.5): one JSON file per tenant in `LOOKBACK_CLIENT_RULES_DIR`,
 //! named `<tenant_id>.json`, each a `lookback_core::rules::ClientRules`. Loading is all-or-nothing:
 //! one bad file refuses the whole directory with a message naming the file, so the last good set
-//! stays active. The engine receives the tenant's overlay as `context.client_rules`.
+//! stays active. The engine receives the tenant's overlay as `context.client_rules`. A running
+//! server re-reads the folder when it changes ([`OverlayDir`]); a change that does not load keeps
+//! the last good set and says so (`/health` degraded) until it is fixed.
 
 use std::collections::HashMap;
-use std::path::Path;
-use std::sync::Arc;
+use std::hash::{Hash as _, Hasher as _};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime};
 
 use lookback_core::rules::ClientRules;
 
@@ -64,6 +68,95 @@ impl Overlays {
         let tenant = bound.or(record)?;
         self.by_tenant.get(tenant).map(String::as_str)
     }
+}
+
+/// How often at most a running server looks at the overlay folder for changes.
+const RECHECK: Duration = Duration::from_secs(1);
+
+/// The overlays of `LOOKBACK_CLIENT_RULES_DIR` as a running server sees them: re-read when the
+/// folder's `*.json` files change (looked at most once per [`RECHECK`], when asked).
+#[derive(Debug)]
+pub struct OverlayDir {
+    dir: Option<PathBuf>,
+    seen: Mutex<Seen>,
+}
+
+#[derive(Debug)]
+struct Seen {
+    checked: Instant,
+    stamp: u64,
+    overlays: Overlays,
+    problem: Option<String>,
+}
+
+impl OverlayDir {
+    /// Loads `dir` (none: no overlays); a bad file refuses the start, naming the file.
+    pub fn load(dir: Option<&Path>) -> Result<Self, String> {
+        let stamp = dir.map_or(0, dir_stamp);
+        let overlays = Overlays::load(dir)?;
+        Ok(Self {
+            dir: dir.map(Path::to_path_buf),
+            seen: Mutex::new(Seen {
+                checked: Instant::now(),
+                stamp,
+                overlays,
+                problem: None,
+            }),
+        })
+    }
+
+    /// The overlays in use: the folder's newest good set.
+    pub fn current(&self) -> Overlays {
+        self.refreshed(|seen| seen.overlays.clone())
+    }
+
+    /// Why the folder's current content is not in use, if it is not.
+    pub fn problem(&self) -> Option<String> {
+        self.refreshed(|seen| seen.problem.clone())
+    }
+
+    fn refreshed<T>(&self, read: impl FnOnce(&Seen) -> T) -> T {
+        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(dir) = &self.dir
+            && seen.checked.elapsed() >= RECHECK
+        {
+            seen.checked = Instant::now();
+            let stamp = dir_stamp(dir);
+            if stamp != seen.stamp {
+                seen.stamp = stamp;
+                match Overlays::load(Some(dir)) {
+                    Ok(overlays) => {
+                        tracing::info!(tenants = overlays.len(), "client rules reloaded");
+                        seen.overlays = overlays;
+                        seen.problem = None;
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "client rules refused; the last good set stays in use");
+                        seen.problem = Some(format!("client rules refused: {error}"));
+                    }
+                }
+            }
+        }
+        read(&seen)
+    }
+}
+
+/// A digest of the folder's `*.json` names, sizes and modification times.
+fn dir_stamp(dir: &Path) -> u64 {
+    let mut files: Vec<(PathBuf, u64, Option<SystemTime>)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| {
+            let meta = e.metadata().ok()?;
+            Some((e.path(), meta.len(), meta.modified().ok()))
+        })
+        .collect();
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Reads and validates every `*.json` overlay in `dir`, keyed by tenant id (the file stem).

@@ -39,6 +39,9 @@ pub struct Settings {
     pub decision_log: DecisionLogSettings,
     /// Timeouts, body and connection caps, rate limits, the shutdown drain (issue 14).
     pub transport: TransportSettings,
+    /// The internal listener's address (`/metrics` without credentials, `/health`); off when
+    /// unset (DECISIONS §14).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// Lookback: decides, charge by charge, whether a criminal record may be reported.
@@ -95,6 +98,10 @@ pub enum KeysCommand {
         #[arg(long, env = "LOOKBACK_KEYS_FILE")]
         file: PathBuf,
     },
+    /// Check the configured keys as `lookback serve` would at start (exit 1 when it would
+    /// refuse them): plain keys long and varied enough, no key with two roles, the key file
+    /// readable.
+    Check(KeySourceArgs),
     /// Remove a key from the key file: a running server refuses it and every token issued for
     /// it at their next use.
     Revoke {
@@ -112,6 +119,43 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "LOOKBACK_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// Internal listener for scrapers and probes: `/metrics` without credentials and `/health`
+    /// only. Off when unset; bind it where only the cluster reaches (never the public address).
+    #[arg(long, env = "LOOKBACK_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    #[command(flatten)]
+    pub keys: KeySourceArgs,
+    /// HS256 secret for tokens; random per process when unset.
+    #[arg(long, env = "LOOKBACK_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// Token lifetime in seconds.
+    #[arg(long, env = "LOOKBACK_TOKEN_TTL_SECS", default_value_t = 3600)]
+    pub token_ttl_secs: u64,
+    /// Seconds a token's issue time may lie in the future (clock skew between replicas; max 300).
+    #[arg(long, env = "LOOKBACK_JWT_MAX_SKEW_SECS", default_value_t = 60)]
+    pub jwt_max_skew_secs: u64,
+    /// Folder of extra engine modules (*.wasm): loaded at start, watched for new files; uploads
+    /// are saved there and the active choice persists there (active.json).
+    #[arg(long, env = "LOOKBACK_MODULES_DIR")]
+    pub modules_dir: Option<PathBuf>,
+    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`), loaded at start and
+    /// re-read when it changes. An overlay may only make results more protective; a bad one
+    /// refuses the start, or later keeps the last good set (and `/health` degraded).
+    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
+    pub client_rules_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub decision_log: DecisionLogArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[command(flatten)]
+    pub transport: TransportArgs,
+}
+
+/// Where API keys come from (`lookback serve`, `lookback keys check`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct KeySourceArgs {
     /// Comma-separated API keys accepted by /auth/token (client role).
     #[arg(
         long,
@@ -131,31 +175,25 @@ pub struct ServeArgs {
     /// Key store file (JSON lines of key hashes), see `lookback keys create`.
     #[arg(long, env = "LOOKBACK_KEYS_FILE")]
     pub keys_file: Option<PathBuf>,
-    /// HS256 secret for tokens; random per process when unset.
-    #[arg(long, env = "LOOKBACK_JWT_SECRET", hide_env_values = true)]
-    pub jwt_secret: Option<String>,
-    /// Token lifetime in seconds.
-    #[arg(long, env = "LOOKBACK_TOKEN_TTL_SECS", default_value_t = 3600)]
-    pub token_ttl_secs: u64,
-    /// Seconds a token's issue time may lie in the future (clock skew between replicas; max 300).
-    #[arg(long, env = "LOOKBACK_JWT_MAX_SKEW_SECS", default_value_t = 60)]
-    pub jwt_max_skew_secs: u64,
-    /// Folder of extra engine modules (*.wasm): loaded at start, watched for new files; uploads
-    /// are saved there and the active choice persists there (active.json).
-    #[arg(long, env = "LOOKBACK_MODULES_DIR")]
-    pub modules_dir: Option<PathBuf>,
-    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`), loaded at start. An
-    /// overlay may only make results more protective; a bad one refuses the start.
-    #[arg(long, env = "LOOKBACK_CLIENT_RULES_DIR")]
-    pub client_rules_dir: Option<PathBuf>,
-    #[command(flatten)]
-    pub decision_log: DecisionLogArgs,
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    #[command(flatten)]
-    pub store: StoreArgs,
-    #[command(flatten)]
-    pub transport: TransportArgs,
+}
+
+impl KeySourceArgs {
+    /// The key settings (every other auth setting at its default), keys trimmed, empty ones
+    /// dropped.
+    pub fn into_settings(self) -> AuthSettings {
+        let clean = |keys: Vec<String>| {
+            keys.into_iter()
+                .map(|k| k.trim().to_owned())
+                .filter(|k| !k.is_empty())
+                .collect()
+        };
+        AuthSettings {
+            api_keys: clean(self.api_keys),
+            admin_keys: clean(self.admin_keys),
+            keys_file: self.keys_file,
+            ..AuthSettings::default()
+        }
+    }
 }
 
 /// Engine flags, shared by `serve`, `evaluate`, `inspect` and `diff`.
@@ -230,6 +268,17 @@ pub struct TransportArgs {
     /// Open connections at once (beyond: 503 and close).
     #[arg(long, env = "LOOKBACK_MAX_CONNECTIONS", default_value_t = 1024)]
     pub max_connections: usize,
+    /// Open connections of one client address at once, 0 for no cap (beyond: 503 and close,
+    /// but `GET /health` is still answered). Behind a proxy every client shares its address.
+    #[arg(
+        long,
+        env = "LOOKBACK_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 256
+    )]
+    pub max_connections_per_address: usize,
+    /// Largest request head (request line and headers) in bytes (beyond: 431 and close).
+    #[arg(long, env = "LOOKBACK_MAX_HEADER_BYTES", default_value_t = 64 * 1024)]
+    pub max_header_bytes: usize,
     /// Requests on the engine routes at once (beyond: 503 with Retry-After).
     #[arg(long, env = "LOOKBACK_MAX_IN_FLIGHT", default_value_t = 64)]
     pub max_in_flight: usize,
@@ -330,27 +379,20 @@ pub struct RulesArgs {
 
 impl From<ServeArgs> for Settings {
     fn from(a: ServeArgs) -> Self {
-        let clean = |keys: Vec<String>| {
-            keys.into_iter()
-                .map(|k| k.trim().to_owned())
-                .filter(|k| !k.is_empty())
-                .collect()
-        };
         Self {
             engine: a.engine.into(),
             auth: AuthSettings {
-                api_keys: clean(a.api_keys),
-                admin_keys: clean(a.admin_keys),
-                keys_file: a.keys_file,
                 jwt_secret: a.jwt_secret.filter(|s| !s.is_empty()),
                 token_ttl: Duration::from_secs(a.token_ttl_secs),
                 max_clock_skew: Duration::from_secs(a.jwt_max_skew_secs),
+                ..a.keys.into_settings()
             },
             modules_dir: a.modules_dir,
             client_rules_dir: a.client_rules_dir,
             store: a.store.into(),
             decision_log: a.decision_log.into(),
             transport: a.transport.into(),
+            metrics_addr: a.metrics_addr,
         }
     }
 }
@@ -400,6 +442,8 @@ impl From<TransportArgs> for TransportSettings {
             max_body_bytes: a.max_body_bytes,
             max_module_bytes: a.max_module_bytes,
             max_connections: a.max_connections,
+            max_connections_per_address: a.max_connections_per_address,
+            max_header_bytes: a.max_header_bytes,
             max_in_flight: a.max_in_flight,
             auth_failures_per_minute: a.auth_failures_per_minute,
             identity_match_per_minute: a.identity_match_per_minute,

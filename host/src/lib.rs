@@ -7,7 +7,7 @@
 //! - [`routes`]: every axum adapter: one file per endpoint, the extractors, the middleware, the
 //!   accept loop;
 //! - [`state`]: the services of one server, built from [`config`]'s settings (the command line,
-//!   each service taking its own slice);
+//!   each service taking its own slice), and [`problems`] (what makes it `degraded`);
 //! - the services: [`pipeline`] (the `/evaluate` flow), [`modules`] (module versions while
 //!   running), [`store`] (the registry shared by replicas on PostgreSQL), [`decision_log`],
 //!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits),
@@ -30,6 +30,7 @@ pub mod metrics;
 pub mod modules;
 pub mod offline;
 pub mod pipeline;
+pub mod problems;
 pub mod routes;
 pub mod rules_cli;
 pub mod server;

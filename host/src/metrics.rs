@@ -199,12 +199,13 @@ impl Metrics {
         }
     }
 
-    /// One HTTP answer.
+    /// One HTTP answer. `route` is a route pattern or `<unmatched>` (never a path); a method
+    /// outside the standard ones is counted as `other`, so made-up methods add no series.
     pub fn observe_http(&self, route: &str, method: &str, status: StatusCode, elapsed: Duration) {
         self.http_requests
             .get_or_create(&HttpLabels {
                 route: route.to_owned(),
-                method: method.to_owned(),
+                method: closed(method, STANDARD_METHODS),
                 status: status.as_u16(),
             })
             .inc();
@@ -257,9 +258,14 @@ impl Metrics {
     }
 }
 
-/// A label value from a closed set; anything else (a foreign module's output) is `other`, so a
-/// module cannot inflate the series count or put data in a label.
-fn closed(value: &str, allowed: [&str; 3]) -> String {
+/// The request methods counted by name (RFC 9110's, and PATCH).
+const STANDARD_METHODS: [&str; 9] = [
+    "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+];
+
+/// A label value from a closed set; anything else (a foreign module's output, a made-up method)
+/// is `other`, so a client or module cannot inflate the series count or put data in a label.
+fn closed<const N: usize>(value: &str, allowed: [&str; N]) -> String {
     if allowed.contains(&value) {
         value.to_owned()
     } else {
@@ -313,6 +319,13 @@ mod tests {
         assert_eq!(
             closed("Insufficient Data", Queue::ALL.map(Queue::as_str)),
             "Insufficient Data"
+        );
+        assert_eq!(closed("PATCH", STANDARD_METHODS), "PATCH");
+        assert_eq!(closed("XYZZY", STANDARD_METHODS), "other");
+        assert_eq!(
+            closed("get", STANDARD_METHODS),
+            "other",
+            "methods are case-sensitive"
         );
     }
 }

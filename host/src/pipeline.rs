@@ -99,6 +99,27 @@ pub async fn evaluate(
     ran.unwrap_or_else(|error| Ok(transform_failed(&module, ctx, &body, &error, 0.0)))
 }
 
+/// The tenant check of every route that reads a record (DECISIONS §3): a token bound to a
+/// tenant may only send records of that tenant (or of none); another gives 403.
+#[expect(
+    clippy::result_large_err,
+    reason = "one error per request, moved once into the response"
+)]
+pub fn check_tenant(
+    bound: Option<&str>,
+    requested: Option<&str>,
+    ctx: &RequestCtx,
+    module: &LoadedModule,
+) -> Result<(), AppError> {
+    match (bound, requested) {
+        (Some(bound), Some(requested)) if bound != requested => Err(AppError::Forbidden {
+            message: messages::TENANT_MISMATCH,
+            meta: Some(Meta::new(ctx, Some(module))),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// [`evaluate`]'s work, on the blocking thread: transform, tenant check, evaluate, envelope. With
 /// a module that has the optional pair of docs/abi.md, the record stays in the instance between
 /// the stages; without, it crosses as JSON (ABI v1).
@@ -132,14 +153,7 @@ pub fn evaluate_in(
             _ => Err(invalid_request(&out, ctx, module)),
         };
     }
-    if let (Some(bound), Some(requested)) = (tenant, out.tenant_id.as_deref())
-        && bound != requested
-    {
-        return Err(AppError::Forbidden {
-            message: messages::TENANT_MISMATCH,
-            meta: Some(Meta::new(ctx, Some(module))),
-        });
-    }
+    check_tenant(tenant, out.tenant_id.as_deref(), ctx, module)?;
 
     // The tenant's overlay travels with the request: the engine stays pure.
     let overlay = tenancy

@@ -43,8 +43,40 @@ impl Server {
     where
         F: Future<Output = ()> + Send,
     {
+        self.serve_with_internal(listener, None, shutdown).await
+    }
+
+    /// [`Server::serve`], plus the internal listener (`LOOKBACK_METRICS_ADDR`: `/metrics`
+    /// without credentials and `/health`) on `internal` when given; it stops with the main one.
+    pub async fn serve_with_internal<F>(
+        self,
+        listener: TcpListener,
+        internal: Option<TcpListener>,
+        shutdown: F,
+    ) -> anyhow::Result<()>
+    where
+        F: Future<Output = ()> + Send,
+    {
+        let internal = internal.map(|listener| {
+            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+            let app = routes::internal_router(self.state.clone());
+            let limits = self.state.transport().clone();
+            let task = tokio::spawn(async move {
+                let stopped = async {
+                    stopped.await.ok();
+                };
+                routes::serve::serve(listener, app.clone(), app, &limits, stopped).await
+            });
+            (stop, task)
+        });
         let app = routes::router(self.state.clone());
-        let served = routes::serve::serve(listener, app, self.state.transport(), shutdown).await;
+        let overflow = routes::overflow_router(self.state.clone());
+        let limits = self.state.transport();
+        let served = routes::serve::serve(listener, app, overflow, limits, shutdown).await;
+        if let Some((stop, task)) = internal {
+            stop.send(()).ok();
+            task.await??;
+        }
         let log = self.state.decision_log().clone();
         tokio::task::spawn_blocking(move || log.close()).await?;
         Ok(served?)

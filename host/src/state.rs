@@ -6,7 +6,7 @@ use std::sync::Arc;
 use lookback_runtime::{CanaryCache, EngineHost, Registry};
 
 use crate::auth::{Auth, Claims, KeyEntry};
-use crate::client_rules::Overlays;
+use crate::client_rules::{OverlayDir, Overlays};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::decision_log::DecisionLog;
@@ -28,8 +28,8 @@ struct Inner {
     auth: Auth,
     canary: CanaryCache,
     clock: Clock,
-    /// Per-tenant client-rules overlays.
-    overlays: Overlays,
+    /// Per-tenant client-rules overlays, re-read when their folder changes.
+    overlays: OverlayDir,
     /// The shared registry, with `LOOKBACK_DATABASE_URL`.
     shared: Option<Shared>,
     /// Prometheus metrics.
@@ -83,7 +83,7 @@ impl AppState {
             metrics.clone(),
             decision_log.clone(),
         );
-        let shared = crate::store::start(&settings.store, &modules, &overlays)?;
+        let shared = crate::store::start(&settings.store, &modules, &overlays.current())?;
         let watcher = crate::modules::watch::spawn(&modules);
         Ok(Self {
             inner: Arc::new(Inner {
@@ -151,16 +151,13 @@ impl AppState {
     pub fn overlays(&self) -> Overlays {
         match &self.inner.shared {
             Some(shared) => shared.overlays(),
-            None => self.inner.overlays.clone(),
+            None => self.inner.overlays.current(),
         }
     }
 
-    /// Why `/health` should say `degraded`, if it should: the shared registry's reason, else the
-    /// registry's.
-    pub fn degraded_reason(&self) -> Option<String> {
-        self.shared()
-            .and_then(Shared::degraded_reason)
-            .or_else(|| self.registry().degraded_reason())
+    /// The client-rules folder, with why its current content is refused, if it is.
+    pub fn overlay_dir(&self) -> &OverlayDir {
+        &self.inner.overlays
     }
 
     /// Prometheus metrics.
@@ -195,16 +192,17 @@ impl AppState {
 }
 
 /// Loads `LOOKBACK_CLIENT_RULES_DIR`; the error names the setting, the folder and the bad file.
-fn load_overlays(settings: &Settings) -> anyhow::Result<Overlays> {
+fn load_overlays(settings: &Settings) -> anyhow::Result<OverlayDir> {
     let dir = settings.client_rules_dir.as_deref();
-    let overlays = Overlays::load(dir).map_err(|e| {
+    let overlays = OverlayDir::load(dir).map_err(|e| {
         anyhow::anyhow!(
             "client rules refused (LOOKBACK_CLIENT_RULES_DIR {}): {e}",
             dir.map(|d| d.display().to_string()).unwrap_or_default()
         )
     })?;
     if let Some(dir) = dir {
-        tracing::info!(dir = %dir.display(), tenants = overlays.len(), "client rules loaded");
+        let tenants = overlays.current().len();
+        tracing::info!(dir = %dir.display(), tenants, "client rules loaded");
     }
     Ok(overlays)
 }

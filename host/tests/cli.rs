@@ -436,3 +436,39 @@ fn serve_refuses_a_decision_log_it_cannot_write_naming_the_path() {
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
     assert!(!stderr.contains("listening"), "{stderr}");
 }
+
+/// `lookback keys check`: the start's key checks without a start (issue 24).
+#[test]
+fn keys_check_refuses_weak_keys_and_keys_with_two_roles() {
+    let check = |client: &str, admin: &str| {
+        Command::new(BIN)
+            .args(["keys", "check"])
+            .env("LOOKBACK_API_KEYS", client)
+            .env("LOOKBACK_ADMIN_KEYS", admin)
+            .env_remove("LOOKBACK_KEYS_FILE")
+            .output()
+            .unwrap()
+    };
+    // Obeyed: two strong, distinct keys.
+    let admin_key = "lkb_adminchecktestkey0000000000000000000000";
+    let out = check(SERVE_KEY, admin_key);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Violated: a short key, and one key in both lists; the key is never printed.
+    for (client, admin, needle) in [
+        ("password", admin_key, "too short"),
+        (SERVE_KEY, SERVE_KEY, "LOOKBACK_ADMIN_KEYS"),
+    ] {
+        let out = check(client, admin);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains(needle) && !stderr.contains(client),
+            "{stderr}"
+        );
+    }
+}

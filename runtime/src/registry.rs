@@ -170,6 +170,11 @@ impl Registry {
         }
     }
 
+    /// The problem found outside a load, if any (see [`Registry::set_warning`]).
+    pub fn warning(&self) -> Option<String> {
+        self.read().warning.clone()
+    }
+
     /// Records a problem that is not a load (shown by `degraded_reason` until the next good load).
     pub fn set_warning(&self, warning: String) {
         self.write().warning = Some(warning);

@@ -75,11 +75,30 @@ impl TestServer {
     }
 
     async fn serve(server: Server) -> anyhow::Result<Self> {
+        Self::serve_with_internal(server, None).await
+    }
+
+    /// Starts a server with `settings` and its internal listener (`LOOKBACK_METRICS_ADDR`) on
+    /// another ephemeral port; returns it with the internal listener's `http://127.0.0.1:<port>`.
+    pub async fn start_with_internal(settings: Settings) -> anyhow::Result<(Self, String)> {
+        let server = tokio::task::spawn_blocking(move || Server::build(&settings)).await??;
+        let internal = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
+        let base = format!("http://{}", internal.local_addr()?);
+        Ok((
+            Self::serve_with_internal(server, Some(internal)).await?,
+            base,
+        ))
+    }
+
+    async fn serve_with_internal(
+        server: Server,
+        internal: Option<tokio::net::TcpListener>,
+    ) -> anyhow::Result<Self> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let addr = listener.local_addr()?;
         let state = server.state().clone();
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(server.serve(listener, async {
+        let task = tokio::spawn(server.serve_with_internal(listener, internal, async {
             stopped.await.ok();
         }));
         let client = reqwest::Client::builder()

@@ -15,14 +15,14 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-async fn connect(server: &TestServer) -> TcpStream {
+pub(crate) async fn connect(server: &TestServer) -> TcpStream {
     TcpStream::connect(server.base.trim_start_matches("http://"))
         .await
         .unwrap()
 }
 
 /// Reads one answer head and body (by `Content-Length`) from a kept-alive connection.
-async fn read_answer(stream: &mut TcpStream) -> String {
+pub(crate) async fn read_answer(stream: &mut TcpStream) -> String {
     let mut buf = Vec::new();
     let mut byte = [0u8; 1];
     while !buf.ends_with(b"\r\n\r\n") {
@@ -44,7 +44,7 @@ async fn read_answer(stream: &mut TcpStream) -> String {
 }
 
 /// True when the server closes `stream` within `within` (end of stream or reset).
-async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+pub(crate) async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     let mut sink = [0u8; 1024];
     let deadline = Instant::now() + within;
     loop {
@@ -57,12 +57,12 @@ async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     }
 }
 
-fn get_health(server: &TestServer) -> String {
+pub(crate) fn get_health(server: &TestServer) -> String {
     let host = server.base.trim_start_matches("http://");
     format!("GET /health HTTP/1.1\r\nHost: {host}\r\n\r\n")
 }
 
-async fn start(edit: impl FnOnce(&mut Settings)) -> TestServer {
+pub(crate) async fn start(edit: impl FnOnce(&mut Settings)) -> TestServer {
     let mut settings = test_settings();
     edit(&mut settings);
     TestServer::start(settings).await.unwrap()
@@ -144,21 +144,28 @@ async fn a_body_must_arrive_within_the_body_timeout() {
 async fn connections_over_the_cap_are_answered_503() {
     let server = start(|s| s.transport.max_connections = 2).await;
     let held = [connect(&server).await, connect(&server).await];
-    // Violated: a third connection gets 503 with Retry-After, in our error shape.
+    // Violated: a third connection gets 503 with Retry-After, in our error shape, and is closed.
     let fresh = reqwest::Client::new();
-    let reply = Reply::read(fresh.get(server.url("/health")).send().await.unwrap())
+    let reply = Reply::read(fresh.get(server.url("/openapi.json")).send().await.unwrap())
         .await
         .unwrap();
     assert_eq!(reply.status, 503, "{}", reply.text);
     assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(reply.header("connection"), Some("close"));
     assert_eq!(reply.json["error"]["code"], "OVERLOADED");
+    // Probes are still answered: `GET /health` over the cap is served, then closed.
+    let reply = Reply::read(fresh.get(server.url("/health")).send().await.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.header("connection"), Some("close"));
 
     // Obeyed: once a held connection closes, a new one is served.
     drop(held);
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let status = reqwest::Client::new()
-            .get(server.url("/health"))
+            .get(server.url("/openapi.json"))
             .send()
             .await
             .unwrap()
@@ -303,7 +310,7 @@ async fn failed_key_exchanges_are_rate_limited_per_address() {
 }
 
 /// A client whose connections come from 127.0.0.2 (all of 127/8 is loopback on Linux).
-fn from_another_address() -> reqwest::Client {
+pub(crate) fn from_another_address() -> reqwest::Client {
     reqwest::Client::builder()
         .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
         .build()

@@ -93,6 +93,16 @@ async fn the_active_module_persists_across_restarts_and_tampering_is_refused() {
     let health = server.health().await.unwrap();
     assert_eq!(health.status, 200);
     assert_eq!(health.json["status"], "degraded", "{}", health.text);
+    let reasons = health.json["reasons"].as_array().unwrap();
+    assert!(
+        reasons.contains(&"active_module_not_restored".into()),
+        "{}",
+        health.text
+    );
+    assert!(
+        !health.text.contains("persisted"),
+        "details stay in the admin view"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -15,6 +15,10 @@ use sha2::{Digest, Sha256};
 /// Prefix of every API key.
 pub const KEY_PREFIX: &str = "lkb_";
 const KEY_RANDOM_CHARS: usize = 40;
+/// Shortest plain key accepted from configuration (`LOOKBACK_API_KEYS`, `LOOKBACK_ADMIN_KEYS`).
+pub const MIN_KEY_CHARS: usize = 32;
+/// Fewest different characters a plain key must use (`aaaa...` or `0000...` is not a secret).
+pub const MIN_KEY_DISTINCT_CHARS: usize = 8;
 const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// What a token's bearer may do.
@@ -77,6 +81,23 @@ pub enum KeyFileError {
     },
 }
 
+/// Why a plain key from configuration is too weak to accept, if it is (the key itself is never
+/// part of the answer). A generated key (`lkb_` + 40 base62) always passes.
+pub fn weakness(key: &str) -> Option<String> {
+    let chars = key.chars().count();
+    if chars < MIN_KEY_CHARS {
+        return Some(format!(
+            "a key of {chars} characters is too short (at least {MIN_KEY_CHARS})"
+        ));
+    }
+    let distinct = key.chars().collect::<std::collections::BTreeSet<_>>().len();
+    (distinct < MIN_KEY_DISTINCT_CHARS).then(|| {
+        format!(
+            "a key uses only {distinct} different characters (at least {MIN_KEY_DISTINCT_CHARS})"
+        )
+    })
+}
+
 /// The accepted keys.
 #[derive(Debug, Clone, Default)]
 pub struct KeyStore {
@@ -119,6 +140,20 @@ impl KeyStore {
     /// The entry with this key id, if any.
     pub fn find_id(&self, key_id: &str) -> Option<&KeyEntry> {
         self.entries.iter().find(|e| e.key_id == key_id)
+    }
+
+    /// Two entries for the same key with different roles or tenants, by key id: the key would
+    /// silently take whichever comes first, so such a set is refused.
+    pub fn conflict(&self) -> Option<(&str, &str)> {
+        let mut seen = std::collections::HashMap::with_capacity(self.entries.len());
+        for entry in &self.entries {
+            if let Some(first) = seen.insert(entry.hash, entry)
+                && (first.role, &first.tenant) != (entry.role, &entry.tenant)
+            {
+                return Some((first.key_id.as_str(), entry.key_id.as_str()));
+            }
+        }
+        None
     }
 
     /// The entry for a presented key. Every entry is compared, in constant time each, so the
@@ -254,6 +289,10 @@ pub fn create_key(
     tenant: Option<String>,
     role: Role,
 ) -> Result<(String, KeyRecord), KeyFileError> {
+    // Appending to a file that no longer parses would hide the problem behind a new key.
+    if file.exists() {
+        KeyStore::default().add_file(file)?;
+    }
     let key = generate_key();
     let record = KeyRecord {
         key_id: format!("key_{}", random_base62(12)),
@@ -346,6 +385,35 @@ mod tests {
         assert_eq!(entry.and_then(|e| e.tenant), Some("acme".to_owned()));
         assert_eq!(store.verify(&admin).map(|e| e.role), Some(Role::Admin));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn weak_keys_are_named_without_the_key() {
+        assert!(weakness(&generate_key()).is_none());
+        assert!(weakness("lkb_testclientkey000000000000000000000000000").is_none());
+        let short = weakness("password").unwrap();
+        assert!(
+            short.contains("8 characters") && !short.contains("password"),
+            "{short}"
+        );
+        let repeated = weakness(&"ab".repeat(20)).unwrap();
+        assert!(repeated.contains("only 2 different"), "{repeated}");
+    }
+
+    #[test]
+    fn one_key_with_two_roles_is_a_conflict() {
+        let mut store = KeyStore::default();
+        store.add_plain("lkb_same", Role::Client);
+        store.add_plain("lkb_other", Role::Admin);
+        assert!(store.conflict().is_none());
+        store.add_plain("lkb_same", Role::Client);
+        assert!(
+            store.conflict().is_none(),
+            "the same key twice in one list is harmless"
+        );
+        store.add_plain("lkb_same", Role::Admin);
+        let (first, second) = store.conflict().unwrap();
+        assert!(first.starts_with("env-") && second.starts_with("env-admin-"));
     }
 
     #[test]

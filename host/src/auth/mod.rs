@@ -83,6 +83,42 @@ pub enum AuthError {
     /// The clock-skew allowance is over [`MAX_CLOCK_SKEW`].
     #[error("LOOKBACK_JWT_MAX_SKEW_SECS must be at most {} seconds", MAX_CLOCK_SKEW.as_secs())]
     SkewTooLarge,
+    /// A plain key is too short or too plain to be a secret.
+    #[error(
+        "{setting}: {reason}; create keys with `lookback keys create` or 32+ random characters"
+    )]
+    WeakKey {
+        /// The setting that holds it.
+        setting: &'static str,
+        /// What is wrong (never the key).
+        reason: String,
+    },
+    /// One key is given two roles or tenants (e.g. in both lists).
+    #[error(
+        "one API key is configured twice with different roles or tenants ({first} and {second}); \
+         give each key one role (a key in both LOOKBACK_API_KEYS and LOOKBACK_ADMIN_KEYS is refused)"
+    )]
+    ConflictingKey {
+        /// Key id of the first entry.
+        first: String,
+        /// Key id of the second entry.
+        second: String,
+    },
+}
+
+/// Checks the key settings as the server would at start, without starting it (`lookback keys
+/// check`): every plain key strong enough, no key with two roles, the key file readable. Returns
+/// the number of keys accepted.
+pub fn check_keys(settings: &AuthSettings) -> Result<usize, AuthError> {
+    for (setting, keys) in [
+        ("LOOKBACK_API_KEYS", &settings.api_keys),
+        ("LOOKBACK_ADMIN_KEYS", &settings.admin_keys),
+    ] {
+        if let Some(reason) = keys.iter().find_map(|key| keys::weakness(key)) {
+            return Err(AuthError::WeakKey { setting, reason });
+        }
+    }
+    Ok(key_store(settings)?.len())
 }
 
 /// Keys and the token issuer.
@@ -93,6 +129,8 @@ pub struct Auth {
     settings: AuthSettings,
     /// Size and modification time of the key file when it was last read.
     file_stamp: Mutex<Option<FileStamp>>,
+    /// Why the key file's current content was refused (the last good set stays), if it was.
+    file_problem: Mutex<Option<String>>,
     /// Token issuer and verifier.
     pub tokens: TokenIssuer,
 }
@@ -115,11 +153,13 @@ impl Auth {
         if settings.max_clock_skew > MAX_CLOCK_SKEW {
             return Err(AuthError::SkewTooLarge);
         }
+        check_keys(settings)?;
         let stamp = settings.keys_file.as_deref().and_then(file_stamp);
         Ok(Self {
             keys: ArcSwap::from_pointee(key_store(settings)?),
             settings: settings.clone(),
             file_stamp: Mutex::new(stamp),
+            file_problem: Mutex::new(None),
             tokens: TokenIssuer::new(&secret, settings.token_ttl)
                 .with_max_skew(settings.max_clock_skew),
         })
@@ -149,8 +189,19 @@ impl Auth {
         (entry.role == claims.role && entry.tenant == claims.tenant).then_some(claims)
     }
 
+    /// Why the key file's current content is not in use, if it is not (the last good set of keys
+    /// is): `/health` says `degraded` until the file is fixed.
+    pub fn key_file_problem(&self) -> Option<String> {
+        self.refresh();
+        self.file_problem
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
     /// Re-reads the key file when its size or modification time changed. A file that cannot be
-    /// read or parsed any more leaves only the configured plain keys (fail closed).
+    /// read or parsed any more (or gives one key two roles) leaves the last good set in place,
+    /// logged as an error and reported by [`Auth::key_file_problem`] until it is fixed.
     fn refresh(&self) {
         let Some(path) = self.settings.keys_file.as_deref() else {
             return;
@@ -164,21 +215,26 @@ impl Auth {
             return;
         }
         *seen = now;
-        let store = key_store(&self.settings).unwrap_or_else(|error| {
-            tracing::warn!(%error, "key file unusable; only plain keys are accepted");
-            key_store(&AuthSettings {
-                keys_file: None,
-                ..self.settings.clone()
-            })
-            .unwrap_or_default()
-        });
-        tracing::info!(keys = store.len(), "key store reloaded");
-        self.keys.store(Arc::new(store));
+        let mut problem = self
+            .file_problem
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match key_store(&self.settings) {
+            Ok(store) => {
+                tracing::info!(keys = store.len(), "key store reloaded");
+                self.keys.store(Arc::new(store));
+                *problem = None;
+            }
+            Err(error) => {
+                tracing::error!(%error, "key file refused; the last good set of keys stays in use");
+                *problem = Some(error.to_string());
+            }
+        }
     }
 }
 
-/// Every configured key: the plain ones and the key file's.
-fn key_store(settings: &AuthSettings) -> Result<KeyStore, keys::KeyFileError> {
+/// Every configured key: the plain ones and the key file's; refused when one key has two roles.
+fn key_store(settings: &AuthSettings) -> Result<KeyStore, AuthError> {
     let mut store = KeyStore::default();
     for key in &settings.api_keys {
         store.add_plain(key, Role::Client);
@@ -188,6 +244,12 @@ fn key_store(settings: &AuthSettings) -> Result<KeyStore, keys::KeyFileError> {
     }
     if let Some(file) = &settings.keys_file {
         store.add_file(file)?;
+    }
+    if let Some((first, second)) = store.conflict() {
+        return Err(AuthError::ConflictingKey {
+            first: first.to_owned(),
+            second: second.to_owned(),
+        });
     }
     Ok(store)
 }

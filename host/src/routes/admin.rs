@@ -102,7 +102,7 @@ fn listing(state: &AppState) -> Listing {
         base: state.modules().base_version().to_owned(),
         history: registry.history(),
         last_load: registry.last_load(),
-        degraded: registry.degraded_reason(),
+        degraded: crate::problems::details(&crate::problems::problems(state)),
         replica: None,
         replicas: None,
     }

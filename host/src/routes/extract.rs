@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use lookback_runtime::{LoadedModule, is_valid_version};
@@ -151,7 +151,7 @@ impl FromRequest<AppState> for RawBody {
         if !declares_json(request.headers()) {
             return Err(AppError::UnsupportedMediaType);
         }
-        match read_body(request, state).await {
+        match read_body(request, state, state.transport().max_body_bytes).await {
             Ok(bytes) => Ok(Self(bytes)),
             Err(BodyError::TooLarge) => Err(AppError::PayloadTooLarge {
                 limit: state.transport().max_body_bytes,
@@ -186,7 +186,7 @@ impl FromRequest<AppState> for WasmBody {
                 message: "a module upload needs Content-Type: application/wasm".into(),
             });
         }
-        match read_body(request, state).await {
+        match read_body(request, state, state.transport().max_module_bytes).await {
             Ok(bytes) => Ok(Self(bytes)),
             Err(BodyError::TooLarge) => Err(AppError::Refused {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
@@ -217,8 +217,18 @@ enum BodyError {
     Unreadable,
 }
 
-/// The whole body of `request`, within the route's size limit and the body timeout.
-async fn read_body(request: Request, state: &AppState) -> Result<Bytes, BodyError> {
+/// The whole body of `request`, within the route's size `limit` and the body timeout. A declared
+/// `Content-Length` over the limit is refused before a byte is read (and so before hyper sends
+/// `100 Continue` to a client that asked for it).
+async fn read_body(request: Request, state: &AppState, limit: usize) -> Result<Bytes, BodyError> {
+    let declared = request
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(BodyError::TooLarge);
+    }
     let read = Bytes::from_request(request, state);
     match tokio::time::timeout(state.transport().body_timeout, read).await {
         Err(_) => Err(BodyError::TimedOut),

@@ -1,7 +1,9 @@
-//! `GET /health` (SPEC "Health response", DECISIONS §3): booleans from the cached canary run of
-//! the active module; 200 for `healthy` and `degraded`, 503 for `unhealthy`. While the newest
-//! module load failed (or a persisted active module could not be restored) the service runs on
-//! the last good module and says `degraded`, with the reason in `detail`.
+//! `GET /health` (SPEC "Health response", DECISIONS §3, §14): booleans from the cached canary run
+//! of the active module; 200 for `healthy` and `degraded`, 503 for `unhealthy`. Public, so it
+//! names each problem by a short code in `reasons` ([`crate::problems`]); the details are in the
+//! admin module view.
+
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,13 +13,17 @@ use serde::Serialize;
 use crate::error::json_response;
 use crate::state::AppState;
 
+/// How long a health check waits for the canary when the engine pool is busy with requests.
+const CANARY_WAIT: Duration = Duration::from_secs(1);
+
 #[derive(Serialize)]
 struct Health {
     status: &'static str,
     service: &'static str,
     services: Services,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<String>,
+    /// Absent when healthy: the SPEC's body exactly.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reasons: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -32,12 +38,21 @@ pub async fn health(State(state): State<AppState>) -> Response {
     tracing::Span::current().record("engine", module.info.engine_version.as_str());
     let canary = state
         .canary()
-        .get(state.engine(), module, &state.now())
+        .get_within(state.engine(), module, &state.now(), CANARY_WAIT)
         .await;
-    let load_problem = state.degraded_reason();
+    let mut reasons: Vec<&'static str> = crate::problems::problems(&state)
+        .iter()
+        .map(|p| p.code)
+        .collect();
+    if !canary.transform {
+        reasons.push("xml_transformer_failing");
+    }
+    if !canary.evaluate {
+        reasons.push("compliance_engine_failing");
+    }
     let (status, code) = match (canary.transform, canary.evaluate) {
         (false, false) => ("unhealthy", StatusCode::SERVICE_UNAVAILABLE),
-        (true, true) if load_problem.is_none() => ("healthy", StatusCode::OK),
+        _ if reasons.is_empty() => ("healthy", StatusCode::OK),
         _ => ("degraded", StatusCode::OK),
     };
     let body = Health {
@@ -47,7 +62,7 @@ pub async fn health(State(state): State<AppState>) -> Response {
             xml_transformer: canary.transform,
             compliance_engine: canary.evaluate,
         },
-        detail: load_problem,
+        reasons,
     };
     json_response(code, serde_json::to_string(&body).unwrap_or_default())
 }

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod admin_tenancy;
+pub mod connection;
 pub mod demo;
 pub mod engine_modules;
 pub mod evaluate;
@@ -78,9 +79,36 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(track)
         .layer(middleware::trace_layer())
+        .layer(axum::middleware::from_fn(connection::connection_headers))
         // Outermost: the correlation id exists before tracing starts and is echoed on every answer.
         .layer(axum::middleware::from_fn(middleware::correlation))
         .with_state(state)
+}
+
+/// What a connection over a connection cap is served (once, then closed): `GET /health`, so
+/// probes keep working while clients hold every connection, and 503 for anything else.
+pub fn overflow_router(state: AppState) -> Router {
+    Router::new()
+        .route("/health", get(health::health))
+        .fallback(overloaded)
+        .layer(axum::middleware::from_fn(connection::close_after_answer))
+        .with_state(state)
+}
+
+/// The internal listener of `LOOKBACK_METRICS_ADDR` (DECISIONS §14): `/metrics` without
+/// credentials and `/health`, nothing else; for scrapers and probes inside the cluster.
+pub fn internal_router(state: AppState) -> Router {
+    Router::new()
+        .route("/health", get(health::health))
+        .route("/metrics", get(metrics::scrape_internal))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(connection::connection_headers))
+        .with_state(state)
+}
+
+async fn overloaded() -> AppError {
+    AppError::Overloaded
 }
 
 async fn not_found() -> AppError {

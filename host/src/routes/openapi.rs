@@ -764,7 +764,7 @@ fn endpoint_schemas() -> Value {
                 "status": { "enum": ["healthy", "unhealthy", "degraded"] }, "service": { "const": "eval-framework" },
                 "services": { "type": "object", "required": ["xml_transformer", "compliance_engine"],
                     "properties": { "xml_transformer": { "type": "boolean" }, "compliance_engine": { "type": "boolean" } } },
-                "detail": { "type": "string" }
+                "reasons": health_reasons()
             }
         },
         "PublicModules": {
@@ -774,6 +774,15 @@ fn endpoint_schemas() -> Value {
                 "properties": { "version": { "type": "string" }, "rules_version": { "type": "string" },
                                 "sha256": { "type": "string" }, "build": { "type": "string" }, "active": { "type": "boolean" } } } } }
         },
+    })
+}
+
+/// Public `/health`'s reason codes (`crate::problems`; details in the admin module view).
+fn health_reasons() -> Value {
+    json!({
+        "type": "array",
+        "description": "why the service is degraded or unhealthy, as short codes (absent when healthy); the details are in GET /admin/modules (degraded)",
+        "items": { "enum": crate::problems::REASON_CODES }
     })
 }
 

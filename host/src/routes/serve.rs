@@ -1,7 +1,9 @@
 //! The accept loop. `axum::serve` takes no configuration, so the server drives hyper's HTTP/1
-//! connection itself: a header-read timeout (also the idle keep-alive timeout), a cap on open
-//! connections, the peer address for the per-address limits, and graceful shutdown with a
-//! bounded drain.
+//! connection itself: a header-read timeout (also the idle keep-alive timeout), a bounded read
+//! buffer (so a request head is bounded), caps on open connections (in all and per client
+//! address), the peer address for the per-address limits, and graceful shutdown with a bounded
+//! drain. A connection over a cap is served one request on the overflow lane: `GET /health`
+//! (probes must not fail because of clients), 503 for anything else, then closed.
 
 use std::future::Future;
 use std::io;
@@ -15,24 +17,28 @@ use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tower::ServiceExt as _;
 
-use crate::error::AppError;
-use crate::transport::TransportSettings;
+use crate::transport::{PerAddressConnections, TransportSettings};
 
-/// How long a connection over the cap may take to receive its 503.
+/// How long a connection over a cap may take to send its request and receive the answer.
 const REFUSAL_BUDGET: Duration = Duration::from_secs(1);
+/// Connections served on the overflow lane at once; beyond, a connection is closed unanswered.
+const OVERFLOW_SLOTS: usize = 64;
+/// The read buffer of an overflow connection (hyper's smallest): a probe's head is short.
+const OVERFLOW_BUF_BYTES: usize = 8192;
 
 /// Serves `app` on `listener` under the transport `limits` until `shutdown` resolves; then stops
 /// accepting and lets the open connections finish their requests for at most `limits.drain`,
-/// and closes those still open after that.
+/// and closes those still open after that. `overflow` serves the one request of a connection
+/// over a cap.
 pub async fn serve<F>(
     listener: TcpListener,
     app: Router,
+    overflow: Router,
     limits: &TransportSettings,
     shutdown: F,
 ) -> io::Result<()>
@@ -40,10 +46,18 @@ where
     F: Future<Output = ()> + Send,
 {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let per_address = PerAddressConnections::new(limits.max_connections_per_address);
+    let overflow_slots = Arc::new(Semaphore::new(OVERFLOW_SLOTS));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout);
+        .header_read_timeout(limits.header_read_timeout)
+        .max_buf_size(limits.max_header_bytes.max(OVERFLOW_BUF_BYTES));
+    let mut lane = hyper::server::conn::http1::Builder::new();
+    lane.timer(TokioTimer::new())
+        .header_read_timeout(REFUSAL_BUDGET)
+        .keep_alive(false)
+        .max_buf_size(OVERFLOW_BUF_BYTES);
     let mut shutdown = std::pin::pin!(shutdown);
     let mut connections = JoinSet::new();
     loop {
@@ -58,18 +72,24 @@ where
             },
             () = &mut shutdown => break,
         };
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
-            continue;
-        };
         // Small JSON answers: send them at once instead of waiting for more to coalesce.
         stream.set_nodelay(true).ok();
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            app.clone().oneshot(request.map(Body::new))
-        });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let admitted = per_address
+            .enter(peer.ip())
+            .zip(slots.clone().try_acquire_owned().ok());
+        let Some(slot) = admitted else {
+            let Ok(lane_slot) = overflow_slots.clone().try_acquire_owned() else {
+                continue; // dropped: closed unanswered
+            };
+            let connection = lane.serve_connection(TokioIo::new(stream), service(&overflow, peer));
+            tokio::spawn(async move {
+                let _slot = lane_slot;
+                drop(tokio::time::timeout(REFUSAL_BUDGET, connection).await);
+            });
+            continue;
+        };
+        let connection =
+            graceful.watch(http.serve_connection(TokioIo::new(stream), service(&app, peer)));
         connections.spawn(async move {
             let _slot = slot; // the connection counts until it closes
             if let Err(error) = connection.await {
@@ -92,37 +112,30 @@ where
     Ok(())
 }
 
-/// Answers a connection over the cap with a 503 in the usual error shape and closes it. The
-/// request head is awaited first (briefly) so the answer does not arrive before the question, and
-/// the rest is read and discarded so closing does not reset the connection before the client has
-/// read the answer. The whole refusal takes at most [`REFUSAL_BUDGET`].
-async fn refuse(mut stream: TcpStream) {
-    let answer = AppError::Overloaded.body();
-    let head = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
-         connection: close\r\ncontent-length: {}\r\n\r\n",
-        answer.len()
-    );
-    let refusal = async {
-        let mut request = Vec::new();
-        let mut chunk = [0u8; 4096];
-        let head_arrived = async {
-            while !request.windows(4).any(|w| w == b"\r\n\r\n") && request.len() < 64 * 1024 {
-                match stream.read(&mut chunk).await? {
-                    0 => break,
-                    n => request.extend_from_slice(&chunk[..n]),
-                }
-            }
-            io::Result::Ok(())
-        };
-        drop(tokio::time::timeout(REFUSAL_BUDGET / 2, head_arrived).await);
-        stream.write_all(head.as_bytes()).await?;
-        stream.write_all(answer.as_bytes()).await?;
-        stream.shutdown().await?;
-        while stream.read(&mut chunk).await? > 0 {}
-        io::Result::Ok(())
-    };
-    drop(tokio::time::timeout(REFUSAL_BUDGET, refusal).await);
+/// The hyper service of one connection from `peer`: `app`, with the peer address.
+fn service(app: &Router, peer: SocketAddr) -> PeerService {
+    PeerService {
+        app: app.clone(),
+        peer,
+    }
+}
+
+/// [`service`]'s type.
+#[derive(Clone)]
+struct PeerService {
+    app: Router,
+    peer: SocketAddr,
+}
+
+impl hyper::service::Service<hyper::Request<Incoming>> for PeerService {
+    type Response = axum::response::Response;
+    type Error = std::convert::Infallible;
+    type Future = tower::util::Oneshot<Router, axum::extract::Request>;
+
+    fn call(&self, mut request: hyper::Request<Incoming>) -> Self::Future {
+        request.extensions_mut().insert(ConnectInfo(self.peer));
+        self.app.clone().oneshot(request.map(Body::new))
+    }
 }
 
 /// Connection-level accept errors are the client's; anything else (such as running out of file

@@ -1,7 +1,8 @@
 //! `POST /transform-xml` (bearer auth): stage 1 alone on `{record: {search_id, xml, cases?}}`
 //! (the engine's `lookback_transform_xml`). Returns the mapped `record_json` that `/evaluate`
 //! accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or a 400 shaped as
-//! `/evaluate`'s.
+//! `/evaluate`'s. A token bound to a tenant gets 403 for another tenant's record, as on
+//! `/evaluate`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,7 +16,7 @@ use super::extract::Bearer;
 use super::extract::{EngineChoice, RawBody};
 use crate::context::RequestCtx;
 use crate::error::{AppError, Meta, json_response};
-use crate::pipeline::invalid_request;
+use crate::pipeline::{check_tenant, invalid_request};
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -38,7 +39,7 @@ struct CountMismatch<'a> {
 pub async fn transform_xml(
     State(state): State<AppState>,
     ctx: RequestCtx,
-    Bearer(_claims): Bearer,
+    Bearer(claims): Bearer,
     EngineChoice(module): EngineChoice,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
@@ -60,14 +61,22 @@ pub async fn transform_xml(
     let out = TransformOutput::parse(&text, true).map_err(|e| failed(e.to_string()))?;
     let search_id = out.search_id.as_deref();
     let (status, body) = match (out.ok, out.http_status) {
-        (true, _) => (
-            StatusCode::OK,
-            serde_json::to_string(&Success {
-                status: "success",
-                search_id,
-                record_json: out.record_json,
-            }),
-        ),
+        (true, _) => {
+            check_tenant(
+                claims.tenant.as_deref(),
+                out.tenant_id.as_deref(),
+                &ctx,
+                &module,
+            )?;
+            (
+                StatusCode::OK,
+                serde_json::to_string(&Success {
+                    status: "success",
+                    search_id,
+                    record_json: out.record_json,
+                }),
+            )
+        }
         (false, Some(422)) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             serde_json::to_string(&CountMismatch {

@@ -96,6 +96,12 @@ impl Shared {
 
     /// Why `/health` should say `degraded` because of the shared registry, if it should.
     pub fn degraded_reason(&self) -> Option<String> {
+        self.degraded().map(|(_, detail)| detail)
+    }
+
+    /// [`Shared::degraded_reason`] with its short code (`database_unreachable`,
+    /// `replica_behind`).
+    pub fn degraded(&self) -> Option<(&'static str, String)> {
         let status = self.status();
         let serving = self
             .inner
@@ -106,14 +112,17 @@ impl Shared {
             .engine_version
             .clone();
         if !status.connected {
-            return Some(format!(
-                "shared registry database {} unreachable since {} ({}); serving {serving} from the local cache, admin changes refused",
-                self.inner.target,
-                status.since.as_deref().unwrap_or("start"),
-                status.error.as_deref().unwrap_or("no connection"),
+            return Some((
+                "database_unreachable",
+                format!(
+                    "shared registry database {} unreachable since {} ({}); serving {serving} from the local cache, admin changes refused",
+                    self.inner.target,
+                    status.since.as_deref().unwrap_or("start"),
+                    status.error.as_deref().unwrap_or("no connection"),
+                ),
             ));
         }
-        status.behind
+        status.behind.map(|behind| ("replica_behind", behind))
     }
 
     /// This replica's view for `/admin/modules`.

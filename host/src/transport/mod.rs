@@ -4,9 +4,11 @@
 //! per-request ones ([`Guards`], over the per-address quotas of [`rate`]). The routes apply them
 //! (`routes::middleware`, `routes::serve`).
 
+pub mod connections;
 pub mod guard;
 pub mod rate;
 pub mod settings;
 
+pub use connections::PerAddressConnections;
 pub use guard::Guards;
 pub use settings::TransportSettings;

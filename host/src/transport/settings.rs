@@ -20,6 +20,12 @@ pub struct TransportSettings {
     pub max_module_bytes: usize,
     /// Open connections at once; a connection beyond it is answered 503 and closed.
     pub max_connections: usize,
+    /// Open connections of one client address at once (0: no cap); below `max_connections`, so
+    /// one address cannot take every connection. Beyond it, as beyond the global cap.
+    pub max_connections_per_address: usize,
+    /// Largest request head (request line and headers) a connection may send, in bytes: the
+    /// read buffer of each connection is bounded by it (then 431 and close).
+    pub max_header_bytes: usize,
     /// Requests on the engine routes at once; one beyond it is answered 503 at once.
     pub max_in_flight: usize,
     /// Failed `POST /auth/token` exchanges allowed per client address and minute (then 429).
@@ -39,6 +45,8 @@ impl Default for TransportSettings {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
             max_connections: 1024,
+            max_connections_per_address: 256,
+            max_header_bytes: 64 * 1024,
             max_in_flight: 64,
             auth_failures_per_minute: 10,
             identity_match_per_minute: 600,

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use cluster::{DB_PASSWORD, Postgres, Replica, replica_command, skip_without_postgres};
 use lookback_tests::{ADMIN_KEY, CLIENT_KEY, NEXT_MODULE, ca_conviction_six_years_old, temp_dir};
+use serde_json::json;
 
 /// The bound on propagation.
 const PROPAGATION: Duration = Duration::from_secs(2);
@@ -265,7 +266,16 @@ async fn a_database_outage_loses_no_request_and_replicas_catch_up() {
             .await
             .unwrap();
         assert_eq!(health.status, 200);
-        let detail = health.json["detail"].as_str().unwrap();
+        // Public: a reason code only; the details are in the admin view (DECISIONS §14).
+        assert_eq!(
+            health.json["reasons"],
+            json!(["database_unreachable"]),
+            "{}",
+            health.text
+        );
+        assert!(!health.text.contains("5432"), "{}", health.text);
+        let listing = replica.get("/admin/modules", Some(&admin)).await.unwrap();
+        let detail = listing.json["degraded"].as_str().unwrap();
         assert!(detail.contains("unreachable"), "{detail}");
         assert!(!detail.contains(DB_PASSWORD), "{detail}");
     }
@@ -373,13 +383,14 @@ async fn replicas_starting_together_migrate_once_and_refuse_corrupted_modules() 
             .wait_health("degraded", Duration::from_secs(10))
             .await
             .unwrap();
-        let detail = health.json["detail"].as_str().unwrap();
+        assert!(!health.text.contains(&version), "{}", health.text);
+        assert_eq!(replica.serving(&client, &record).await.unwrap(), SHIPPED);
+        let listing = replica.get("/admin/modules", Some(&admin)).await.unwrap();
+        let detail = listing.json["degraded"].as_str().unwrap();
         assert!(
             detail.contains(&version) && detail.contains(SHIPPED),
             "{detail}"
         );
-        assert_eq!(replica.serving(&client, &record).await.unwrap(), SHIPPED);
-        let listing = replica.get("/admin/modules", Some(&admin)).await.unwrap();
         let last_load = &listing.json["last_load"];
         assert_eq!(last_load["ok"], false, "{}", listing.text);
         assert!(
