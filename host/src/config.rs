@@ -17,6 +17,7 @@ use lookback_runtime::EngineSettings;
 
 use crate::auth::{AuthSettings, Role};
 use crate::decision_log::{self, DecisionLogSettings, Sink};
+use crate::input_limits::{self, InputLimits};
 use crate::store::StoreSettings;
 use crate::telemetry::LogFormat;
 use crate::transport::TransportSettings;
@@ -42,6 +43,8 @@ pub struct Settings {
     /// The internal listener's address (`/metrics` without credentials, `/health`); off when
     /// unset (DECISIONS §14).
     pub metrics_addr: Option<SocketAddr>,
+    /// Caps on names, lists, cases, charges and XML in request bodies (issue 24).
+    pub input_limits: InputLimits,
 }
 
 /// Lookback: decides, charge by charge, whether a criminal record may be reported.
@@ -151,6 +154,8 @@ pub struct ServeArgs {
     pub store: StoreArgs,
     #[command(flatten)]
     pub transport: TransportArgs,
+    #[command(flatten)]
+    pub input_limits: InputLimitArgs,
 }
 
 /// Where API keys come from (`lookback serve`, `lookback keys check`).
@@ -285,17 +290,60 @@ pub struct TransportArgs {
     /// Failed key exchanges per client address and minute (beyond: 429 with Retry-After).
     #[arg(long, env = "LOOKBACK_AUTH_FAILURES_PER_MINUTE", default_value_t = 10)]
     pub auth_failures_per_minute: u32,
-    /// Identity-match calls per client address and minute (beyond: 429 with Retry-After).
+    /// Identity-match work per client address and minute, in comparisons: a call costs its name
+    /// pairings (name and aliases of one side against the other's) plus its address pairings,
+    /// at least 1 (beyond: 429 with Retry-After).
     #[arg(
         long,
         env = "LOOKBACK_IDENTITY_MATCH_PER_MINUTE",
-        default_value_t = 600
+        default_value_t = 3000
     )]
     pub identity_match_per_minute: u32,
     /// Seconds a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests before it
     /// closes the remaining connections and flushes the decision log.
     #[arg(long, env = "LOOKBACK_DRAIN_SECS", default_value_t = 10)]
     pub drain_secs: u64,
+}
+
+/// Caps on request bodies (`lookback serve`): a body over one is answered 400 (413 for the XML
+/// size) before any engine work, the message naming the field and the cap.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputLimitArgs {
+    /// Characters in one name field (first, middle, last or subject name).
+    #[arg(long, env = "LOOKBACK_MAX_NAME_CHARS", default_value_t = input_limits::DEFAULT_MAX_NAME_CHARS)]
+    pub max_name_chars: usize,
+    /// Characters in any other string field (`xml` aside).
+    #[arg(long, env = "LOOKBACK_MAX_TEXT_CHARS", default_value_t = input_limits::DEFAULT_MAX_TEXT_CHARS)]
+    pub max_text_chars: usize,
+    /// Aliases of one person.
+    #[arg(long, env = "LOOKBACK_MAX_ALIASES", default_value_t = input_limits::DEFAULT_MAX_ALIASES)]
+    pub max_aliases: usize,
+    /// Addresses of one person.
+    #[arg(long, env = "LOOKBACK_MAX_ADDRESSES", default_value_t = input_limits::DEFAULT_MAX_ADDRESSES)]
+    pub max_addresses: usize,
+    /// Cases in one search (JSON or XML).
+    #[arg(long, env = "LOOKBACK_MAX_CASES", default_value_t = input_limits::DEFAULT_MAX_CASES)]
+    pub max_cases: usize,
+    /// Charges in one record (JSON offenses, XML charges, `cases[]` rows); also any other list.
+    #[arg(long, env = "LOOKBACK_MAX_CHARGES", default_value_t = input_limits::DEFAULT_MAX_CHARGES)]
+    pub max_charges: usize,
+    /// Bytes of a record's vendor XML (beyond: 413).
+    #[arg(long, env = "LOOKBACK_MAX_XML_BYTES", default_value_t = input_limits::DEFAULT_MAX_XML_BYTES)]
+    pub max_xml_bytes: usize,
+}
+
+impl From<InputLimitArgs> for InputLimits {
+    fn from(a: InputLimitArgs) -> Self {
+        Self {
+            max_name_chars: a.max_name_chars,
+            max_text_chars: a.max_text_chars,
+            max_aliases: a.max_aliases,
+            max_addresses: a.max_addresses,
+            max_cases: a.max_cases,
+            max_charges: a.max_charges,
+            max_xml_bytes: a.max_xml_bytes,
+        }
+    }
 }
 
 /// Flags of `lookback evaluate`.
@@ -393,6 +441,7 @@ impl From<ServeArgs> for Settings {
             decision_log: a.decision_log.into(),
             transport: a.transport.into(),
             metrics_addr: a.metrics_addr,
+            input_limits: a.input_limits.into(),
         }
     }
 }
@@ -511,6 +560,7 @@ mod tests {
         let defaults = Settings::default();
         assert_eq!(settings.engine, defaults.engine);
         assert_eq!(settings.transport, defaults.transport);
+        assert_eq!(settings.input_limits, defaults.input_limits);
         assert_eq!(
             format!("{:?}", settings.decision_log),
             format!("{:?}", defaults.decision_log)

@@ -10,7 +10,7 @@
 //!   each service taking its own slice), and [`problems`] (what makes it `degraded`);
 //! - the services: [`pipeline`] (the `/evaluate` flow), [`modules`] (module versions while
 //!   running), [`store`] (the registry shared by replicas on PostgreSQL), [`decision_log`],
-//!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits),
+//!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits), [`input_limits`] (caps on request bodies),
 //!   [`client_rules`] (per-tenant overlays), [`diff`] (one request on two versions), and what
 //!   they share: [`error`] (the one error type), [`context`] (correlation ids), [`clock`],
 //!   [`telemetry`] (logging);
@@ -26,6 +26,7 @@ pub mod context;
 pub mod decision_log;
 pub mod diff;
 pub mod error;
+pub mod input_limits;
 pub mod metrics;
 pub mod modules;
 pub mod offline;

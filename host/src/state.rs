@@ -10,6 +10,7 @@ use crate::client_rules::{OverlayDir, Overlays};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::decision_log::DecisionLog;
+use crate::input_limits::InputLimits;
 use crate::metrics::Metrics;
 use crate::modules::Modules;
 use crate::shadow::Shadows;
@@ -41,6 +42,8 @@ struct Inner {
     /// Transport limits and the guards that enforce them per request.
     transport: TransportSettings,
     guards: Guards,
+    /// Caps on request bodies, checked before any engine work.
+    input_limits: InputLimits,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
 }
@@ -99,6 +102,7 @@ impl AppState {
                 shadows,
                 transport: settings.transport.clone(),
                 guards: Guards::new(&settings.transport),
+                input_limits: settings.input_limits.clone(),
                 watcher,
             }),
         })
@@ -183,6 +187,11 @@ impl AppState {
     /// In-flight cap and rate limits.
     pub fn guards(&self) -> &Guards {
         &self.inner.guards
+    }
+
+    /// Caps on request bodies (names, lists, cases, charges, XML).
+    pub fn input_limits(&self) -> &InputLimits {
+        &self.inner.input_limits
     }
 
     /// Health canary cache.

@@ -279,6 +279,35 @@ impl Registry {
         Err(RegistryError::NoHistory)
     }
 
+    /// Unloads `version`: refused for the active version, for the first module loaded (the
+    /// base, the fallback of every replica) and for a version some request or shadow still
+    /// holds (pinned by `X-Engine-Version`). It also leaves the rollback history.
+    pub fn remove(&self, version: &str) -> Result<Arc<LoadedModule>, RegistryError> {
+        let mut book = self.write();
+        let index = book
+            .entries
+            .iter()
+            .position(|e| e.module.info.engine_version == version)
+            .ok_or_else(|| RegistryError::Unknown(version.to_owned()))?;
+        if self.active.load().info.engine_version == version {
+            return Err(RegistryError::Active(version.to_owned()));
+        }
+        if index == 0 {
+            return Err(RegistryError::Base(version.to_owned()));
+        }
+        // The book's entry is one holder; any other is a request or a shadow using it now. New
+        // holders wait for the lock, then find it gone.
+        let holders = Arc::strong_count(&book.entries[index].module) - 1;
+        if holders > 0 {
+            return Err(RegistryError::InUse {
+                version: version.to_owned(),
+                holders,
+            });
+        }
+        book.history.retain(|v| v != version);
+        Ok(book.entries.remove(index).module)
+    }
+
     fn swap_to(
         &self,
         book: &mut Book,
@@ -332,4 +361,22 @@ pub enum RegistryError {
     /// Nothing to roll back to.
     #[error("no previous version to roll back to")]
     NoHistory,
+    /// The active version cannot be unloaded.
+    #[error("engine version {0} is active; activate another version before unloading it")]
+    Active(String),
+    /// The base module cannot be unloaded.
+    #[error(
+        "engine version {0} is the base module, the fallback of every replica; it stays loaded"
+    )]
+    Base(String),
+    /// A request or a shadow evaluation holds the version.
+    #[error(
+        "engine version {version} is in use by {holders} request(s) or shadow evaluation(s); try again when they finish"
+    )]
+    InUse {
+        /// The version.
+        version: String,
+        /// How many holders.
+        holders: usize,
+    },
 }

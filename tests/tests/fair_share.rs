@@ -15,6 +15,12 @@ fn host(server: &TestServer) -> &str {
     server.base.trim_start_matches("http://")
 }
 
+/// `GET url` on a new connection.
+async fn fresh_get(url: &str) -> Reply {
+    let response = reqwest::Client::new().get(url).send().await.unwrap();
+    Reply::read(response).await.unwrap()
+}
+
 #[tokio::test]
 async fn one_address_cannot_take_every_connection() {
     let server = start(|s| {
@@ -33,30 +39,14 @@ async fn one_address_cannot_take_every_connection() {
         assert!(read_answer(stream).await.starts_with("http/1.1 200"));
     }
     // Violated: a third from the same address is refused (503, closed) ...
-    let reply = Reply::read(
-        reqwest::Client::new()
-            .get(server.url("/openapi.json"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-    .unwrap();
+    let reply = fresh_get(&server.url("/openapi.json")).await;
     assert_eq!(reply.status, 503, "{}", reply.text);
     assert_eq!(reply.header("connection"), Some("close"));
     // ... while another address is served, and so is a probe from the full one.
     let other = from_another_address();
     let reply = other.get(server.url("/openapi.json")).send().await.unwrap();
     assert_eq!(reply.status(), 200);
-    let reply = Reply::read(
-        reqwest::Client::new()
-            .get(server.url("/health"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-    .unwrap();
+    let reply = fresh_get(&server.url("/health")).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
 }
 

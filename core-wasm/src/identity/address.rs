@@ -3,7 +3,7 @@
 
 use std::borrow::Borrow;
 
-use super::fold::{Keep, fold};
+use super::fold::{Keep, bounded, fold};
 use super::round::round4;
 use super::usps;
 use super::{AddressInput, PostalAddress};
@@ -440,7 +440,9 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if same_num
         && loc == Locality::Match
         && ((same_name && sfx_soft && dir_soft)
-            || (sfx_ok && dir_ok && strsim::jaro_winkler(&a.name, &b.name) >= 0.90))
+            || (sfx_ok
+                && dir_ok
+                && strsim::jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
     {
         return (0.8, "partial address match");
     }

@@ -228,7 +228,7 @@ fn person_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Person 
     }
 }
 
-fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
+pub(super) fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
     let body = Problem {
         kind: PROBLEM_TYPE,
         title: PROBLEM_TITLE,

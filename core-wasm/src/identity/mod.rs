@@ -31,6 +31,12 @@ pub use compare::{PreparedCandidate, compare, compare_prepared};
 pub use person::{AddressInput, DEFAULT_QUALIFYING_BP, Person, PersonName, PostalAddress};
 pub use result::{IdentityLevel, IdentityResult};
 
+/// The identity match's 400 body (problem details) for `errors`, keyed by the PascalCase model
+/// path: what the server answers when a body goes over its caps before the engine runs.
+pub fn problem_details(errors: &std::collections::BTreeMap<String, Vec<String>>) -> String {
+    endpoint::problem(errors).1
+}
+
 /// POST /complianceEngine/identity-match: takes the raw HTTP body bytes, returns
 /// (http_status, response body JSON string).
 pub fn identity_match_endpoint(body: &[u8]) -> (u16, String) {

@@ -1,7 +1,7 @@
 //! Name normalisation into comparable variants (DESIGN §4.1): folding, honorifics,
 //! generational suffixes, aliases and the `AKA` parts of a full subject name.
 
-use super::fold::{Keep, compact, fold};
+use super::fold::{Keep, bounded, compact, fold};
 use super::{Person, PersonName};
 
 /// One folded name part, with its compact (space-free) form precomputed for the hot loop.
@@ -12,7 +12,9 @@ pub(crate) struct Part {
 }
 
 impl Part {
-    fn new(full: String) -> Self {
+    /// Bounded ([`bounded`]): a hostile 50,000-character name costs what a 100-character one does.
+    fn new(mut full: String) -> Self {
+        full.truncate(bounded(&full).len());
         let compact = compact(&full);
         Part { full, compact }
     }
@@ -261,6 +263,14 @@ mod tests {
         assert_eq!(split_suffix("SMITH I"), ("SMITH I".into(), None));
         assert_eq!(split_suffix("JR"), ("JR".into(), None));
         assert_eq!(split_suffix("V"), ("V".into(), None));
+    }
+
+    /// Issue 24: a part is compared on its first 100 characters, so a hostile name's cost is
+    /// bounded (multi-byte characters cut on a boundary).
+    #[test]
+    fn parts_are_bounded() {
+        assert_eq!(Part::new("É".repeat(50_000)).full.chars().count(), 100);
+        assert_eq!(Part::new("SMITH".into()).full, "SMITH");
     }
 
     #[test]

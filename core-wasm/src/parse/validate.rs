@@ -106,6 +106,16 @@ impl Problems {
         }
     }
 
+    /// `order_id` or `order_number`: a required non-empty string; a number is accepted as its
+    /// text, as for `search_id` (it used to be dropped silently, and the request refused with
+    /// a message naming `search_id`).
+    fn required_order_field(&mut self, record: &Object<'_>, key: &str) -> Option<String> {
+        match record.get(key) {
+            Some(Json::Number(n)) => Some(n.to_string()),
+            _ => self.required_text(record, key).map(str::to_string),
+        }
+    }
+
     /// `search_id`: required; a number is accepted as its text.
     fn required_id(&mut self, record: &Object<'_>) -> Option<String> {
         match text(record, "search_id") {
@@ -182,8 +192,8 @@ pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, V
             None
         }
     };
-    let order_id = p.required_text(record, "order_id").map(str::to_string);
-    let order_number = p.required_text(record, "order_number").map(str::to_string);
+    let order_id = p.required_order_field(record, "order_id");
+    let order_number = p.required_order_field(record, "order_number");
 
     // submission_type: `resubmit` with record_json, omitted with xml (SPEC rules 3 and 4).
     let submission_type = record.get("submission_type").filter(|v| !v.is_null());
@@ -698,6 +708,28 @@ mod tests {
             set(v, "", "xml", json!("<ScreeningResults/>"));
         });
         assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    /// Issue 24: a numeric order id or number is its text (as a numeric `search_id` is); any
+    /// other type is refused with a message naming the field, never `search_id`.
+    #[test]
+    fn numeric_order_fields_are_their_text() {
+        let mut record = valid();
+        set(&mut record, "", "order_id", json!(1234));
+        set(&mut record, "", "order_number", json!(1234.1));
+        let text = record.to_string();
+        let Ok(Json::Object(obj)) = Json::parse(&text) else {
+            panic!("not an object");
+        };
+        let valid = validate_record(&obj).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (valid.order_id.as_str(), valid.order_number.as_str()),
+            ("1234", "1234.1")
+        );
+        for key in ["order_id", "order_number"] {
+            let errors = errors_after(|v| set(v, "", key, json!(true)));
+            assert_eq!(errors, [format!("{key} must be a string")]);
+        }
     }
 
     #[test]

@@ -68,6 +68,23 @@ pub fn upload_path(dir: &Path, version: &str, sha256: &str, bytes: &[u8]) -> Pat
     }
 }
 
+/// Deletes every module file of `dir` whose bytes have digest `sha256` (and its `.sha256`
+/// companion), so an unloaded module does not come back at the next scan or restart.
+pub fn remove_by_digest(dir: &Path, sha256: &str) -> std::io::Result<()> {
+    for file in module_files(dir)? {
+        let Ok(bytes) = std::fs::read(&file.path) else {
+            continue;
+        };
+        if hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes)) == sha256 {
+            std::fs::remove_file(&file.path)?;
+            let mut companion = file.path.into_os_string();
+            companion.push(".sha256");
+            let _ = std::fs::remove_file(companion);
+        }
+    }
+    Ok(())
+}
+
 /// Saves `bytes` atomically (the watcher never sees half a file).
 pub fn save(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomically(path, bytes)

@@ -119,6 +119,16 @@ impl Modules {
         expected_sha256: Option<String>,
         source: &str,
     ) -> Result<Inserted, ModuleError> {
+        // Bytes already loaded answer at once: no compile, no self-test (issue 24). A wrong
+        // `expected_sha256` still goes through admission, which refuses it with the reason.
+        let sha256 = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
+        if let Some(module) = self.registry().by_sha256(&sha256)
+            && expected_sha256
+                .as_deref()
+                .is_none_or(|e| e.eq_ignore_ascii_case(&sha256))
+        {
+            return Ok(Inserted::AlreadyLoaded(module));
+        }
         let this = self.clone();
         let source = source.to_owned();
         tokio::task::spawn_blocking(move || {
@@ -152,6 +162,19 @@ impl Modules {
         self.inner.events.swaps.inc();
         self.persist(&activation.active);
         Ok(activation)
+    }
+
+    /// Unloads an inactive version no request holds ([`Registry::remove`]) and deletes its
+    /// files from the modules directory, so it stays unloaded after a restart.
+    pub fn remove(&self, version: &str) -> Result<Arc<LoadedModule>, RegistryError> {
+        let module = self.registry().remove(version)?;
+        if let Some(dir) = self.dir()
+            && let Err(error) = dir::remove_by_digest(dir, &module.sha256)
+        {
+            tracing::error!(%error, engine_version = %version, "could not delete an unloaded module's file; it loads again at the next restart");
+        }
+        tracing::info!(engine_version = %version, sha256 = %module.sha256, "engine module unloaded");
+        Ok(module)
     }
 
     /// Loads every directory file not yet loaded nor refused (the watcher calls this).

@@ -1,7 +1,7 @@
 //! The admin API for rule-module versions (DECISIONS §9, admin-role tokens; client role: 403):
 //! `GET /admin/modules`, `POST /admin/modules` (an `application/wasm` body; `?sha256=` to vouch
 //! for the bytes, `?activate=true` to activate once admitted), `POST /admin/modules/{version}/activate`,
-//! `POST /admin/modules/rollback`, `POST /admin/diff`.
+//! `POST /admin/modules/rollback`, `DELETE /admin/modules/{version}`, `POST /admin/diff`.
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -206,6 +206,40 @@ pub async fn activate(
     Ok(activation_answer(&state, &activation))
 }
 
+#[derive(Serialize)]
+struct UnloadAnswer {
+    status: &'static str,
+    version: String,
+    sha256: String,
+}
+
+/// `DELETE /admin/modules/{version}`: unloads an inactive version no request pins, here and
+/// (with a database) on every replica. 404 unknown; 409 active, base or in use.
+pub async fn unload(
+    State(state): State<AppState>,
+    Admin(claims): Admin,
+    Path(version): Path<String>,
+) -> Result<Response, AppError> {
+    if let Some(shared) = state.shared() {
+        shared.check_writable().await.map_err(store_error)?;
+    }
+    let module = state.modules().remove(&version).map_err(registry_error)?;
+    if let Some(shared) = state.shared() {
+        // Refused there (the registry's active version): the next sync loads it here again.
+        shared
+            .unload(&module, &claims.sub)
+            .await
+            .map_err(store_error)?;
+    }
+    tracing::info!(sub = %claims.sub, engine_version = %version, "module unloaded");
+    Ok(Json(UnloadAnswer {
+        status: "unloaded",
+        version,
+        sha256: module.sha256.clone(),
+    })
+    .into_response())
+}
+
 /// `POST /admin/modules/rollback`.
 pub async fn rollback(
     State(state): State<AppState>,
@@ -308,6 +342,9 @@ fn registry_error(error: RegistryError) -> AppError {
         RegistryError::Unknown(_) => (StatusCode::NOT_FOUND, "MODULE_NOT_FOUND"),
         RegistryError::VersionTaken { .. } => (StatusCode::CONFLICT, "VERSION_CONFLICT"),
         RegistryError::NoHistory => (StatusCode::CONFLICT, "NO_PREVIOUS_VERSION"),
+        RegistryError::Active(_) => (StatusCode::CONFLICT, "MODULE_ACTIVE"),
+        RegistryError::Base(_) => (StatusCode::CONFLICT, "MODULE_BASE"),
+        RegistryError::InUse { .. } => (StatusCode::CONFLICT, "MODULE_IN_USE"),
         RegistryError::NotSelfTested(_) => (StatusCode::UNPROCESSABLE_ENTITY, "MODULE_REFUSED"),
     };
     AppError::Refused {

@@ -1,7 +1,8 @@
 //! `POST /evaluate`: one search, one decision (SPEC "POST /evaluate rules", DECISIONS §3).
 //! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
-//! request (the active one, or the version pinned by `X-Engine-Version`). Every answer is queued
-//! for the decision log and, when sampled, for shadow evaluation; both run after the answer.
+//! request (the active one, or the version pinned by `X-Engine-Version`), once the body is within
+//! the input caps (`input_limits`). Every answer is queued for the decision log and, when sampled,
+//! for shadow evaluation; both run after the answer.
 
 use std::sync::Arc;
 
@@ -32,17 +33,20 @@ pub async fn evaluate(
         overlays: &overlays,
     };
     let now = state.now();
-    let result = pipeline::evaluate(
-        state.engine(),
-        module.clone(),
-        body.clone(),
-        &ctx,
-        tenancy,
-        &now,
-    )
-    .await
-    // One copy of the answer body, shared by the response, the decision log and the shadows.
-    .map(|answer| (answer.status, Bytes::from(answer.body)));
+    let result = match state.input_limits().check_record(&body) {
+        Err(exceeded) => Err(exceeded.into_error(&ctx)),
+        Ok(()) => pipeline::evaluate(
+            state.engine(),
+            module.clone(),
+            body.clone(),
+            &ctx,
+            tenancy,
+            &now,
+        )
+        .await
+        // One copy of the answer body, shared by the response, the decision log and the shadows.
+        .map(|answer| (answer.status, Bytes::from(answer.body))),
+    };
     state.decision_log().submit(Evaluated {
         correlation_id: ctx.correlation_id.clone(),
         tenant: claims.tenant.clone(),

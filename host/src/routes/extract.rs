@@ -88,6 +88,18 @@ fn bearer_token(value: &str) -> Option<&str> {
         .then_some(token)
 }
 
+/// The address a request came from (unspecified when served without the accept loop).
+#[derive(Debug, Clone, Copy)]
+pub struct PeerAddr(pub std::net::IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for PeerAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(super::serve::peer_addr(&parts.extensions).ip()))
+    }
+}
+
 /// Request header pinning a loaded engine version for one request (DECISIONS §9).
 pub const ENGINE_VERSION_HEADER: &str = "x-engine-version";
 

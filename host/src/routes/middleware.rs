@@ -1,6 +1,6 @@
 //! The middleware around the routes: the correlation id (outermost), request tracing, the
-//! metrics of every answer, and on the engine routes the in-flight cap and the identity-match
-//! rate limit.
+//! metrics of every answer, and on the engine routes the in-flight cap (the identity match's rate
+//! limit counts work, so its handler applies it once the body is priced).
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,6 @@ use tower_http::classify::{ServerErrorsAsFailures, SharedClassifier};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
-use super::serve::peer_addr;
 use crate::context::{CORRELATION_HEADER, RequestCtx, round_ms};
 use crate::error::AppError;
 use crate::state::AppState;
@@ -62,25 +61,11 @@ pub fn engine_route(route: MethodRouter<AppState>, state: &AppState) -> MethodRo
     route.route_layer(middleware::from_fn_with_state(state.clone(), in_flight))
 }
 
-/// The unauthenticated identity match: [`engine_route`] plus a rate limit per client address.
-pub fn identity_route(route: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
-    engine_route(route, state)
-        .route_layer(middleware::from_fn_with_state(state.clone(), identity_rate))
-}
-
 async fn in_flight(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let Some(_permit) = state.guards().enter() else {
         return AppError::Overloaded.into_response();
     };
     next.run(request).await
-}
-
-async fn identity_rate(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let addr = peer_addr(request.extensions()).ip();
-    match state.guards().identity_match_refusal(addr) {
-        None => next.run(request).await,
-        Some(too_many) => too_many.into_response(),
-    }
 }
 
 type MakeSpan = fn(&Request<Body>) -> Span;

@@ -26,7 +26,7 @@ use axum::routing::{delete, get, post};
 
 use crate::error::AppError;
 use crate::state::AppState;
-use middleware::{engine_route, identity_route};
+use middleware::engine_route;
 
 /// The application: every route, JSON errors for unknown paths and methods, the body limit,
 /// request tracing and the correlation id.
@@ -44,7 +44,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/complianceEngine/identity-match",
-            identity_route(post(identity_match::identity_match), &state),
+            engine_route(post(identity_match::identity_match), &state),
         )
         // The browser page and the module bytes it runs: public (DECISIONS §10).
         .route("/demo", get(demo::redirect))
@@ -59,6 +59,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/admin/modules/rollback", post(admin::rollback))
         .route("/admin/modules/{version}/activate", post(admin::activate))
+        .route("/admin/modules/{version}", delete(admin::unload))
         .route("/admin/diff", engine_route(post(admin::diff), &state))
         .route(
             "/admin/modules/{version}/shadow",

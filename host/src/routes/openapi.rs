@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use lookback_core::vocabulary::{API_VERSION, Label, Queue};
 
 use crate::error::{json_response, messages};
+use crate::input_limits::InputLimits;
 
 /// `GET /openapi.json` (public).
 pub async fn openapi() -> Response {
@@ -162,7 +163,7 @@ fn merge(mut base: serde_json::Map<String, Value>, extra: Value) -> Value {
 
 /// The whole document.
 pub fn document() -> Value {
-    json!({
+    let mut document = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "Lookback",
@@ -188,7 +189,10 @@ pub fn document() -> Value {
             "responses": responses(),
             "schemas": schemas()
         }
-    })
+    });
+    add_input_limits(&mut document);
+    add_module_unload(&mut document);
+    document
 }
 
 fn paths() -> Value {
@@ -445,8 +449,8 @@ fn responses() -> Value {
             error_with(json!({ "const": "DATABASE_UNAVAILABLE" }), json!({ "type": "string" }))),
         "OverlayRefused": json_content("the overlay is invalid or less protective than the law",
             error_with(json!({ "const": "OVERLAY_REFUSED" }), json!({ "type": "string" }))),
-        "Conflict": json_content("version taken by other bytes, or nothing to roll back to",
-            error_with(json!({ "enum": ["VERSION_CONFLICT", "NO_PREVIOUS_VERSION"] }), json!({ "type": "string" }))),
+        "Conflict": json_content("version taken by other bytes, nothing to roll back to, or a version that cannot be unloaded now",
+            error_with(json!({ "enum": ["VERSION_CONFLICT", "NO_PREVIOUS_VERSION", "MODULE_ACTIVE", "MODULE_BASE", "MODULE_IN_USE"] }), json!({ "type": "string" }))),
         "ModuleRefused": json_content("a check refused the module; the message names it",
             error_with(json!({ "const": "MODULE_REFUSED" }), json!({ "type": "string" }))),
         "PayloadTooLarge": json_content("body over the configured limit (default 2 MiB; modules 16 MiB)",
@@ -784,6 +788,59 @@ fn health_reasons() -> Value {
         "description": "why the service is degraded or unhealthy, as short codes (absent when healthy); the details are in GET /admin/modules (degraded)",
         "items": { "enum": crate::problems::REASON_CODES }
     })
+}
+
+/// Issue 24: the input caps, in the description of every operation that checks them (the
+/// defaults; each is a `LOOKBACK_*` variable and a flag).
+fn add_input_limits(document: &mut Value) {
+    let l = InputLimits::default();
+    let caps = format!(
+        "Input caps, checked before any engine work (defaults; each is a LOOKBACK_* variable and a flag of `lookback serve`): \
+         {} characters per name field (LOOKBACK_MAX_NAME_CHARS), {} per other string field (LOOKBACK_MAX_TEXT_CHARS), \
+         {} aliases (LOOKBACK_MAX_ALIASES) and {} addresses (LOOKBACK_MAX_ADDRESSES) per person, \
+         {} cases per search (LOOKBACK_MAX_CASES), {} charges per record and items per other list (LOOKBACK_MAX_CHARGES), \
+         {} bytes of record.xml (LOOKBACK_MAX_XML_BYTES). Past a cap: 400 naming the field and the cap \
+         (`<field>: <n> <unit>, over the limit of <cap>`), or 413 for record.xml over its size.",
+        l.max_name_chars,
+        l.max_text_chars,
+        l.max_aliases,
+        l.max_addresses,
+        l.max_cases,
+        l.max_charges,
+        l.max_xml_bytes
+    );
+    let identity = " The rate limit per client address (LOOKBACK_IDENTITY_MATCH_PER_MINUTE) counts comparisons: \
+                    name pairings (name and aliases of one side against the other's) plus address pairings, at least 1 per call.";
+    for (path, extra) in [
+        ("/evaluate", ""),
+        ("/transform-xml", ""),
+        ("/complianceEngine/identity-match", identity),
+    ] {
+        if let Some(operation) =
+            document.pointer_mut(&format!("/paths/{}/post", path.replace('/', "~1")))
+        {
+            operation["description"] = Value::String(format!("{caps}{extra}"));
+        }
+    }
+}
+
+/// Issue 24: `DELETE /admin/modules/{version}`.
+fn add_module_unload(document: &mut Value) {
+    let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    paths.insert("/admin/modules/{version}".into(), json!({ "delete": {
+        "tags": ["admin"], "operationId": "unloadModule", "security": secured("admin"),
+        "summary": "Unload an inactive version no request holds (with a database: on every replica)",
+        "parameters": [version_parameter()],
+        "responses": merge(registry_write_errors(false), json!({
+            "200": json_content("unloaded", json!({
+                "type": "object", "required": ["status", "version", "sha256"],
+                "properties": { "status": { "const": "unloaded" }, "version": { "type": "string" },
+                                "sha256": { "type": "string" } } })),
+            "404": response_ref("NotFound"),
+            "409": response_ref("Conflict") }))
+    }}));
 }
 
 fn admin_schemas() -> Value {

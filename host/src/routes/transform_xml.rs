@@ -1,8 +1,8 @@
 //! `POST /transform-xml` (bearer auth): stage 1 alone on `{record: {search_id, xml, cases?}}`
 //! (the engine's `lookback_transform_xml`). Returns the mapped `record_json` that `/evaluate`
 //! accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or a 400 shaped as
-//! `/evaluate`'s. A token bound to a tenant gets 403 for another tenant's record, as on
-//! `/evaluate`.
+//! `/evaluate`'s; a body over the input caps gets `/evaluate`'s 400 or 413 before the engine runs.
+//! A token bound to a tenant gets 403 for another tenant's record, as on `/evaluate`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -49,6 +49,10 @@ pub async fn transform_xml(
             meta: Some(Meta::new(&ctx, Some(&module))),
         }
     };
+    state
+        .input_limits()
+        .check_record(&body)
+        .map_err(|exceeded| exceeded.into_error(&ctx))?;
     let now = state.now();
     let text = state
         .engine()

@@ -153,8 +153,63 @@ pub async fn publish(
         Ok(0) => {}
         Ok(_) => notify(&tx).await?,
     }
+    tx.execute(
+        "DELETE FROM unloaded_modules WHERE sha256 = $1",
+        &[&module.sha256],
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Unloads a module for every replica: refused while it is the registry's active version;
+/// otherwise its row goes, it leaves the rollback history, and its digest is recorded so each
+/// replica unloads its copy at its next sync.
+pub async fn unload(
+    client: &mut Client,
+    module: &LoadedModule,
+    actor: Actor<'_>,
+    at: &str,
+) -> Result<(), WriteError> {
+    let version = &module.info.engine_version;
+    let tx = client.transaction().await?;
+    let active: Option<String> = tx
+        .query_one("SELECT active_version FROM registry_state FOR UPDATE", &[])
+        .await?
+        .get(0);
+    if active.as_deref() == Some(version.as_str()) {
+        return Err(RegistryError::Active(version.clone()).into());
+    }
+    tx.execute("DELETE FROM modules WHERE sha256 = $1", &[&module.sha256])
+        .await?;
+    tx.execute(
+        "UPDATE registry_state SET history = array_remove(history, $1)",
+        &[version],
+    )
+    .await?;
+    tx.execute(
+        "INSERT INTO unloaded_modules (sha256, version, unloaded_by, replica_id, unloaded_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sha256) DO NOTHING",
+        &[
+            &module.sha256,
+            version,
+            &actor.key_id,
+            &actor.replica_id,
+            &at,
+        ],
+    )
+    .await?;
+    notify(&tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Digests of the modules unloaded for every replica.
+pub async fn unloaded(client: &Client) -> Result<Vec<String>, tokio_postgres::Error> {
+    let rows = client
+        .query("SELECT sha256 FROM unloaded_modules", &[])
+        .await?;
+    Ok(rows.iter().map(|row| row.get(0)).collect())
 }
 
 /// How the active pointer moves.

@@ -70,6 +70,16 @@ const MIGRATIONS: &[&str] = &[
         updated_at TEXT NOT NULL
     );
     ",
+    // Issue 24: modules unloaded for every replica (a re-upload of the same bytes lifts it).
+    r"
+    CREATE TABLE unloaded_modules (
+        sha256      TEXT PRIMARY KEY,
+        version     TEXT NOT NULL,
+        unloaded_by TEXT NOT NULL,
+        replica_id  TEXT NOT NULL,
+        unloaded_at TEXT NOT NULL
+    );
+    ",
 ];
 
 /// The schema version this build writes and reads.

@@ -158,6 +158,17 @@ impl Shared {
         self.finish_write(result)
     }
 
+    /// Unloads a module (already unloaded here) for every replica.
+    pub async fn unload(&self, module: &LoadedModule, key_id: &str) -> Result<(), StoreError> {
+        let now = crate::clock::now_rfc3339();
+        let result = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            db::unload(client, module, self.actor(key_id), &now).await
+        };
+        self.finish_write(result)
+    }
+
     /// API keys kept in the database (active ones, by hash).
     pub fn keys(&self) -> Arc<KeyStore> {
         self.inner.keys.load_full()

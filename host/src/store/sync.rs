@@ -142,14 +142,19 @@ impl Shared {
     /// Returns why this replica cannot serve the registry's active version, if it cannot.
     async fn sync_once(&self) -> Result<Option<String>, tokio_postgres::Error> {
         let modules = &self.inner.modules;
-        let (active, rows) = {
+        let (active, rows, unloaded) = {
             let guard = self.inner.client.lock().await;
             let Some(client) = guard.as_ref() else {
                 return Ok(None);
             };
             self.load_tenancy(client).await?;
-            (db::active(client).await?, db::modules(client).await?)
+            (
+                db::active(client).await?,
+                db::modules(client).await?,
+                db::unloaded(client).await?,
+            )
         };
+        self.unload_here(&unloaded);
         for row in rows {
             if modules.registry().by_sha256(&row.sha256).is_some()
                 || modules.was_refused(&row.sha256)
@@ -177,6 +182,22 @@ impl Shared {
         let behind = self.follow_active(active.as_ref());
         self.report(&behind).await?;
         Ok(behind)
+    }
+
+    /// Unloads the local copies of modules unloaded for every replica. One still active or in
+    /// use here stays until a later round.
+    fn unload_here(&self, unloaded: &[String]) {
+        let modules = &self.inner.modules;
+        for sha256 in unloaded {
+            let Some(module) = modules.registry().by_sha256(sha256) else {
+                continue;
+            };
+            let version = module.info.engine_version.clone();
+            drop(module);
+            if let Err(error) = modules.remove(&version) {
+                tracing::info!(%error, engine_version = %version, "module unloaded for every replica stays here for now");
+            }
+        }
     }
 
     /// Switches to the registry's active version (the base module when none was ever

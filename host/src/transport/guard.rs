@@ -1,5 +1,5 @@
 //! The shared counters behind the per-request limits: the cap on in-flight engine requests and
-//! the per-address rate limits (failed key exchanges, the identity match).
+//! the per-address rate limits (failed key exchanges, the identity match's work).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -32,9 +32,10 @@ impl Guards {
         self.in_flight.clone().try_acquire_owned().ok()
     }
 
-    /// Counts an identity-match call of `addr`: the 429 to answer when its quota is spent.
-    pub fn identity_match_refusal(&self, addr: IpAddr) -> Option<AppError> {
-        self.identity_match.take(addr).err().map(too_many)
+    /// Counts an identity-match call of `addr` costing `cost` work units: the 429 to answer
+    /// when its quota is spent.
+    pub fn identity_match_refusal(&self, addr: IpAddr, cost: u32) -> Option<AppError> {
+        self.identity_match.take_n(addr, cost).err().map(too_many)
     }
 
     /// The 429 to answer when `addr` is locked out of key exchanges.

@@ -15,29 +15,40 @@ const PRUNE_ABOVE: usize = 10_000;
 
 /// A per-address quota.
 pub struct PerAddress {
-    limiter: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    limiter: Option<(DefaultKeyedRateLimiter<IpAddr>, NonZeroU32)>,
 }
 
 impl PerAddress {
     /// `per_minute` events per address and minute; 0: unlimited.
     pub fn per_minute(per_minute: u32) -> Self {
         Self {
-            limiter: NonZeroU32::new(per_minute).map(|n| RateLimiter::keyed(Quota::per_minute(n))),
+            limiter: NonZeroU32::new(per_minute)
+                .map(|n| (RateLimiter::keyed(Quota::per_minute(n)), n)),
         }
     }
 
     /// Counts one event for `addr`: `Err(wait)` when the quota is spent (the event is not
     /// counted), `wait` being the time until the next one is allowed.
     pub fn take(&self, addr: IpAddr) -> Result<(), Duration> {
-        let Some(limiter) = &self.limiter else {
+        self.take_n(addr, 1)
+    }
+
+    /// Counts `cost` units for `addr` at once, the same way; a cost above the whole quota
+    /// counts as the whole quota (it waits for a full bucket, then empties it).
+    pub fn take_n(&self, addr: IpAddr, cost: u32) -> Result<(), Duration> {
+        let Some((limiter, quota)) = &self.limiter else {
             return Ok(());
         };
         if limiter.len() > PRUNE_ABOVE {
             limiter.retain_recent();
         }
-        limiter
-            .check_key(&addr)
-            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+        let cost = NonZeroU32::new(cost).unwrap_or(NonZeroU32::MIN).min(*quota);
+        match limiter.check_key_n(&addr, cost) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())),
+            // Not reachable: the cost is at most the quota.
+            Err(_) => Err(Duration::from_secs(60)),
+        }
     }
 }
 
@@ -108,6 +119,18 @@ mod tests {
         let wait = quota.take(A).err();
         assert!(wait.is_some_and(|w| w > Duration::ZERO && w <= Duration::from_secs(20)));
         assert_eq!(quota.take(B), Ok(()), "another address has its own quota");
+    }
+
+    #[test]
+    fn a_cost_spends_its_units_at_once() {
+        let quota = PerAddress::per_minute(10);
+        assert_eq!(quota.take_n(A, 6), Ok(()));
+        assert!(quota.take_n(A, 6).is_err(), "4 units left");
+        assert_eq!(quota.take_n(A, 4), Ok(()));
+        assert!(quota.take(A).is_err());
+        let big = quota.take_n(B, 1_000);
+        assert_eq!(big, Ok(()), "a cost over the quota takes the whole quota");
+        assert!(quota.take(B).is_err());
     }
 
     #[test]

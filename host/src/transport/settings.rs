@@ -30,7 +30,9 @@ pub struct TransportSettings {
     pub max_in_flight: usize,
     /// Failed `POST /auth/token` exchanges allowed per client address and minute (then 429).
     pub auth_failures_per_minute: u32,
-    /// `POST /complianceEngine/identity-match` calls allowed per client address and minute.
+    /// `POST /complianceEngine/identity-match` work allowed per client address and minute, in
+    /// comparisons: a call costs its name pairings plus its address pairings (at least 1;
+    /// `InputLimits::check_identity`).
     pub identity_match_per_minute: u32,
     /// How long a graceful shutdown waits for in-flight requests before it closes the remaining
     /// connections.
@@ -49,7 +51,7 @@ impl Default for TransportSettings {
             max_header_bytes: 64 * 1024,
             max_in_flight: 64,
             auth_failures_per_minute: 10,
-            identity_match_per_minute: 600,
+            identity_match_per_minute: 3000,
             drain: Duration::from_secs(10),
         }
     }

@@ -369,6 +369,15 @@ async fn error_and_admin_answers_match_the_document() {
     let gone = send(http.delete(url(&shadow)).bearer_auth(&admin)).await;
     contract.check("delete", template, &gone);
 
+    // Unloading (issue 24): the base version 409, an unknown one 404, the inactive one 200.
+    let unload = "/admin/modules/{version}";
+    for (version, status) in [(base.as_str(), 409), ("9.9.9", 404), (next.as_str(), 200)] {
+        let path = format!("/admin/modules/{version}");
+        let reply = send(http.delete(url(&path)).bearer_auth(&admin)).await;
+        assert_eq!(reply.status, status, "{version}: {}", reply.text);
+        contract.check("delete", unload, &reply);
+    }
+
     // Keys and overlays without a shared registry: 409 DATABASE_REQUIRED; no overlay: 404.
     let no_db = server
         .admin_post(&admin, "/admin/keys", Some(json!({"role": "client"})))

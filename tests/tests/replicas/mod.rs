@@ -344,7 +344,7 @@ async fn replicas_starting_together_migrate_once_and_refuse_corrupted_modules() 
     let schema = pg
         .psql("SELECT count(*) || ' ' || min(version) || ' ' || max(version) FROM schema_version")
         .unwrap();
-    assert_eq!(schema, "2 1 2", "each migration applied once");
+    assert_eq!(schema, "3 1 3", "each migration applied once");
     // One replica migrated; the others waited on the lock and found nothing to do.
     let applied_by = pg
         .psql("SELECT DISTINCT applied_by FROM schema_version")
@@ -555,4 +555,51 @@ fn a_bad_database_setting_refuses_the_start_clearly() {
     assert!(!out.status.success());
     assert!(stderr.contains("is not a valid PostgreSQL URL"), "{stderr}");
     assert!(!stderr.contains(DB_PASSWORD), "{stderr}");
+}
+
+/// Issue 24: `DELETE /admin/modules/{version}` on one replica unloads the version on every
+/// replica within 2 s; the registry's active version is refused with 409 on any replica.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_unloaded_on_one_replica_leaves_every_replica() {
+    let Some((_alone, _pg, replicas)) = cluster(&["a", "b"]).await else {
+        return;
+    };
+    let (a, b) = (&replicas[0], &replicas[1]);
+    let admin = a.token(ADMIN_KEY).await.unwrap();
+    let client = a.token(CLIENT_KEY).await.unwrap();
+    upload_next_and_activate(a, b, &admin, &client, PROPAGATION).await;
+    // Violated: active everywhere, refused on the replica that did not activate it too.
+    let refused = unload(b, &admin, &next_version()).await;
+    assert_eq!(refused.status, 409, "{}", refused.text);
+    // Obeyed: once the base is active again, unloading on B removes it from A as well.
+    let back = a
+        .post(&format!("/admin/modules/{SHIPPED}/activate"), &admin, None)
+        .await
+        .unwrap();
+    assert_eq!(back.status, 200, "{}", back.text);
+    b.wait_serving(
+        &client,
+        &ca_conviction_six_years_old(),
+        SHIPPED,
+        PROPAGATION,
+    )
+    .await
+    .unwrap();
+    let unloaded = unload(b, &admin, &next_version()).await;
+    assert_eq!(unloaded.status, 200, "{}", unloaded.text);
+    let listed_on_a = || async {
+        let listed = a.get("/admin/modules", Some(&admin)).await?;
+        let count = listed.json["modules"].as_array().map_or(0, Vec::len);
+        anyhow::ensure!(count == 1, "a still lists {count} modules");
+        Ok(())
+    };
+    eventually(listed_on_a).await;
+}
+
+async fn unload(on: &Replica, admin: &str, version: &str) -> lookback_tests::Reply {
+    let request = on
+        .client()
+        .delete(on.url(&format!("/admin/modules/{version}")))
+        .bearer_auth(admin);
+    on.send(request).await.unwrap()
 }
