@@ -47,8 +47,7 @@ fn charge(state: &str, disposition: &str) -> (Case, Offense) {
 fn rows_examined(f: &ChargeFacts, client: bool) -> usize {
     let states: usize = f
         .states()
-        .iter()
-        .map(|code| lookback_core::rules::states::rules_for(code).len())
+        .map(|code| lookback_core::rules::states::rules_for(code.as_str()).len())
         .sum();
     let local = f.place.map_or(0, |p| {
         lookback_core::rules::local::RULES
@@ -95,7 +94,7 @@ fn bench(c: &mut Criterion) {
         ] {
             eprintln!(
                 "rules_per_charge/{d}/{name}: {} states, {} rule rows examined",
-                f.states().len(),
+                f.states().count(),
                 rows_examined(f, client)
             );
         }

@@ -87,6 +87,20 @@ pub extern "C" fn lookback_evaluate_kept(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::evaluate_kept(input(ptr, len)))
 }
 
+/// Where `decision` and `validation` lie in the last stages 2-3 answer (optional, docs/abi.md):
+/// a pointer to four little-endian `u32`s (decision start and end, validation start and end),
+/// good until the next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_answer_spans() -> *const u8 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // `AtomicU32` has `u32`'s layout; a static the host reads after the call returns.
+    static SPANS: [AtomicU32; 4] = [const { AtomicU32::new(0) }; 4];
+    for (slot, value) in SPANS.iter().zip(crate::api::answer_spans().to_array()) {
+        slot.store(value, Ordering::Relaxed);
+    }
+    SPANS.as_ptr().cast()
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn lookback_identity_match(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::identity_match(input(ptr, len)))

@@ -99,6 +99,7 @@ pub fn transform_keep(body: &[u8]) -> String {
 /// `lookback_evaluate_kept`: stages 2-3 as [`evaluate`], on the record [`transform_keep`] kept in
 /// this instance. The input is [`evaluate`]'s without `record`: `{"context": {...}}`.
 pub fn evaluate_kept(input: &[u8]) -> String {
+    SPANS.set(AnswerSpans::default());
     let Some(search) = KEPT.with_borrow_mut(Option::take) else {
         return to_json(
             &json!({"ok": false, "message": "no record kept: lookback_transform_keep first"}),
@@ -117,6 +118,40 @@ thread_local! {
     /// The record [`transform_keep`] accepted, until [`evaluate_kept`] takes it. In the wasm
     /// module, instance state that dies with the instance; natively, one per thread.
     static KEPT: std::cell::RefCell<Option<Box<Search>>> = const { std::cell::RefCell::new(None) };
+    /// Where the parts of the last stages 2-3 answer lie ([`answer_spans`]).
+    static SPANS: std::cell::Cell<AnswerSpans> = const { std::cell::Cell::new(AnswerSpans::NONE) };
+}
+
+/// Where `decision` and `validation` lie in a stages 2-3 answer, as byte ranges `[start, end)`;
+/// `(0, 0)` for a part the answer does not have (a refusal has neither).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnswerSpans {
+    pub decision: (u32, u32),
+    pub validation: (u32, u32),
+}
+
+impl AnswerSpans {
+    const NONE: AnswerSpans = AnswerSpans {
+        decision: (0, 0),
+        validation: (0, 0),
+    };
+
+    /// As the ABI hands them over: decision start and end, validation start and end.
+    pub fn to_array(self) -> [u32; 4] {
+        [
+            self.decision.0,
+            self.decision.1,
+            self.validation.0,
+            self.validation.1,
+        ]
+    }
+}
+
+/// `lookback_answer_spans`: where `decision` and `validation` lie in the last stages 2-3 answer
+/// written here ([`evaluate`], [`evaluate_kept`], [`failsafe_evaluate`]), so the host can splice
+/// them into its envelope without parsing the answer again (docs/abi.md).
+pub fn answer_spans() -> AnswerSpans {
+    SPANS.get()
 }
 
 #[derive(Serialize)]
@@ -183,15 +218,16 @@ struct EvaluateInput {
 }
 
 #[derive(Serialize)]
-struct EvaluateOutput {
+struct EvaluateOutput<'s> {
     ok: bool,
-    decision: Decision,
+    decision: Decision<'s>,
     #[serde(skip_serializing_if = "Option::is_none")]
     validation: Option<Validation>,
 }
 
 /// `lookback_evaluate`: stages 2-3 and rollup on a transformed record.
 pub fn evaluate(input: &[u8]) -> String {
+    SPANS.set(AnswerSpans::default());
     // Checked as UTF-8 once, then read as text: from bytes, serde_json validates every string.
     let input = std::str::from_utf8(input)
         .map_err(|e| format!("invalid evaluate input: {e}"))
@@ -204,16 +240,15 @@ pub fn evaluate(input: &[u8]) -> String {
 
 /// Stages 2-3 on a record and its context, or the input's error, as [`evaluate`] answers.
 fn evaluate_output(input: Result<(Context, Search), String>) -> String {
-    if let Ok((_, record)) = &input
-        && let Some(garbage) = crate::faults::garbage(&record.search_id, "evaluate")
-    {
+    let (context, record) = match input {
+        Ok(input) => input,
+        Err(message) => return to_json(&json!({"ok": false, "message": message})),
+    };
+    if let Some(garbage) = crate::faults::garbage(&record.search_id, "evaluate") {
         return garbage;
     }
-    let result = input.and_then(|(context, record)| {
-        crate::faults::on_evaluate(&record.search_id);
-        pipeline::evaluate(&record, &context)
-    });
-    match result {
+    crate::faults::on_evaluate(&record.search_id);
+    match pipeline::evaluate(&record, &context) {
         Ok(evaluation) => {
             let (decision, validation) =
                 rollup::client_facing(evaluation.decision, &evaluation.issues);
@@ -223,7 +258,8 @@ fn evaluate_output(input: Result<(Context, Search), String>) -> String {
     }
 }
 
-/// An accepted stages 2-3 answer, written into a buffer sized for its charges (about 1.2 KB each).
+/// An accepted stages 2-3 answer, written into a buffer sized for its charges (about 1.2 KB
+/// each); where its parts lie is kept for [`answer_spans`].
 fn decision_answer(decision: Decision, validation: Option<Validation>) -> String {
     let charges: usize = (decision.court_decisions.iter())
         .flat_map(|court| &court.case_decisions)
@@ -234,12 +270,33 @@ fn decision_answer(decision: Decision, validation: Option<Validation>) -> String
         decision,
         validation,
     };
-    to_json_sized(&answer, 2048 + 1280 * charges)
+    match crate::writer::to_string_with_spans(&answer, 2048 + 1280 * charges) {
+        Ok((text, spans)) => {
+            // Fields in order: `ok`, `decision`, then `validation` when there is one.
+            let span = |at: usize| {
+                let range = spans.get(at)?;
+                Some((
+                    u32::try_from(range.start).ok()?,
+                    u32::try_from(range.end).ok()?,
+                ))
+            };
+            if let Some(decision) = span(1) {
+                let validation = span(2).unwrap_or_default();
+                SPANS.set(AnswerSpans {
+                    decision,
+                    validation,
+                });
+            }
+            text
+        }
+        Err(_) => to_json_sized(&answer, 0),
+    }
 }
 
 /// The host's fail-safe (DECISIONS §3), same output shape as [`evaluate`]. `record` is the
 /// `record` member of a transform output.
 pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
+    SPANS.set(AnswerSpans::default());
     match serde_json::from_str::<Search>(record) {
         Ok(search) => {
             let decision = crate::failsafe::decision(&search, now, reason);
@@ -419,6 +476,63 @@ mod tests {
             out.push(("evaluate_kept", evaluate_kept(b"{}")));
         }
         Ok(out)
+    }
+
+    /// The answer is `{"ok":true,"decision":` D (`,"validation":` V)? `}` and the spans name
+    /// exactly D and V, after every entry point that decides (and nothing after a refusal).
+    #[test]
+    fn answer_spans_name_the_decision_and_the_validation() -> TestResult {
+        let check = |text: String| -> TestResult<Option<bool>> {
+            let spans = answer_spans();
+            if !text.starts_with(r#"{"ok":true"#) {
+                assert_eq!(spans, AnswerSpans::default(), "{text}");
+                return Ok(None);
+            }
+            let part = |(start, end): (u32, u32)| text.get(start as usize..end as usize);
+            let decision = part(spans.decision).ok_or("decision span")?;
+            let mut expected = format!(r#"{{"ok":true,"decision":{decision}"#);
+            let validated = spans.validation != (0, 0);
+            if validated {
+                let validation = part(spans.validation).ok_or("validation span")?;
+                expected.push_str(&format!(r#","validation":{validation}"#));
+            }
+            expected.push('}');
+            assert_eq!(text, expected);
+            let whole: Value = serde_json::from_str(&text)?;
+            assert_eq!(whole["decision"], serde_json::from_str::<Value>(decision)?);
+            Ok(Some(validated))
+        };
+        let mut bodies = corpus_and_xml_bodies()?;
+        bodies.push((escaped_fixture()?, Value::Null));
+        let (mut decided, mut with_validation) = (0, 0);
+        for (body, client_rules) in &bodies {
+            let context = json!({"now": "2025-11-06T12:00:00Z", "correlation_id": "c-1",
+                                 "client_rules": client_rules});
+            let transformed: Value = serde_json::from_str(&transform(body))?;
+            transform_keep(body);
+            let kept = json!({"context": context}).to_string();
+            let mut results = vec![check(evaluate_kept(kept.as_bytes()))?];
+            if transformed["ok"] == true {
+                let input = json!({"context": context, "record": transformed["record"]});
+                results.push(check(evaluate(input.to_string().as_bytes()))?);
+                let record = transformed["record"].to_string();
+                results.push(check(failsafe_evaluate(
+                    &record,
+                    "2025-11-06T12:00:00Z",
+                    "r",
+                ))?);
+            }
+            for validated in results.into_iter().flatten() {
+                decided += 1;
+                with_validation += usize::from(validated);
+            }
+        }
+        check(evaluate(b"{}"))?;
+        assert!(
+            decided > 270 && with_validation > 30,
+            "{decided} / {with_validation}"
+        );
+        Ok(())
     }
 
     /// Every answer the engine writes is byte for byte what `serde_json::to_string` writes for

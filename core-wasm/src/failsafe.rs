@@ -7,26 +7,27 @@ use crate::model::{
     CaseDecision, CourtDecision, Decision, IdMatch, Label, Lookback, OffenseDecision, Queue,
     Reportability, Routing, Search,
 };
+use crate::rationale::Rationale;
 use crate::rules::catalog::SYS_ENGINE_FAILURE;
 
 /// The fail-safe decision tree (before exclusions) for `search`.
-pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
+pub fn decision<'s>(search: &'s Search, now: &'s str, reason: &'s str) -> Decision<'s> {
     let queue = Queue::InsufficientData;
     let court_decisions: Vec<CourtDecision> = search
         .courts
         .iter()
         .map(|court| CourtDecision {
-            court_search_id: court.court_search_id.clone(),
+            court_search_id: &court.court_search_id,
             court_decision: queue.rolled_up_label(),
             court_queue: queue,
             case_decisions: court
                 .cases
                 .iter()
                 .map(|case| CaseDecision {
-                    case_number: case.case_number.clone(),
+                    case_number: &case.case_number,
                     case_decision: queue.rolled_up_label(),
                     case_queue: queue,
-                    jurisdiction_state: case.jurisdiction_state.clone().unwrap_or_else(|| case.jurisdiction_state_raw.clone()),
+                    jurisdiction_state: case.decided_jurisdiction_state(),
                     id_match: IdMatch {
                         is_match: false,
                         match_score: 0.0,
@@ -40,14 +41,14 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
                         .offenses
                         .iter()
                         .map(|o| OffenseDecision {
-                            offense_id: o.offense_id.clone(),
-                            charge: o.charge.clone(),
+                            offense_id: &o.offense_id,
+                            charge: &o.charge,
                             charge_decision: Label::ManualReview,
-                            offense_type: o.offense_type.clone(),
-                            disposition: o.disposition.clone(),
-                            rationale: format!("Needs human review: the compliance engine failed ({reason}), so no rule was applied."),
+                            offense_type: o.offense_type.as_deref(),
+                            disposition: o.disposition.as_deref(),
+                            rationale: Rationale::EngineFailed { reason },
                             needs_human_review: true,
-                            cited_rules: vec![SYS_ENGINE_FAILURE.to_string()],
+                            cited_rules: vec![SYS_ENGINE_FAILURE],
                             citations: Vec::new(),
                             routing: Routing {
                                 queue,
@@ -74,13 +75,13 @@ pub fn decision(search: &Search, now: &str, reason: &str) -> Decision {
         queue
     };
     Decision {
-        search_id: search.search_id.clone(),
-        decision_date: now.to_string(),
+        search_id: &search.search_id,
+        decision_date: now,
         record_decision: search_queue.rolled_up_label(),
         search_queue,
-        order_id: search.order_id.clone(),
-        order_number: search.order_number.clone(),
-        client_search_type: search.search_type.clone(),
+        order_id: &search.order_id,
+        order_number: &search.order_number,
+        client_search_type: search.search_type.as_deref(),
         court_decisions,
     }
 }

@@ -31,7 +31,7 @@ pub mod messages;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
-mod rationale;
+pub mod rationale;
 pub mod rollup;
 pub mod rules;
 pub mod vocabulary;

@@ -11,7 +11,7 @@ use crate::model::{
 };
 use crate::parse::classify;
 use crate::parse::dates::parse_iso;
-use crate::rationale;
+use crate::rationale::Rationale;
 use crate::rules::{self, ChargeFacts, routing};
 
 /// What the host supplies: the engine reads no clock and makes no ids (DECISIONS §2).
@@ -27,13 +27,13 @@ pub struct Context {
 
 /// The full decision (excluded charges still in it) and every issue found.
 #[derive(Debug, Clone)]
-pub struct Evaluation {
-    pub decision: Decision,
+pub struct Evaluation<'s> {
+    pub decision: Decision<'s>,
     pub issues: Vec<Issue>,
 }
 
-/// Runs identity, rules and rollup.
-pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
+/// Runs identity, rules and rollup. The decision borrows what it echoes from `search` and `ctx`.
+pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'s>, String> {
     let as_of = parse_iso(&search.search_date).ok_or("search_date is not a YYYY-MM-DD date")?;
     let candidate = search.candidate.as_ref().map(candidate_person);
     let candidate = candidate.as_ref().map(identity::PreparedCandidate::new);
@@ -81,7 +81,7 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
                 let lookback = rules::time_facts(&facts, client, outcome.reportability);
-                offenses.push(offense_decision(offense, &outcome, identity, lookback));
+                offenses.push(offense_decision(offense, outcome, identity, lookback));
             }
             case_decisions.push(case_decision(case, identity, offenses));
         }
@@ -91,7 +91,7 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
             .max()
             .unwrap_or(Queue::Automation);
         court_decisions.push(CourtDecision {
-            court_search_id: court.court_search_id.clone(),
+            court_search_id: &court.court_search_id,
             court_decision: queue.rolled_up_label(),
             court_queue: queue,
             case_decisions,
@@ -104,13 +104,13 @@ pub fn evaluate(search: &Search, ctx: &Context) -> Result<Evaluation, String> {
         .max()
         .unwrap_or(Queue::Automation);
     let decision = Decision {
-        search_id: search.search_id.clone(),
-        decision_date: ctx.now.clone(),
+        search_id: &search.search_id,
+        decision_date: &ctx.now,
         record_decision: search_queue.rolled_up_label(),
         search_queue,
-        order_id: search.order_id.clone(),
-        order_number: search.order_number.clone(),
-        client_search_type: search.search_type.clone(),
+        order_id: &search.order_id,
+        order_number: &search.order_number,
+        client_search_type: search.search_type.as_deref(),
         court_decisions,
     };
     Ok(Evaluation { decision, issues })
@@ -145,29 +145,30 @@ impl<'s> Identities<'s> {
     }
 }
 
-fn offense_decision(
-    offense: &Offense,
-    outcome: &rules::ChargeOutcome,
+fn offense_decision<'s>(
+    offense: &'s Offense,
+    outcome: rules::ChargeOutcome,
     identity: &IdentityResult,
     lookback: Lookback,
-) -> OffenseDecision {
+) -> OffenseDecision<'s> {
     let (queue, label) = routing::route(outcome.reportability, identity.level);
+    let routing = routing_fields(
+        queue,
+        outcome.reportability,
+        outcome.reportability_insufficient,
+        identity,
+    );
     OffenseDecision {
-        offense_id: offense.offense_id.clone(),
-        charge: offense.charge.clone(),
+        offense_id: &offense.offense_id,
+        charge: &offense.charge,
         charge_decision: label,
-        offense_type: offense.offense_type.clone(),
-        disposition: offense.disposition.clone(),
-        rationale: rationale::sentence(label, outcome, identity),
+        offense_type: offense.offense_type.as_deref(),
+        disposition: offense.disposition.as_deref(),
         needs_human_review: label == Label::ManualReview,
         cited_rules: outcome.cited_rules(),
         citations: outcome.citations(),
-        routing: routing_fields(
-            queue,
-            outcome.reportability,
-            outcome.reportability_insufficient,
-            identity,
-        ),
+        rationale: Rationale::new(label, outcome, identity),
+        routing,
         classification: classify::classification(offense),
         lookback,
         excluded: offense.excluded,
@@ -193,24 +194,21 @@ pub fn routing_fields(
     }
 }
 
-fn case_decision(
-    case: &Case,
+fn case_decision<'s>(
+    case: &'s Case,
     identity: &IdentityResult,
-    offenses: Vec<OffenseDecision>,
-) -> CaseDecision {
+    offenses: Vec<OffenseDecision<'s>>,
+) -> CaseDecision<'s> {
     let queue = offenses
         .iter()
         .map(|o| o.routing.queue)
         .max()
         .unwrap_or(Queue::Automation);
     CaseDecision {
-        case_number: case.case_number.clone(),
+        case_number: &case.case_number,
         case_decision: queue.rolled_up_label(),
         case_queue: queue,
-        jurisdiction_state: case
-            .jurisdiction_state
-            .clone()
-            .unwrap_or_else(|| case.jurisdiction_state_raw.clone()),
+        jurisdiction_state: case.decided_jurisdiction_state(),
         id_match: id_match(identity),
         offenses,
     }

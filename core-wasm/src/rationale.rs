@@ -1,30 +1,111 @@
 //! The one-sentence `rationale` of a charge: the decisive rule reasons plus what identity did.
+//! It is kept as the facts it is made of and composed while the answer is written
+//! (`Serialize` through `collect_str`): no sentence is built per charge before that.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
 
 use crate::identity::{IdentityLevel, IdentityResult};
 use crate::model::{Label, Reportability};
-use crate::rules::ChargeOutcome;
+use crate::rules::{ChargeOutcome, Finding, Reasons};
 
-/// One sentence saying why the charge got its label.
-pub fn sentence(label: Label, outcome: &ChargeOutcome, identity: &IdentityResult) -> String {
-    let reason = outcome.reason();
-    let score = format!("{:.2}", identity.match_score);
-    match (outcome.reportability, identity.level) {
-        (Reportability::NotReportable, _) => format!("Not reportable: {reason}."),
-        (_, IdentityLevel::NotMatching) => format!(
-            "Not reportable to this candidate: the record conflicts with the candidate's identity ({}).",
-            identity.conflicts.join(", ")
-        ),
-        (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => format!(
-            "Reportable: {reason}; identity {} (score {score}), so an auditor confirms before release.",
-            level_words(identity.level)
-        ),
-        (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => format!(
-            "Needs human review: {reason}, but identity data is too thin to attribute the record (score {score})."
-        ),
-        (Reportability::NotEnoughInfo, _) => {
-            debug_assert_eq!(label, Label::ManualReview);
-            format!("Needs human review: {reason}.")
+/// Why a charge got its label, written as one sentence (`Display`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rationale<'s> {
+    /// What the rules and identity decided.
+    Decided {
+        reportability: Reportability,
+        level: IdentityLevel,
+        match_score: f64,
+        /// Identity's conflicts, when they decided (`NotMatching`); empty otherwise.
+        conflicts: Vec<&'static str>,
+        /// The rules' findings, the decisive ones first.
+        findings: Vec<Finding>,
+    },
+    /// The compliance stage failed (DECISIONS §3): no rule was applied.
+    EngineFailed { reason: &'s str },
+}
+
+impl Rationale<'_> {
+    /// The rationale of `label`, taking the findings of `outcome`.
+    pub fn new(label: Label, outcome: ChargeOutcome, identity: &IdentityResult) -> Self {
+        let level = identity.level;
+        debug_assert!(
+            outcome.reportability != Reportability::NotEnoughInfo
+                || level == IdentityLevel::NotMatching
+                || label == Label::ManualReview
+        );
+        let conflicts = if level == IdentityLevel::NotMatching {
+            identity.conflicts.clone()
+        } else {
+            Vec::new()
+        };
+        Rationale::Decided {
+            reportability: outcome.reportability,
+            level,
+            match_score: identity.match_score,
+            conflicts,
+            findings: outcome.findings,
         }
+    }
+}
+
+impl fmt::Display for Rationale<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (reportability, level, match_score, conflicts, findings) = match self {
+            Rationale::EngineFailed { reason } => {
+                return write!(
+                    f,
+                    "Needs human review: the compliance engine failed ({reason}), so no rule was applied."
+                );
+            }
+            Rationale::Decided {
+                reportability,
+                level,
+                match_score,
+                conflicts,
+                findings,
+            } => (reportability, level, match_score, conflicts, findings),
+        };
+        let reason = Reasons(findings);
+        match (reportability, level) {
+            (Reportability::NotReportable, _) => write!(f, "Not reportable: {reason}."),
+            (_, IdentityLevel::NotMatching) => write!(
+                f,
+                "Not reportable to this candidate: the record conflicts with the candidate's identity ({}).",
+                Joined(conflicts)
+            ),
+            (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => write!(
+                f,
+                "Reportable: {reason}; identity {} (score {match_score:.2}), so an auditor confirms before release.",
+                level_words(*level)
+            ),
+            (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => write!(
+                f,
+                "Needs human review: {reason}, but identity data is too thin to attribute the record (score {match_score:.2})."
+            ),
+            (Reportability::NotEnoughInfo, _) => write!(f, "Needs human review: {reason}."),
+        }
+    }
+}
+
+impl Serialize for Rationale<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Words joined with `, `.
+struct Joined<'a>(&'a [&'static str]);
+
+impl fmt::Display for Joined<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words = self.0.iter();
+        if let Some(first) = words.next() {
+            f.write_str(first)?;
+        }
+        words.try_for_each(|word| write!(f, ", {word}"))
     }
 }
 
@@ -34,5 +115,64 @@ fn level_words(level: IdentityLevel) -> &'static str {
         IdentityLevel::Medium => "medium",
         IdentityLevel::NotEnoughInfo => "not enough info",
         IdentityLevel::NotMatching => "not matching",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Effect;
+
+    /// Each sentence reads word for word as the `format!`s it replaced wrote it.
+    #[test]
+    fn each_sentence_reads_as_before() {
+        let findings = |effects: &[(&'static str, Effect)]| {
+            (effects.iter())
+                .map(|(reason, effect)| Finding::new("R", *effect, *reason))
+                .collect::<Vec<_>>()
+        };
+        let decided = |reportability, level, conflicts: &[&'static str], found| {
+            Rationale::Decided {
+                reportability,
+                level,
+                match_score: 0.876,
+                conflicts: conflicts.to_vec(),
+                findings: found,
+            }
+            .to_string()
+        };
+        use IdentityLevel as I;
+        use Reportability as R;
+        let bars = findings(&[
+            ("a", Effect::Bar),
+            ("b", Effect::Bar),
+            ("c", Effect::Permit),
+        ]);
+        assert_eq!(
+            decided(R::NotReportable, I::High, &[], bars),
+            "Not reportable: a; b."
+        );
+        let permit = || findings(&[("p", Effect::Permit)]);
+        assert_eq!(
+            decided(R::Reportable, I::NotMatching, &["NAME", "DOB"], permit()),
+            "Not reportable to this candidate: the record conflicts with the candidate's identity (NAME, DOB)."
+        );
+        assert_eq!(
+            decided(R::Reportable, I::Medium, &[], permit()),
+            "Reportable: p; identity medium (score 0.88), so an auditor confirms before release."
+        );
+        assert_eq!(
+            decided(R::Reportable, I::NotEnoughInfo, &[], permit()),
+            "Needs human review: p, but identity data is too thin to attribute the record (score 0.88)."
+        );
+        let review = findings(&[("r", Effect::Review), ("s", Effect::Review)]);
+        assert_eq!(
+            decided(R::NotEnoughInfo, I::High, &[], review),
+            "Needs human review: r; s."
+        );
+        assert_eq!(
+            Rationale::EngineFailed { reason: "x" }.to_string(),
+            "Needs human review: the compliance engine failed (x), so no rule was applied."
+        );
     }
 }

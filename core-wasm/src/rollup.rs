@@ -5,22 +5,21 @@
 use crate::model::{Decision, Issue, IssueLevel, UNKNOWN_OFFENSE, Validation};
 
 /// Applies exclusions to the decision and filters the issues clients see.
-pub fn client_facing(mut decision: Decision, issues: &[Issue]) -> (Decision, Option<Validation>) {
+pub fn client_facing<'s>(
+    mut decision: Decision<'s>,
+    issues: &[Issue],
+) -> (Decision<'s>, Option<Validation>) {
     // (case_id, case_number, offense_id) of excluded charges, and cases left with none.
-    let mut excluded: Vec<(String, String, String)> = Vec::new();
-    let mut emptied: Vec<(String, String)> = Vec::new();
+    let mut excluded: Vec<(&str, &str, &str)> = Vec::new();
+    let mut emptied: Vec<(&str, &str)> = Vec::new();
     for court in &mut decision.court_decisions {
         for case in &mut court.case_decisions {
             for o in case.offenses.iter().filter(|o| o.excluded) {
-                excluded.push((
-                    court.court_search_id.clone(),
-                    case.case_number.clone(),
-                    o.offense_id.clone(),
-                ));
+                excluded.push((court.court_search_id, case.case_number, o.offense_id));
             }
             case.offenses.retain(|o| !o.excluded);
             if case.offenses.is_empty() {
-                emptied.push((court.court_search_id.clone(), case.case_number.clone()));
+                emptied.push((court.court_search_id, case.case_number));
             }
         }
         court.case_decisions.retain(|c| !c.offenses.is_empty());
@@ -30,19 +29,16 @@ pub fn client_facing(mut decision: Decision, issues: &[Issue]) -> (Decision, Opt
         .retain(|c| !c.case_decisions.is_empty());
 
     let keep = |i: &&Issue| {
-        let in_case =
-            |(court, case): (&String, &String)| &i.case_id == court && &i.case_number == case;
+        let in_case = |(court, case): (&str, &str)| i.case_id == court && i.case_number == case;
         match i.level {
             IssueLevel::Candidate => true,
             IssueLevel::Offense if i.offense_id.as_deref() == Some(UNKNOWN_OFFENSE) => {
-                !emptied.iter().any(|(court, case)| in_case((court, case)))
+                !emptied.iter().any(|&at| in_case(at))
             }
-            IssueLevel::Offense => !excluded.iter().any(|(court, case, offense)| {
-                in_case((court, case)) && i.offense_id.as_deref() == Some(offense.as_str())
+            IssueLevel::Offense => !excluded.iter().any(|&(court, case, offense)| {
+                in_case((court, case)) && i.offense_id.as_deref() == Some(offense)
             }),
-            IssueLevel::Case | IssueLevel::CaseSubject => {
-                !emptied.iter().any(|(court, case)| in_case((court, case)))
-            }
+            IssueLevel::Case | IssueLevel::CaseSubject => !emptied.iter().any(|&at| in_case(at)),
         }
     };
     let validation = Validation::from_issues(issues.iter().filter(keep));

@@ -8,6 +8,8 @@
 //! `api::tests` pins every answer the engine writes against `serde_json::to_string` over the
 //! corpus and the XML samples; the tests below cover every serde shape and any string or number.
 
+use std::ops::Range;
+
 use serde::ser::{self, Error as _, Impossible, Serialize};
 use serde_json::Error;
 
@@ -22,13 +24,35 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Result<St
     }
     let mut writer = Writer {
         out: String::with_capacity(capacity),
+        spans: None,
     };
     value.serialize(&mut writer)?;
     Ok(writer.out)
 }
 
+/// As [`to_string`] for a struct, with where the value of each of its fields lies in the text
+/// (byte ranges, in field order; a skipped field has none), so a reader can take a member out
+/// without parsing the whole text again.
+pub fn to_string_with_spans<T: Serialize + ?Sized>(
+    value: &T,
+    capacity: usize,
+) -> Result<(String, Vec<Range<usize>>)> {
+    #[cfg(test)]
+    if reference::ON.get() {
+        return Ok((serde_json::to_string(value)?, Vec::new()));
+    }
+    let mut writer = Writer {
+        out: String::with_capacity(capacity),
+        spans: Some(Vec::with_capacity(4)),
+    };
+    value.serialize(&mut writer)?;
+    Ok((writer.out, writer.spans.unwrap_or_default()))
+}
+
 struct Writer {
     out: String,
+    /// Where the top-level struct's field values lie, when asked for.
+    spans: Option<Vec<Range<usize>>>,
 }
 
 impl Writer {
@@ -324,15 +348,19 @@ impl<'a> ser::Serializer for &'a mut Writer {
 struct Compound<'a> {
     writer: &'a mut Writer,
     first: bool,
+    /// Whether this is the answer's outermost value (its field spans are what callers ask for).
+    outermost: bool,
     close: &'static str,
 }
 
 impl<'a> Compound<'a> {
     fn open(writer: &'a mut Writer, open: &str, close: &'static str) -> Self {
+        let outermost = writer.out.is_empty();
         writer.out.push_str(open);
         Compound {
             writer,
             first: true,
+            outermost,
             close,
         }
     }
@@ -346,7 +374,14 @@ impl<'a> Compound<'a> {
         self.separate();
         self.writer.str(key);
         self.writer.out.push(':');
-        value.serialize(&mut *self.writer)
+        let start = self.writer.out.len();
+        value.serialize(&mut *self.writer)?;
+        if self.outermost
+            && let Some(spans) = &mut self.writer.spans
+        {
+            spans.push(start..self.writer.out.len());
+        }
+        Ok(())
     }
 
     fn separate(&mut self) {

@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use lookback_runtime::protocol::{self, Evaluated, StageContext, TransformOutput};
 use lookback_runtime::{CallError, EngineHost, LoadedModule, RequestCalls};
@@ -162,12 +161,12 @@ pub fn evaluate_in(
 
     let context = StageContext::new(now, &ctx.correlation_id).with_client_rules(overlay);
     let t1 = Instant::now();
-    let evaluated = protocol::evaluate(calls, out.record, &context);
+    let evaluated = protocol::evaluate_answer(calls, out.record, &context);
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
-        .as_deref()
+        .as_ref()
         .map_err(Clone::clone)
-        .and_then(protocol::read_evaluate);
+        .and_then(protocol::EvaluateAnswer::read);
 
     let search_id = out.search_id.as_deref();
     let envelope = match evaluated {
@@ -181,8 +180,8 @@ pub fn evaluate_in(
                 correlation_id: &ctx.correlation_id,
                 status: "success",
                 errors: Vec::new(),
-                validation,
-                decision: Some(decision),
+                validation: validation.map(RawJson),
+                decision: Some(RawJson(decision)),
                 degradation: None,
                 timing: Some(Timing::new(transform_ms, compliance_ms, ctx)),
             },
@@ -193,12 +192,16 @@ pub fn evaluate_in(
             let reason = error.to_string();
             tracing::warn!(stage = "compliance", reason = %reason, "engine stage failed; answering with the fail-safe decision");
             // The fail-safe lists the record's charges (one the module kept is read again).
-            let failsafe = protocol::failed_record(calls, out.record, body)
-                .map(|record| lookback_core::api::failsafe_evaluate(&record, now, &reason));
+            let failsafe = protocol::failed_record(calls, out.record, body).map(|record| {
+                protocol::EvaluateAnswer {
+                    text: lookback_core::api::failsafe_evaluate(&record, now, &reason),
+                    spans: Some(lookback_core::api::answer_spans()),
+                }
+            });
             let Some(Ok(Evaluated {
                 decision,
                 validation,
-            })) = failsafe.as_deref().map(protocol::read_evaluate)
+            })) = failsafe.as_ref().map(protocol::EvaluateAnswer::read)
             else {
                 return Err(AppError::Internal {
                     meta: Some(Meta::new(ctx, Some(module))),
@@ -211,8 +214,8 @@ pub fn evaluate_in(
                     correlation_id: &ctx.correlation_id,
                     status: "partial",
                     errors: vec![format!("compliance engine failed: {reason}")],
-                    validation,
-                    decision: Some(decision),
+                    validation: validation.map(RawJson),
+                    decision: Some(RawJson(decision)),
                     degradation: Some(Degradation {
                         xml_transformer: Component {
                             status: "available",
@@ -350,13 +353,30 @@ struct Data<'a> {
     errors: Vec<String>,
     /// Absent (not null) when the data is clean (SPEC).
     #[serde(skip_serializing_if = "Option::is_none")]
-    validation: Option<&'a RawValue>,
+    validation: Option<RawJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    decision: Option<&'a RawValue>,
+    decision: Option<RawJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     degradation: Option<Degradation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     timing: Option<Timing>,
+}
+
+/// JSON text the engine wrote, written into the envelope as it is: not parsed or checked again
+/// (the module's answer layout was checked, `protocol::EvaluateAnswer::read`). serde_json writes
+/// text verbatim for the struct its own `RawValue` serialises as; `RawValue` itself can only be
+/// made by parsing the text, which is the work this saves.
+#[derive(Debug, Clone, Copy)]
+struct RawJson<'a>(&'a str);
+
+impl Serialize for RawJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        const TOKEN: &str = "$serde_json::private::RawValue";
+        let mut raw = serializer.serialize_struct(TOKEN, 1)?;
+        raw.serialize_field(TOKEN, self.0)?;
+        raw.end()
+    }
 }
 
 #[derive(Serialize)]
@@ -391,6 +411,21 @@ impl Timing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The envelope carries the engine's text byte for byte, as serde_json's `RawValue` would.
+    #[test]
+    fn raw_json_is_written_verbatim() {
+        let text = r#"{"b": [1, 2.50, "\u00e9"],"a":{}}"#;
+        let raw = serde_json::value::RawValue::from_string(text.to_owned()).ok();
+        assert_eq!(
+            serde_json::to_string(&[RawJson(text)]).ok(),
+            Some(format!("[{text}]"))
+        );
+        assert_eq!(
+            serde_json::to_string(&[RawJson(text)]).ok(),
+            serde_json::to_string(&[raw]).ok()
+        );
+    }
 
     #[test]
     fn probe_reads_search_id_only_from_well_formed_bodies() {

@@ -48,6 +48,8 @@ pub(crate) struct ExportIndices {
     pub identity_match: ModuleExport,
     /// The optional pair that keeps stage 1's record in the instance; both or neither.
     pub keep: Option<KeepExports>,
+    /// `lookback_answer_spans` (optional): where the parts of a stages 2-3 answer lie.
+    pub answer_spans: Option<ModuleExport>,
 }
 
 /// `lookback_transform_keep` and `lookback_evaluate_kept` (docs/abi.md).
@@ -107,6 +109,10 @@ pub(crate) fn check_exports(module: &Module) -> Result<ExportIndices, ExportErro
             evaluate: func("lookback_evaluate_kept", &[I32, I32], &[I64])?,
         }),
     };
+    let answer_spans = match module.get_export("lookback_answer_spans") {
+        None => None,
+        Some(_) => Some(func("lookback_answer_spans", &[], &[I32])?),
+    };
     Ok(ExportIndices {
         memory,
         free: func("lookback_free", &[I32, I32], &[])?,
@@ -117,6 +123,7 @@ pub(crate) fn check_exports(module: &Module) -> Result<ExportIndices, ExportErro
         evaluate: func("lookback_evaluate", &[I32, I32], &[I64])?,
         identity_match: func("lookback_identity_match", &[I32, I32], &[I64])?,
         keep,
+        answer_spans,
     })
 }
 

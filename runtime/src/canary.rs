@@ -39,12 +39,11 @@ pub async fn run(engine: &EngineHost, module: Arc<LoadedModule>, now: &str) -> C
                 _ => return FAILED,
             };
             let context = StageContext::new(&now, "health-canary");
-            let evaluated = protocol::evaluate(calls, out.record, &context);
+            let evaluated = protocol::evaluate_answer(calls, out.record, &context);
             CanaryResult {
                 transform: true,
-                evaluate: evaluated.is_ok_and(|text| {
-                    protocol::read_evaluate(&text).is_ok_and(|e| e.decision.get().starts_with('{'))
-                }),
+                evaluate: evaluated
+                    .is_ok_and(|answer| answer.read().is_ok_and(|e| e.decision.starts_with('{'))),
             }
         })
         .await;

@@ -12,6 +12,7 @@
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+pub use lookback_core::api::AnswerSpans;
 pub use lookback_core::input::{
     StageContext, evaluate_input, evaluate_kept_input, transform_xml_input,
 };
@@ -67,13 +68,80 @@ impl<'a> TransformOutput<'a> {
     }
 }
 
-/// A good stage 2-3 answer: the decision tree and the validation report (absent when clean).
+/// A good stage 2-3 answer: the decision tree and the validation report (absent when clean),
+/// each as its JSON text, to be spliced into a response as it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Evaluated<'a> {
     /// `decision`, raw.
-    pub decision: &'a RawValue,
+    pub decision: &'a str,
     /// `validation`, raw; `None` when the answer had none (or `null`).
-    pub validation: Option<&'a RawValue>,
+    pub validation: Option<&'a str>,
+}
+
+/// A stages 2-3 answer and, when the module says (`lookback_answer_spans`), where its parts lie.
+#[derive(Debug, Clone)]
+pub struct EvaluateAnswer {
+    /// The answer text.
+    pub text: String,
+    /// Where `decision` and `validation` lie in `text`, as the module said.
+    pub spans: Option<AnswerSpans>,
+}
+
+impl EvaluateAnswer {
+    /// The answer's parts: taken at the module's spans when they fit the answer's layout
+    /// (`{"ok":true,"decision":D}` or `{"ok":true,"decision":D,"validation":V}`, D and V objects),
+    /// without reading the decision again; otherwise by parsing the answer ([`read_evaluate`]).
+    pub fn read(&self) -> Result<Evaluated<'_>, CallError> {
+        match self.spans.and_then(|spans| spliced(&self.text, spans)) {
+            Some(parts) => Ok(parts),
+            None => read_evaluate(&self.text),
+        }
+    }
+
+    /// Whether the module's spans, if it gave any, name exactly what parsing the answer finds
+    /// (the self-test demands it of every module before it serves).
+    pub fn check_spans(&self) -> Result<(), &'static str> {
+        let Some(spans) = self.spans else {
+            return Ok(());
+        };
+        let parsed = read_evaluate(&self.text).ok();
+        let parsed = parsed.map(|e| (e.decision, e.validation));
+        match spliced(&self.text, spans) {
+            Some(e) if Some((e.decision, e.validation)) == parsed => Ok(()),
+            None if parsed.is_none() && spans == AnswerSpans::default() => Ok(()),
+            _ => Err("lookback_answer_spans does not match the answer"),
+        }
+    }
+}
+
+/// The parts `spans` name, if the answer around them is exactly the accepted layout.
+fn spliced(text: &str, spans: AnswerSpans) -> Option<Evaluated<'_>> {
+    const HEAD: &str = r#"{"ok":true,"decision":"#;
+    const VALIDATION: &str = r#","validation":"#;
+    let object = |(start, end): (u32, u32)| {
+        let part = text.get(start as usize..end as usize)?;
+        (part.len() >= 2 && part.starts_with('{') && part.ends_with('}')).then_some(part)
+    };
+    let (start, end) = spans.decision;
+    if start as usize != HEAD.len() || !text.starts_with(HEAD) {
+        return None;
+    }
+    let decision = object(spans.decision)?;
+    let rest = text.get(end as usize..)?;
+    if spans.validation == (0, 0) {
+        return (rest == "}").then_some(Evaluated {
+            decision,
+            validation: None,
+        });
+    }
+    let validation = object(spans.validation)?;
+    let layout = rest.strip_prefix(VALIDATION)?.strip_suffix('}')?;
+    (layout.len() == validation.len()
+        && spans.validation.0 as usize == end as usize + VALIDATION.len())
+    .then_some(Evaluated {
+        decision,
+        validation: Some(validation),
+    })
 }
 
 /// What stages 2-3 answer (and the engine's native fail-safe).
@@ -95,8 +163,8 @@ pub fn read_evaluate(text: &str) -> Result<Evaluated<'_>, CallError> {
         .map_err(|_| CallError::InvalidOutput("evaluate answer is not the expected JSON"))?;
     match (out.ok, out.decision) {
         (true, Some(decision)) => Ok(Evaluated {
-            decision,
-            validation: out.validation.filter(|v| v.get() != "null"),
+            decision: decision.get(),
+            validation: out.validation.map(RawValue::get).filter(|v| *v != "null"),
         }),
         (true, None) => Err(CallError::InvalidOutput("evaluate answer has no decision")),
         (false, _) => Err(CallError::Refused(
@@ -122,6 +190,17 @@ pub fn read_transform<'t>(
     text: &'t str,
 ) -> Result<TransformOutput<'t>, CallError> {
     TransformOutput::parse(text, !calls.keeps_record())
+}
+
+/// [`evaluate`], with where the answer's parts lie when the module says ([`EvaluateAnswer`]).
+pub fn evaluate_answer(
+    calls: &mut RequestCalls<'_>,
+    record: Option<&RawValue>,
+    context: &StageContext<'_>,
+) -> Result<EvaluateAnswer, CallError> {
+    let text = evaluate(calls, record, context)?;
+    let spans = calls.answer_spans();
+    Ok(EvaluateAnswer { text, spans })
 }
 
 /// Stages 2-3 after [`transform`] accepted: on the `record` it answered, or, when the module
@@ -204,7 +283,7 @@ mod tests {
     #[test]
     fn stage_answers_are_read_or_refused() {
         let ok = read_evaluate(r#"{"ok":true,"decision":{"x":1}}"#);
-        assert!(ok.is_ok_and(|e| e.decision.get() == r#"{"x":1}"# && e.validation.is_none()));
+        assert!(ok.is_ok_and(|e| e.decision == r#"{"x":1}"# && e.validation.is_none()));
         let null = read_evaluate(r#"{"ok":true,"decision":{},"validation":null}"#);
         assert!(null.is_ok_and(|e| e.validation.is_none()));
         assert_eq!(
@@ -224,5 +303,52 @@ mod tests {
             Err(CallError::InvalidOutput(_))
         ));
         assert!(TransformOutput::parse(r#"{"ok":true}"#, false).is_ok());
+    }
+
+    /// Spans that fit the answer's layout are taken as they are; any that do not (or a refusal)
+    /// send the answer to the parser, which reads it as before.
+    #[test]
+    fn answers_are_spliced_at_spans_that_fit_and_parsed_otherwise() {
+        let spans = |decision, validation| AnswerSpans {
+            decision,
+            validation,
+        };
+        let both = r#"{"ok":true,"decision":{"a":"}"},"validation":{"b":[]}}"#;
+        let alone = r#"{"ok":true,"decision":{"x":1}}"#;
+        let fits = spliced(both, spans((22, 31), (45, 53)));
+        assert!(
+            fits.is_some_and(
+                |e| e.decision == r#"{"a":"}"}"# && e.validation == Some(r#"{"b":[]}"#)
+            )
+        );
+        assert!(spliced(alone, spans((22, 29), (0, 0))).is_some_and(|e| e.validation.is_none()));
+        assert!(spliced(alone, spans((22, 28), (0, 0))).is_none());
+        for (decision, validation) in [
+            ((22, 30), (45, 53)),
+            ((21, 31), (45, 53)),
+            ((22, 31), (44, 53)),
+            ((22, 31), (45, 52)),
+            ((22, 31), (0, 0)),
+            ((22, 31), (45, 900)),
+        ] {
+            let wrong = spans(decision, validation);
+            assert!(spliced(both, wrong).is_none(), "{wrong:?}");
+            // Parsed instead, and read right.
+            let answer = EvaluateAnswer {
+                text: both.to_owned(),
+                spans: Some(wrong),
+            };
+            assert!(answer.read().is_ok_and(|e| e.decision == r#"{"a":"}"}"#));
+            assert!(answer.check_spans().is_err());
+        }
+        let refused = EvaluateAnswer {
+            text: r#"{"ok":false,"message":"m"}"#.to_owned(),
+            spans: Some(AnswerSpans::default()),
+        };
+        assert!(refused.check_spans().is_ok());
+        assert_eq!(
+            refused.read().map(|_| ()),
+            Err(CallError::Refused("m".into()))
+        );
     }
 }

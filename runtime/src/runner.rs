@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use lookback_core::api::AnswerSpans;
 use wasmtime::{Engine, Extern, Instance, Memory, Store, TypedFunc};
 
 use crate::abi::Export;
@@ -139,6 +140,36 @@ impl<'m> Session<'m> {
         Ok(answer)
     }
 
+    /// Where `decision` and `validation` lie in the stages 2-3 answer the last call returned, as
+    /// the module says (optional `lookback_answer_spans`, docs/abi.md); `None` when it has no
+    /// such export. Only a call's answer tells whether the spans are right: see
+    /// `protocol::EvaluateAnswer`.
+    pub fn answer_spans(&mut self) -> wasmtime::Result<Option<AnswerSpans>> {
+        let module = self.module;
+        let Some(index) = &module.exports.answer_spans else {
+            return Ok(None);
+        };
+        self.store.set_epoch_deadline(self.limits.deadline_ticks());
+        let ptr = self.function::<(), i32>(index)?.call(&mut self.store, ())?;
+        let mut bytes = [0_u8; 16];
+        if self
+            .memory
+            .read(&self.store, address(ptr), &mut bytes)
+            .is_err()
+        {
+            return Ok(None);
+        }
+        let word = |at: usize| {
+            let mut word = [0_u8; 4];
+            word.copy_from_slice(bytes.get(at..at + 4).unwrap_or(&[0; 4]));
+            u32::from_le_bytes(word)
+        };
+        Ok(Some(AnswerSpans {
+            decision: (word(0), word(4)),
+            validation: (word(8), word(12)),
+        }))
+    }
+
     fn function<P: wasmtime::WasmParams, R: wasmtime::WasmResults>(
         &mut self,
         index: &wasmtime::ModuleExport,
@@ -209,6 +240,17 @@ impl<'a> RequestCalls<'a> {
             observer.observe(export, started.elapsed(), &result);
         }
         result
+    }
+
+    /// [`Session::answer_spans`] of this request's instance, after a stages 2-3 call; `None`
+    /// when there is no instance (the call failed) or the module cannot say.
+    pub fn answer_spans(&mut self) -> Option<AnswerSpans> {
+        let spans = self.session.as_mut()?.answer_spans();
+        if spans.is_err() {
+            // A trapped instance is never called again.
+            self.session = None;
+        }
+        spans.ok().flatten()
     }
 
     fn call_in_session(&mut self, export: Export, input: &[u8]) -> Result<String, CallError> {

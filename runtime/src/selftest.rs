@@ -220,6 +220,12 @@ fn run_case(calls: &mut Watched<'_, '_>, case: &CorpusCase) -> Result<Outcome, S
             let text = calls
                 .step(|c| protocol::evaluate(c, out.record, &case.context()))
                 .map_err(|e| format!("evaluate: {e}"))?;
+            let answer = protocol::EvaluateAnswer {
+                spans: calls.calls.answer_spans(),
+                text,
+            };
+            answer.check_spans().map_err(|e| format!("evaluate: {e}"))?;
+            let text = answer.text;
             if keeps {
                 v1_agrees(calls, case, &transformed, Some(&text))?;
             }

@@ -1,119 +1,43 @@
 //! The decision tree of SPEC "Decision tree (`data.decision`)".
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
+use crate::rationale::Rationale;
 
-use super::Lookback;
+use super::{Label, Lookback, Queue, Reportability};
 
-/// `*_decision` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Label {
-    #[serde(rename = "REPORTABLE")]
-    Reportable,
-    #[serde(rename = "NOT_REPORTABLE")]
-    NotReportable,
-    #[serde(rename = "MANUAL_REVIEW")]
-    ManualReview,
-}
-
-/// `*_queue` values, declared in rollup priority order (lowest first) so `max` rolls up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Queue {
-    #[serde(rename = "Automation")]
-    Automation,
-    #[serde(rename = "Auditor")]
-    Auditor,
-    #[serde(rename = "Insufficient Data")]
-    InsufficientData,
-}
-
-impl Label {
-    /// Every label, in the order counts list them.
-    pub const ALL: [Label; 3] = [Label::Reportable, Label::NotReportable, Label::ManualReview];
-
-    /// The label as the API spells it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Label::Reportable => "REPORTABLE",
-            Label::NotReportable => "NOT_REPORTABLE",
-            Label::ManualReview => "MANUAL_REVIEW",
-        }
-    }
-
-    /// The label in words, for people (the browser page).
-    pub const fn words(self) -> &'static str {
-        match self {
-            Label::Reportable => "Reportable",
-            Label::NotReportable => "Not reportable",
-            Label::ManualReview => "Manual review",
-        }
-    }
-}
-
-impl Queue {
-    /// Every queue, in rollup priority order (lowest first).
-    pub const ALL: [Queue; 3] = [Queue::Automation, Queue::Auditor, Queue::InsufficientData];
-
-    /// The queue as the API spells it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Queue::Automation => "Automation",
-            Queue::Auditor => "Auditor",
-            Queue::InsufficientData => "Insufficient Data",
-        }
-    }
-
-    /// SPEC rollup rule 2: labels follow queues at case, court and record level.
-    pub fn rolled_up_label(self) -> Label {
-        match self {
-            Queue::Automation => Label::NotReportable,
-            Queue::Auditor => Label::Reportable,
-            Queue::InsufficientData => Label::ManualReview,
-        }
-    }
-}
-
-/// `routing.reportability` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Reportability {
-    #[serde(rename = "Reportable")]
-    Reportable,
-    #[serde(rename = "Not Reportable")]
-    NotReportable,
-    #[serde(rename = "Not Enough Info")]
-    NotEnoughInfo,
-}
-
+/// The tree borrows what it echoes from the record it decides (`'s`) and its rule ids and
+/// citations from the rule tables: one request allocates its vectors, not a string per field.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Decision {
-    pub search_id: String,
-    pub decision_date: String,
+pub struct Decision<'s> {
+    pub search_id: &'s str,
+    pub decision_date: &'s str,
     pub record_decision: Label,
     pub search_queue: Queue,
-    pub order_id: String,
-    pub order_number: String,
-    pub client_search_type: Option<String>,
-    pub court_decisions: Vec<CourtDecision>,
+    pub order_id: &'s str,
+    pub order_number: &'s str,
+    pub client_search_type: Option<&'s str>,
+    pub court_decisions: Vec<CourtDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CourtDecision {
-    pub court_search_id: String,
+pub struct CourtDecision<'s> {
+    pub court_search_id: &'s str,
     pub court_decision: Label,
     pub court_queue: Queue,
-    pub case_decisions: Vec<CaseDecision>,
+    pub case_decisions: Vec<CaseDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CaseDecision {
-    pub case_number: String,
+pub struct CaseDecision<'s> {
+    pub case_number: &'s str,
     pub case_decision: Label,
     pub case_queue: Queue,
-    pub jurisdiction_state: String,
+    pub jurisdiction_state: &'s str,
     pub id_match: IdMatch,
-    pub offenses: Vec<OffenseDecision>,
+    pub offenses: Vec<OffenseDecision<'s>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -128,17 +52,18 @@ pub struct IdMatch {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OffenseDecision {
-    pub offense_id: String,
-    pub charge: String,
+pub struct OffenseDecision<'s> {
+    pub offense_id: &'s str,
+    pub charge: &'s str,
     pub charge_decision: Label,
     #[serde(rename = "type")]
-    pub offense_type: Option<String>,
-    pub disposition: Option<String>,
-    pub rationale: String,
+    pub offense_type: Option<&'s str>,
+    pub disposition: Option<&'s str>,
+    /// Composed while the answer is written.
+    pub rationale: Rationale<'s>,
     pub needs_human_review: bool,
-    pub cited_rules: Vec<String>,
-    pub citations: Vec<String>,
+    pub cited_rules: Vec<&'static str>,
+    pub citations: Vec<&'static str>,
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
     pub classification: Classification,

@@ -1,12 +1,14 @@
 //! Wire and internal types. `record` is the normalised search that stage 1 produces and stages 2-3
-//! consume; `decision` is the SPEC decision tree; `validation` the data-quality report.
+//! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
 
 pub mod decision;
+pub mod labels;
 pub mod lookback;
 pub mod record;
 pub mod validation;
 
 pub use decision::*;
+pub use labels::{Label, Queue, Reportability};
 pub use lookback::{Lookback, LookbackWindow, LowerBound};
 pub use record::*;
 pub use validation::*;

@@ -73,6 +73,16 @@ pub struct Case {
     pub offenses: Vec<Offense>,
 }
 
+impl Case {
+    /// `jurisdiction_state` as the decision gives it: the code when one was read, else the value
+    /// as received.
+    pub fn decided_jurisdiction_state(&self) -> &str {
+        self.jurisdiction_state
+            .as_deref()
+            .unwrap_or(&self.jurisdiction_state_raw)
+    }
+}
+
 /// The person named in a case.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Subject {

@@ -61,13 +61,13 @@ fn law(f: &ChargeFacts) -> Found {
 /// The state and local rows whose party or place trigger matches the charge, in force or not:
 /// state rows court first, then applicant, then customer, then the place's local rows.
 pub(super) fn triggered(f: &ChargeFacts) -> impl Iterator<Item = &'static Rule> + '_ {
-    let state_rows = f.states().into_iter().flat_map(move |code| {
-        states::rules_for(code)
+    let state_rows = f.states().flat_map(move |code| {
+        states::rules_for(code.as_str())
             .iter()
             .filter(move |rule| match rule.trigger {
                 Trigger::AnyParty => true,
-                Trigger::Applicant => f.applicant_state.as_deref() == Some(code),
-                Trigger::Court => f.state.as_deref() == Some(code),
+                Trigger::Applicant => f.applicant_state == Some(code),
+                Trigger::Court => f.state == Some(code),
                 _ => false,
             })
     });
@@ -138,7 +138,7 @@ fn whatever_the_values(
             } else {
                 String::new()
             };
-            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason);
+            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason).into();
             bar
         })
         .collect();

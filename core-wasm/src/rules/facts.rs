@@ -51,6 +51,23 @@ pub enum Custody {
     Unknown,
 }
 
+/// A state code as the record gives it (two bytes, upper-cased), held by value so the facts of a
+/// charge copy without allocating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateCode([u8; 2]);
+
+impl StateCode {
+    /// `text` as a code, when it is two bytes long.
+    pub fn new(text: &str) -> Option<StateCode> {
+        <[u8; 2]>::try_from(text.as_bytes()).ok().map(StateCode)
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Two bytes taken whole from a `str` (two ASCII letters or one two-byte character).
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChargeFacts {
     pub as_of: NaiveDate,
@@ -58,11 +75,11 @@ pub struct ChargeFacts {
     pub canonical: CanonicalDisposition,
     pub traffic: TrafficKind,
     /// The case's `jurisdiction_state` (the court's state).
-    pub state: Option<String>,
+    pub state: Option<StateCode>,
     /// Where the candidate will work (employer-use limits and CRA statutes).
-    pub applicant_state: Option<String>,
+    pub applicant_state: Option<StateCode>,
     /// The client's headquarters or work state (CRA statutes).
-    pub customer_state: Option<String>,
+    pub customer_state: Option<StateCode>,
     /// A place with local rules, from the court's `search_jurisdiction`.
     pub place: Option<Place>,
     pub level: SeverityLevel,
@@ -149,7 +166,7 @@ impl ChargeFacts {
             class: offense.disposition_class.class,
             canonical: offense.disposition_class.canonical,
             traffic: offense.traffic,
-            state: case.jurisdiction_state.clone(),
+            state: case.jurisdiction_state.as_deref().and_then(StateCode::new),
             applicant_state: None,
             customer_state: None,
             place: None,
@@ -183,8 +200,8 @@ impl ChargeFacts {
         place: Option<Place>,
     ) -> ChargeFacts {
         let norm = |s: Option<&str>| {
-            s.map(|v| v.trim().to_ascii_uppercase())
-                .filter(|v| v.len() == 2)
+            let code = StateCode::new(s?.trim())?;
+            Some(StateCode(code.0.map(|b| b.to_ascii_uppercase())))
         };
         self.applicant_state = norm(applicant_state);
         self.customer_state = norm(customer_state);
@@ -204,17 +221,12 @@ impl ChargeFacts {
     }
 
     /// The distinct states whose rules may apply, court first, then applicant, then customer.
-    pub fn states(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::with_capacity(3);
-        for s in [&self.state, &self.applicant_state, &self.customer_state]
-            .into_iter()
-            .flatten()
-        {
-            if !out.contains(&s.as_str()) {
-                out.push(s.as_str());
-            }
-        }
-        out
+    pub fn states(&self) -> impl Iterator<Item = StateCode> {
+        let all = [self.state, self.applicant_state, self.customer_state];
+        (0..all.len()).filter_map(move |at| {
+            let code = all.get(at).copied().flatten()?;
+            (!all.get(..at).unwrap_or_default().contains(&Some(code))).then_some(code)
+        })
     }
 }
 

@@ -27,7 +27,7 @@ pub use aging::time_facts;
 pub use client::ClientRules;
 pub use evaluate::{evaluate_charge, evaluate_with};
 pub use facts::ChargeFacts;
-pub use outcome::{ChargeOutcome, DataGap, Finding};
+pub use outcome::{ChargeOutcome, DataGap, Finding, Reasons};
 pub use registry::{RULES_VERSION, all_rules};
 pub use schema::{Confidence, Effect, Rule};
 

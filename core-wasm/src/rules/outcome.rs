@@ -1,6 +1,9 @@
 //! What rules say about one charge: each rule's [`Finding`], and the [`ChargeOutcome`] they
 //! combine into (the most protective wins, DECISIONS §7.1).
 
+use std::borrow::Cow;
+use std::fmt;
+
 use crate::model::Reportability;
 
 use super::registry;
@@ -21,18 +24,23 @@ pub enum DataGap {
     Jurisdiction,
 }
 
-/// One rule's finding on one charge; `reason` is a short clause for the rationale.
+/// One rule's finding on one charge; `reason` is a short clause for the rationale (most are a
+/// rule's own words, borrowed from the rule tables).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub rule_id: &'static str,
     pub effect: Effect,
-    pub reason: String,
+    pub reason: Cow<'static, str>,
     /// Set when missing or unusable data caused the review (`reportability_insufficient`).
     pub data_gap: Option<DataGap>,
 }
 
 impl Finding {
-    pub fn new(rule_id: &'static str, effect: Effect, reason: impl Into<String>) -> Finding {
+    pub fn new(
+        rule_id: &'static str,
+        effect: Effect,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Finding {
         Finding {
             rule_id,
             effect,
@@ -41,7 +49,11 @@ impl Finding {
         }
     }
 
-    pub fn data_gap(rule_id: &'static str, gap: DataGap, reason: impl Into<String>) -> Finding {
+    pub fn data_gap(
+        rule_id: &'static str,
+        gap: DataGap,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Finding {
         Finding {
             rule_id,
             effect: Effect::Review,
@@ -102,25 +114,25 @@ impl ChargeOutcome {
     }
 
     /// Rule ids in decisive order, without repeats.
-    pub fn cited_rules(&self) -> Vec<String> {
-        let mut ids: Vec<String> = Vec::new();
+    pub fn cited_rules(&self) -> Vec<&'static str> {
+        let mut ids: Vec<&'static str> = Vec::with_capacity(self.findings.len());
         for f in &self.findings {
-            if !ids.iter().any(|i| i == f.rule_id) {
-                ids.push(f.rule_id.to_string());
+            if !ids.contains(&f.rule_id) {
+                ids.push(f.rule_id);
             }
         }
         ids
     }
 
     /// Statutes of the cited rules, without repeats; policy and system rules cite none.
-    pub fn citations(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
+    pub fn citations(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
         for f in &self.findings {
             if let Some(rule) = registry::rule(f.rule_id)
                 && !rule.citation.is_empty()
-                && !out.iter().any(|c| c == rule.citation)
+                && !out.contains(&rule.citation)
             {
-                out.push(rule.citation.to_string());
+                out.push(rule.citation);
             }
         }
         out
@@ -134,13 +146,27 @@ impl ChargeOutcome {
 
     /// The decisive reasons in plain words, joined into one clause.
     pub fn reason(&self) -> String {
-        let decisive = self.findings.first().map(|f| f.effect);
-        let reasons: Vec<&str> = self
-            .findings
+        Reasons(&self.findings).to_string()
+    }
+}
+
+/// The decisive reasons of findings (the decisive ones first) in plain words, joined into one
+/// clause as they are written.
+pub struct Reasons<'a>(pub &'a [Finding]);
+
+impl fmt::Display for Reasons<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let decisive = self.0.first().map(|finding| finding.effect);
+        let reasons = self
+            .0
             .iter()
-            .filter(|f| Some(f.effect) == decisive)
-            .map(|f| f.reason.as_str())
-            .collect();
-        reasons.join("; ")
+            .filter(|finding| Some(finding.effect) == decisive);
+        for (i, finding) in reasons.enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            f.write_str(&finding.reason)?;
+        }
+        Ok(())
     }
 }

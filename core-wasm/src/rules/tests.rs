@@ -17,7 +17,7 @@ fn years_before(as_of: NaiveDate, years: u32) -> NaiveDate {
 
 use super::catalog::{self, Action, Clock, Place, Trigger};
 use super::client::{CLIENT_CONVICTION_LOOKBACK, ClientCategory, ClientRules};
-use super::facts::{Custody, Dated, LaterDate};
+use super::facts::{Custody, Dated, LaterDate, StateCode};
 use super::*;
 
 const AS_OF: &str = "2025-11-06";
@@ -32,8 +32,8 @@ pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
         class,
         canonical,
         traffic: TrafficKind::NotTraffic,
-        state: Some(state.to_string()),
-        applicant_state: Some(state.to_string()),
+        state: StateCode::new(state),
+        applicant_state: StateCode::new(state),
         customer_state: None,
         place: None,
         level: SeverityLevel::Felony,
@@ -101,7 +101,7 @@ fn outcome(f: &ChargeFacts) -> Reportability {
 }
 
 fn cites(f: &ChargeFacts, id: &str) -> bool {
-    evaluate_charge(f).cited_rules().iter().any(|c| c == id)
+    evaluate_charge(f).cited_rules().contains(&id)
 }
 
 /// Every state conviction lookback (7 years from disposition or release): inside, exactly on the
@@ -228,8 +228,8 @@ fn nonconviction_bans_at_any_age_but_not_pending() {
     assert_eq!(outcome(&md), Reportability::NotReportable);
     // KY only for Kentucky courts.
     let mut ky = dismissal("GA", recent);
-    ky.applicant_state = Some("KY".into());
-    ky.customer_state = Some("KY".into());
+    ky.applicant_state = StateCode::new("KY");
+    ky.customer_state = StateCode::new("KY");
     assert_eq!(outcome(&ky), Reportability::Reportable);
 }
 
@@ -259,7 +259,7 @@ fn pending_charges() {
     );
     // Nevada purges criminal proceedings other than convictions after 7 years, whatever the salary.
     let mut nv = p.clone();
-    nv.state = Some("NV".into());
+    nv.state = StateCode::new("NV");
     nv.applicant_state = None;
     assert_eq!(outcome(&nv), Reportability::NotReportable);
     // Hawaii employers may not use a pending charge.
@@ -294,7 +294,6 @@ fn hawaii_felony_and_misdemeanor_windows() {
         Reportability::Reportable,
         "felony inside 7 years"
     );
-    mis.custody = Custody::Unknown;
     let old = conviction("HI", years_before(as_of, 7) - chrono::Days::new(1));
     assert_eq!(
         outcome(&old),
@@ -355,7 +354,7 @@ fn other_lookbacks() {
         field: "disposition_date",
     });
     assert_eq!(outcome(&ma), Reportability::NotReportable);
-    ma.applicant_state = Some("GA".into());
+    ma.applicant_state = StateCode::new("GA");
     assert_eq!(
         outcome(&ma),
         Reportability::Reportable,
@@ -458,7 +457,7 @@ fn a_missing_release_date_is_bounded_by_the_disposition() {
 fn an_unknown_level_is_decided_only_when_every_level_decides_alike() {
     let hi = |disposed: &str| {
         let mut f = conviction("HI", day(disposed));
-        f.state = Some("GA".into());
+        f.state = StateCode::new("GA");
         f.level = SeverityLevel::Unknown;
         f
     };
@@ -504,11 +503,7 @@ fn a_client_overlay_never_skips_a_missing_value() {
     assert!(recent.has_gap(DataGap::DispositionDate));
     let old = with(&undated_conviction("GA", "2015-01-01"));
     assert_eq!(old.reportability, Reportability::NotEnoughInfo);
-    assert!(
-        old.cited_rules()
-            .iter()
-            .any(|r| r == CLIENT_CONVICTION_LOOKBACK)
-    );
+    assert!(old.cited_rules().contains(&CLIENT_CONVICTION_LOOKBACK));
     // No date of entry at all, the federal limit lifted by the salary: the tenant's still applies.
     let mut dismissed = dismissal("GA", day("2024-01-01"));
     dismissed.entry = None;
@@ -545,7 +540,7 @@ fn set_aside_and_pardon_only_where_the_table_says() {
     // set-aside is an ordinary non-conviction (DECISIONS §7.2).
     let set_aside = |court: &str, applicant: Option<&str>| {
         let mut f = facts(K::NonConviction, D::ConvictionSetAside, court);
-        f.applicant_state = applicant.map(str::to_string);
+        f.applicant_state = applicant.and_then(StateCode::new);
         f
     };
     for (court, id) in [
@@ -587,10 +582,7 @@ fn preemption_doubt_is_said_and_cited() {
     let f = conviction("TX", day("2010-01-01"));
     let o = evaluate_charge(&f);
     assert_eq!(o.reportability, Reportability::NotReportable);
-    assert!(
-        o.cited_rules()
-            .contains(&"TX_PREEMPTION_DISPUTE".to_string())
-    );
+    assert!(o.cited_rules().contains(&"TX_PREEMPTION_DISPUTE"));
     assert!(o.reason().contains("preemption"), "{}", o.reason());
     assert!(o.citations().iter().any(|c| c.contains("20.05")));
 }
@@ -854,7 +846,7 @@ proptest! {
     fn adding_a_state_never_makes_a_charge_more_reportable(f in arb_facts(), extra in 0usize..56, as_applicant in any::<bool>()) {
         let before = openness(evaluate_charge(&f).reportability);
         let mut g = f.clone();
-        let code = states::CODES.get(extra).map(|c| c.to_string());
+        let code = states::CODES.get(extra).and_then(|c| StateCode::new(c));
         if as_applicant { g.applicant_state = code } else { g.customer_state = code }
         let after = openness(evaluate_charge(&g).reportability);
         prop_assert!(after <= before, "{:?} -> {:?}", evaluate_charge(&f).cited_rules(), evaluate_charge(&g).cited_rules());

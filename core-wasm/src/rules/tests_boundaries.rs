@@ -13,7 +13,7 @@ use crate::parse::classify::{
 };
 
 use super::catalog::{self, Action, Category, Clock, Rule, Window};
-use super::facts::{Custody, Dated, LaterDate};
+use super::facts::{Custody, Dated, LaterDate, StateCode};
 use super::tests::later;
 use super::{ChargeFacts, Effect, evaluate_charge};
 
@@ -65,9 +65,9 @@ fn covered(rule: &Rule, class: K, as_of: NaiveDate) -> ChargeFacts {
             K::Unknown => D::Unknown,
         },
         traffic: TrafficKind::NotTraffic,
-        state: Some(state.to_string()),
-        applicant_state: Some(state.to_string()),
-        customer_state: Some(state.to_string()),
+        state: StateCode::new(state),
+        applicant_state: StateCode::new(state),
+        customer_state: StateCode::new(state),
         place: None,
         level: SeverityLevel::Misdemeanor,
         juvenile: false,
@@ -221,10 +221,7 @@ fn every_lookback_rule_flips_at_its_boundary_as_the_data_says() {
                 combined(&past)
             );
             assert!(
-                evaluate_charge(&past)
-                    .cited_rules()
-                    .iter()
-                    .any(|c| c == rule.id),
+                evaluate_charge(&past).cited_rules().contains(&rule.id),
                 "{what}: past the boundary the rule is not cited"
             );
 
@@ -321,7 +318,7 @@ fn client_lookbacks_flip_at_their_boundary() {
             let base = covered(rule, class, as_of);
             let fires = |date: NaiveDate, salary: Option<f64>| {
                 let mut f = dated(base.clone(), rule, clock, date);
-                f.state = Some("GA".into());
+                f.state = StateCode::new("GA");
                 f.applicant_state = None;
                 f.customer_state = None;
                 f.annual_salary = salary;
