@@ -23,6 +23,13 @@ cargo clippy --workspace --all-targets -- -D warnings
 python3 scripts/test_module_cycles.py
 python3 scripts/module_cycles.py
 
+# The API contract: docs/openapi.json against Redocly's recommended rules, every warning an error
+# (scripts/lint-openapi.sh). `npm ci` from tests/openapi's lockfile also installs what the
+# generated-client e2e test uses (openapi-typescript, openapi-fetch, typescript).
+bash scripts/install-openapi-tools.sh
+bash scripts/lint-openapi.sh
+export LOOKBACK_REQUIRE_OPENAPI_CLIENT=1
+
 # The browser test drives the reviewer page (/demo/) in Debian's Chromium through playwright-core.
 # Here it must run: a missing browser fails it. LOOKBACK_REQUIRE_BROWSER=0 lets it skip instead
 # (a machine where neither can be installed, such as one without root).

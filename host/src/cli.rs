@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use clap::Parser;
-use lookback_runtime::{EngineHost, EngineSettings};
+use lookback_runtime::{EngineHost, EngineSettings, LoadedModule};
 
 use crate::auth::keys::{self, Role};
 use crate::client_rules::Overlays;
@@ -149,13 +149,16 @@ pub async fn shutdown_signal() {
     tracing::info!("shutdown signal received; finishing in-flight requests");
 }
 
-/// `lookback evaluate FILE`: the same module and runner as the server, offline. Exit code 0 for
-/// 200/206, 1 otherwise.
+/// `lookback evaluate FILE`: the same module and runner as the server, offline; NDJSON in bulk
+/// (`--ndjson`, `-`, `.ndjson`, `.jsonl`). Exit code 0 for 200/206, 1 otherwise (for any line).
 pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
-    let body =
-        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let overlays = Overlays::load(args.client_rules_dir.as_deref())
         .map_err(|e| anyhow::anyhow!("client rules refused: {e}"))?;
+    if crate::bulk::is_ndjson(&args.file, args.ndjson) {
+        return evaluate_ndjson(args, overlays).await;
+    }
+    let body =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let answer = evaluate_offline(args.engine.into(), &overlays, body, args.now).await?;
     let text = if args.pretty {
         serde_json::from_str::<serde_json::Value>(&answer.body)
@@ -165,8 +168,42 @@ pub async fn evaluate_file(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
         answer.body.clone()
     };
     println!("{text}");
-    let ok = answer.status.as_u16() == 200 || answer.status.as_u16() == 206;
-    Ok(if ok {
+    Ok(if answered(&answer) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn answered(answer: &Answer) -> bool {
+    matches!(answer.status.as_u16(), 200 | 206)
+}
+
+/// `lookback evaluate` on NDJSON: every line on one engine, every core; one `{"line", "status",
+/// "answer"}` line each on standard output, the totals and records/s on standard error. One `now`
+/// for the whole run, so its decisions are consistent with each other.
+async fn evaluate_ndjson(args: EvaluateArgs, overlays: Overlays) -> anyhow::Result<ExitCode> {
+    let (host, module) = offline_engine(args.engine.into()).await?;
+    let now = args.now.unwrap_or_else(crate::clock::now_rfc3339);
+    let work = move |line: u64, body: axum::body::Bytes| {
+        let (host, module, overlays, now) =
+            (host.clone(), module.clone(), overlays.clone(), now.clone());
+        async move {
+            let answer = run_evaluate(&host, module, &overlays, body, &now).await;
+            crate::bulk::Done {
+                flagged: !answered(&answer),
+                line: format!(
+                    r#"{{"line":{line},"status":{},"answer":{}}}"#,
+                    answer.status.as_u16(),
+                    answer.body
+                ),
+            }
+        }
+    };
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let tally = crate::bulk::run(&args.file, work, stdout).await?;
+    tally.print("records", "not answered 200 or 206");
+    Ok(if tally.flagged == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -182,32 +219,39 @@ pub async fn evaluate_offline(
     body: Vec<u8>,
     now: Option<String>,
 ) -> anyhow::Result<Answer> {
-    let (host, module) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+    let (host, module) = offline_engine(engine).await?;
+    let now = now.unwrap_or_else(crate::clock::now_rfc3339);
+    Ok(run_evaluate(&host, module, overlays, body.into(), &now).await)
+}
+
+/// The engine and the module `lookback serve` would start with.
+async fn offline_engine(engine: EngineSettings) -> anyhow::Result<(EngineHost, Arc<LoadedModule>)> {
+    tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let host = EngineHost::new(&engine)?;
         let (module, _) = host.base_module(engine.module.as_deref(), false)?;
         Ok((host, Arc::new(module)))
     })
-    .await??;
+    .await?
+}
+
+/// One `/evaluate` body through the server's pipeline, its refusals answered as the server
+/// answers them.
+async fn run_evaluate(
+    host: &EngineHost,
+    module: Arc<LoadedModule>,
+    overlays: &Overlays,
+    body: axum::body::Bytes,
+    now: &str,
+) -> Answer {
     let ctx = RequestCtx::new(None);
-    let now = now.unwrap_or_else(crate::clock::now_rfc3339);
-    Ok(
-        match pipeline::evaluate(
-            &host,
-            module,
-            body.into(),
-            &ctx,
-            pipeline::Tenancy::anonymous(overlays),
-            &now,
-        )
-        .await
-        {
-            Ok(answer) => answer,
-            Err(error) => Answer {
-                status: error.status(),
-                body: error.body(),
-            },
+    let tenancy = pipeline::Tenancy::anonymous(overlays);
+    match pipeline::evaluate(host, module, body, &ctx, tenancy, now).await {
+        Ok(answer) => answer,
+        Err(error) => Answer {
+            status: error.status(),
+            body: error.body(),
         },
-    )
+    }
 }
 
 fn create_key(

@@ -349,8 +349,14 @@ impl From<InputLimitArgs> for InputLimits {
 /// Flags of `lookback evaluate`.
 #[derive(Debug, clap::Args)]
 pub struct EvaluateArgs {
-    /// File holding an `/evaluate` request body.
+    /// File holding an `/evaluate` request body; or, as NDJSON, one body per line (`-` reads
+    /// standard input).
     pub file: PathBuf,
+    /// Read NDJSON (implied by `-` and by a `.ndjson` or `.jsonl` file): every core, one result
+    /// line per input line (`{"line", "status", "answer"}`), in input order, progress on standard
+    /// error; exit 1 when any answer is not 200 or 206.
+    #[arg(long)]
+    pub ndjson: bool,
     /// Pretty-print the response.
     #[arg(long)]
     pub pretty: bool,
@@ -390,8 +396,13 @@ pub struct DiffArgs {
     #[arg(long)]
     pub to: PathBuf,
     /// Folder of `/evaluate` bodies (`*.json`; a body may also sit under `request`, as in the
-    /// corpus), or one such file.
+    /// corpus), or one such file; or NDJSON, one such body per line (`-` reads standard input).
     pub dir: PathBuf,
+    /// Read NDJSON (implied by `-` and by a `.ndjson` or `.jsonl` file): every core, one report
+    /// line per input line (`{"line", "from", "to", "charges", "changes"}`), in input order,
+    /// progress and totals on standard error.
+    #[arg(long)]
+    pub ndjson: bool,
     /// Evaluate as of this instant (RFC 3339). Default: each file's `now`, else the current time.
     #[arg(long)]
     pub now: Option<String>,

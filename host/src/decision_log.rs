@@ -7,8 +7,9 @@
 //!
 //! Writing never blocks a response: answers go into a bounded queue and one thread formats and
 //! writes them (and counts the decisions for the metrics). When the queue is full the answer
-//! still goes out, `lookback_decision_log_lines_total{outcome="dropped"}` rises and an error is
-//! logged. Sinks: a file (`LOOKBACK_DECISION_LOG=path`, size-rotated, fsync on rotation and on
+//! still goes out, `lookback_decision_log_lines_total{outcome="dropped"}` rises, an error is
+//! logged and the dropped answer's decisions are counted on the spot: the decision metrics never
+//! miss an answer. Sinks: a file (`LOOKBACK_DECISION_LOG=path`, size-rotated, fsync on rotation and on
 //! close) or standard output (`stdout`). [`DecisionLog::close`] writes what is queued, then
 //! flushes and syncs.
 
@@ -178,18 +179,20 @@ impl DecisionLog {
     }
 
     fn enqueue(&self, job: Job, correlation_id: &str) {
-        let refused = if self.inner.closed.load(Ordering::Acquire) {
-            Some("closed")
+        let (reason, job) = if self.inner.closed.load(Ordering::Acquire) {
+            ("closed", job)
         } else {
             match self.inner.sender.try_send(job) {
-                Ok(()) => None,
-                Err(TrySendError::Full(_)) => Some("queue full"),
-                Err(TrySendError::Disconnected(_)) => Some("writer stopped"),
+                Ok(()) => return,
+                Err(TrySendError::Full(job)) => ("queue full", job),
+                Err(TrySendError::Disconnected(job)) => ("writer stopped", job),
             }
         };
-        if let Some(reason) = refused {
-            self.inner.metrics.count_log_line("dropped");
-            tracing::error!(correlation_id, reason, "decision log line dropped");
+        self.inner.metrics.count_log_line("dropped");
+        tracing::error!(correlation_id, reason, "decision log line dropped");
+        // The line is lost, its decisions are not: the metrics count every answer.
+        if let Job::Decision(evaluated, _) = job {
+            count_decisions(&self.inner.metrics, &read_answer(&evaluated));
         }
     }
 
@@ -212,6 +215,23 @@ impl DecisionLog {
         {
             tracing::error!("decision log writer panicked");
         }
+    }
+}
+
+/// The facts of an answer the log and the metrics need (all empty when it is not an envelope).
+fn read_answer(evaluated: &Evaluated) -> AnswerFacts<'_> {
+    evaluated
+        .answer
+        .as_deref()
+        .and_then(|text| serde_json::from_slice::<AnswerFacts<'_>>(text).ok())
+        .unwrap_or_default()
+}
+
+/// Counts every charge's decision and queue for the metrics.
+fn count_decisions(metrics: &Metrics, answer: &AnswerFacts<'_>) {
+    let decision = answer.data.as_ref().and_then(|data| data.decision.as_ref());
+    for (charge_decision, queue) in decision.into_iter().flat_map(|d| d.outcomes()) {
+        metrics.count_decision(charge_decision, queue);
     }
 }
 
@@ -261,17 +281,11 @@ impl Writer {
     /// the line. The answer is read typed and borrowed (everything else skipped): a `Value` tree of
     /// it, cloned per court and case, cost a quarter of the server's CPU.
     fn decision_line(&self, evaluated: &Evaluated, time: &str) -> Option<String> {
-        let answer = evaluated
-            .answer
-            .as_deref()
-            .and_then(|text| serde_json::from_slice::<AnswerFacts<'_>>(text).ok())
-            .unwrap_or_default();
+        let answer = read_answer(evaluated);
+        count_decisions(&self.metrics, &answer);
+        self.out.as_ref()?;
         let data = answer.data.unwrap_or_default();
         let decision = data.decision.unwrap_or_default();
-        for (charge_decision, queue) in decision.outcomes() {
-            self.metrics.count_decision(charge_decision, queue);
-        }
-        self.out.as_ref()?;
         let charges = charges_of(&decision);
         let request = RequestFacts::read(&evaluated.request);
         let module = &evaluated.module;

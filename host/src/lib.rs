@@ -17,6 +17,7 @@
 //! - below them the runtime (`lookback_runtime`) and the engine (`lookback_core`).
 
 pub mod auth;
+pub mod bulk;
 pub mod cli;
 pub mod client_rules;
 pub mod clock;

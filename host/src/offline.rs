@@ -1,6 +1,6 @@
 //! Offline tools on the server's own code (DECISIONS §9): `lookback inspect FILE.wasm` (what a
 //! module is and whether the server would admit it) and `lookback diff --from A.wasm --to B.wasm
-//! DIR` (rule-change impact review before a deploy).
+//! DIR` (rule-change impact review before a deploy; a folder, a file, or NDJSON in bulk).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -173,6 +173,9 @@ pub struct DiffSummary {
 /// `lookback diff`: every request in the folder on both modules; exit 0 (differences are the
 /// answer, not a failure), 2 when something cannot be read or loaded.
 pub async fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
+    if crate::bulk::is_ndjson(&args.dir, args.ndjson) {
+        return diff_ndjson(args).await;
+    }
     let json = args.json;
     let summary = diff_summary(args).await?;
     if json {
@@ -186,15 +189,7 @@ pub async fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
 /// Evaluates every request of `args.dir` with both modules.
 pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
     let files = request_files(&args.dir)?;
-    let settings = EngineSettings::from(args.engine);
-    let (from_path, to_path) = (args.from.clone(), args.to.clone());
-    let (host, from, to) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
-        let host = EngineHost::new(&settings)?;
-        let from = load(&host, from_path.as_deref())?;
-        let to = load(&host, Some(&to_path))?;
-        Ok((host, from, to))
-    })
-    .await??;
+    let (host, from, to) = diff_engine(&args).await?;
     let default_now = now_rfc3339();
     let mut out = Vec::with_capacity(files.len());
     for path in &files {
@@ -202,24 +197,8 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let file: Value = serde_json::from_str(&text)
             .with_context(|| format!("{} is not JSON", path.display()))?;
-        let body = if file.get("request").is_some() {
-            &file["request"]
-        } else {
-            &file
-        };
-        let now = args
-            .now
-            .clone()
-            .or_else(|| file["now"].as_str().map(str::to_owned))
-            .unwrap_or_else(|| default_now.clone());
-        let report = diff::diff(
-            &host,
-            from.clone(),
-            to.clone(),
-            serde_json::to_vec(body)?.into(),
-            &now,
-        )
-        .await;
+        let (body, now) = body_and_now(&file, args.now.as_deref(), &default_now)?;
+        let report = diff::diff(&host, from.clone(), to.clone(), body, &now).await;
         out.push(FileDiff {
             file: path
                 .file_name()
@@ -243,6 +222,72 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
         files: out,
     };
     Ok(summary)
+}
+
+/// The engine with both modules of a diff loaded.
+async fn diff_engine(
+    args: &DiffArgs,
+) -> anyhow::Result<(EngineHost, Arc<LoadedModule>, Arc<LoadedModule>)> {
+    let settings = EngineSettings::from(args.engine.clone());
+    let (from_path, to_path) = (args.from.clone(), args.to.clone());
+    tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        let host = EngineHost::new(&settings)?;
+        let from = load(&host, from_path.as_deref())?;
+        let to = load(&host, Some(&to_path))?;
+        Ok((host, from, to))
+    })
+    .await?
+}
+
+/// A request file's (or line's) `/evaluate` body, which may sit under `request` as in the corpus,
+/// and the `now` to evaluate it at: `--now`, else its own `now`, else `default_now`.
+fn body_and_now(
+    file: &Value,
+    now: Option<&str>,
+    default_now: &str,
+) -> anyhow::Result<(axum::body::Bytes, String)> {
+    let body = file.get("request").unwrap_or(file);
+    let now = now
+        .or_else(|| file["now"].as_str())
+        .unwrap_or(default_now)
+        .to_owned();
+    Ok((serde_json::to_vec(body)?.into(), now))
+}
+
+/// One NDJSON line's diff.
+#[derive(Serialize)]
+struct LineDiff {
+    line: u64,
+    #[serde(flatten)]
+    report: DiffReport,
+}
+
+/// `lookback diff` on NDJSON: every line on both modules, every core; one report line each on
+/// standard output, the totals and records/s on standard error. A line that is not JSON goes to
+/// both modules as it is (both answer 400).
+async fn diff_ndjson(args: DiffArgs) -> anyhow::Result<ExitCode> {
+    let (host, from, to) = diff_engine(&args).await?;
+    let (fixed_now, default_now) = (args.now.clone(), now_rfc3339());
+    let work = move |line: u64, raw: axum::body::Bytes| {
+        let (host, from, to) = (host.clone(), from.clone(), to.clone());
+        let (fixed_now, default_now) = (fixed_now.clone(), default_now.clone());
+        async move {
+            let parsed = serde_json::from_slice::<Value>(&raw).ok();
+            let (body, now) = parsed
+                .and_then(|file| body_and_now(&file, fixed_now.as_deref(), &default_now).ok())
+                .unwrap_or((raw, fixed_now.unwrap_or(default_now)));
+            let report = diff::diff(&host, from, to, body, &now).await;
+            let changed = !report.changes.is_empty() || report.from.status != report.to.status;
+            crate::bulk::Done {
+                line: serde_json::to_string(&LineDiff { line, report }).unwrap_or_default(),
+                flagged: changed,
+            }
+        }
+    };
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let tally = crate::bulk::run(&args.dir, work, stdout).await?;
+    tally.print("requests", "changed");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn load(host: &EngineHost, path: Option<&Path>) -> anyhow::Result<Arc<LoadedModule>> {

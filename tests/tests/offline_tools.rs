@@ -114,3 +114,132 @@ async fn diff_lists_the_charges_a_rules_change_would_flip() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The `lookback` program itself (`tests/src/bin/lookback-replica.rs`), for the NDJSON runs:
+/// standard input, standard output and exit codes are what operators use.
+fn lookback(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lookback-replica"))
+        .args(args)
+        .args(["--compile-cache", CACHE])
+        .env_clear()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let feeder = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    output
+}
+
+fn json_lines(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn evaluate_reads_ndjson_from_standard_input_and_answers_each_line_in_order() {
+    use crate::evaluate_http::corpus;
+
+    let cases = corpus::load();
+    let overlays = temp_dir("ndjson-overlays");
+    corpus::write_overlays(&cases, &overlays);
+    // Every corpus request, then a blank line (skipped) and a line that is not JSON (400).
+    let mut input = String::new();
+    for case in &cases {
+        input += &format!("{}\n", case.request);
+    }
+    input += "\n   \nnot json\n";
+    let output = lookback(
+        &[
+            "evaluate",
+            "-",
+            "--client-rules-dir",
+            overlays.to_str().unwrap(),
+        ],
+        input.as_bytes(),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // Some corpus answers are 400 and 422: exit 1, as for one file.
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let results = json_lines(&output.stdout);
+    assert_eq!(results.len(), cases.len() + 1, "{stderr}");
+    for (case, result) in cases.iter().zip(&results) {
+        let status = result["status"].as_u64().unwrap() as u16;
+        corpus::check(case, status, &result["answer"]).unwrap();
+    }
+    let numbers: Vec<u64> = results
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (1..=cases.len() as u64)
+        .chain([cases.len() as u64 + 3])
+        .collect();
+    assert_eq!(numbers, expected, "input order, 1-based line numbers");
+    let not_json = results.last().unwrap();
+    assert_eq!(not_json["status"], 400);
+    assert_eq!(not_json["answer"]["success"], false);
+    // Not a terminal: no bar, a plain summary line with the rate.
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+    assert!(
+        stderr.contains(&format!("lookback: {} records in", cases.len() + 1))
+            && stderr.contains("records/s"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&overlays).ok();
+}
+
+#[tokio::test]
+async fn diff_reads_ndjson_and_reports_each_line_as_the_folder_run_does() {
+    let dir = temp_dir("diff-ndjson");
+    let body = ca_conviction_six_years_old();
+    let corpus_case = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/state-ca.json");
+    let unchanged: Value =
+        serde_json::from_str(&std::fs::read_to_string(corpus_case).unwrap()).unwrap();
+    let lines = [
+        json!({"now": "2025-11-06T15:04:05Z", "request": body}),
+        body.clone(),
+        unchanged,
+    ];
+    let file = dir.join("requests.ndjson");
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&file, &text).unwrap();
+    for (i, line) in lines.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i}.json")), line.to_string()).unwrap();
+    }
+
+    let output = lookback(&["diff", "--to", NEXT_MODULE, file.to_str().unwrap()], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let reports = json_lines(&output.stdout);
+    let Command::Diff(args) = parse(&["diff", "--to", NEXT_MODULE, dir.to_str().unwrap()]) else {
+        unreachable!()
+    };
+    let folder =
+        serde_json::to_value(lookback::offline::diff_summary(args).await.unwrap()).unwrap();
+    assert_eq!(reports.len(), 3);
+    for (n, (report, file)) in reports
+        .iter()
+        .zip(folder["files"].as_array().unwrap())
+        .enumerate()
+    {
+        assert_eq!(report["line"], n + 1);
+        for key in ["charges", "changes", "record_decision"] {
+            assert_eq!(report[key], file[key], "line {}: {key}", n + 1);
+        }
+    }
+    assert_eq!(reports[0]["changes"][0]["offense_id"], "OFF-1");
+    assert!(
+        stderr.contains("lookback: 3 requests in") && stderr.contains("2 changed"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -172,13 +172,15 @@ pub fn document() -> Value {
             "license": { "name": "Apache-2.0", "identifier": "Apache-2.0" }
         },
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        // Relative to where this document is served: every deployment serves its own copy.
+        "servers": [{ "url": "/", "description": "the Lookback server that serves this document" }],
         "tags": [
             { "name": "evaluate", "description": "Decisions (SPEC)" },
             { "name": "engine", "description": "Engine modules, public (DECISIONS §10)" },
             { "name": "admin", "description": "Module versions and operations, admin role (DECISIONS §9, §12)" },
             { "name": "operations", "description": "Health, metrics, this document" }
         ],
-        "paths": paths(),
+        "paths": with_head_refusals(paths()),
         "components": {
             "securitySchemes": {
                 BEARER: { "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
@@ -252,7 +254,7 @@ fn paths() -> Value {
             }
         }},
         "/health": { "get": {
-            "tags": ["operations"], "operationId": "health", "security": [],
+            "tags": ["operations"], "operationId": "health", "security": [], "summary": "Service health: healthy, degraded or unhealthy (no authentication)",
             "responses": {
                 "200": json_content("healthy or degraded", schema_ref("Health")),
                 "503": json_content("unhealthy: no usable module", schema_ref("Health"))
@@ -261,7 +263,8 @@ fn paths() -> Value {
         "/openapi.json": { "get": {
             "tags": ["operations"], "operationId": "openapi", "security": [],
             "summary": "This document",
-            "responses": { "200": json_content("OpenAPI 3.1", json!({ "type": "object", "required": ["openapi", "paths"] })) }
+            "responses": { "200": json_content("OpenAPI 3.1", json!({ "type": "object", "required": ["openapi", "paths"],
+                "properties": { "openapi": { "type": "string" }, "paths": { "type": "object" } } })) }
         }},
         "/metrics": { "get": {
             "tags": ["operations"], "operationId": "metrics",
@@ -273,15 +276,15 @@ fn paths() -> Value {
             }))
         }},
         "/engine/modules": { "get": {
-            "tags": ["engine"], "operationId": "engineModules", "security": [],
+            "tags": ["engine"], "operationId": "engineModules", "security": [], "summary": "Public metadata of the loaded engine modules",
             "responses": { "200": json_content("loaded modules' public metadata", schema_ref("PublicModules")) }
         }},
         "/engine/active.wasm": { "get": {
-            "tags": ["engine"], "operationId": "activeModule", "security": [],
+            "tags": ["engine"], "operationId": "activeModule", "security": [], "summary": "The active engine module's bytes (what the reviewer page runs)",
             "responses": { "200": response_ref("ModuleBytes"), "304": { "description": "not modified (If-None-Match)" } }
         }},
         "/engine/{file}": { "get": {
-            "tags": ["engine"], "operationId": "moduleByVersion", "security": [],
+            "tags": ["engine"], "operationId": "moduleByVersion", "security": [], "summary": "One loaded engine module's bytes, by version",
             "parameters": [{ "name": "file", "in": "path", "required": true,
                              "description": "<version>.wasm", "schema": { "type": "string" } }],
             "responses": {
@@ -292,12 +295,12 @@ fn paths() -> Value {
         }},
         "/admin/modules": {
             "get": {
-                "tags": ["admin"], "operationId": "listModules", "security": secured("admin"),
+                "tags": ["admin"], "operationId": "listModules", "security": secured("admin"), "summary": "Loaded module versions, the active one, the history and the replicas",
                 "responses": merge(admin_errors(false), json!({
                     "200": json_content("loaded modules", schema_ref("ModuleListing")) }))
             },
             "post": {
-                "tags": ["admin"], "operationId": "uploadModule", "security": secured("admin"),
+                "tags": ["admin"], "operationId": "uploadModule", "security": secured("admin"), "summary": "Upload an engine module; admitted only if every check passes",
                 "parameters": [
                     { "name": "sha256", "in": "query", "required": false, "schema": { "type": "string" } },
                     { "name": "activate", "in": "query", "required": false, "schema": { "type": "boolean" } }
@@ -313,13 +316,13 @@ fn paths() -> Value {
             }
         },
         "/admin/modules/rollback": { "post": {
-            "tags": ["admin"], "operationId": "rollback", "security": secured("admin"),
+            "tags": ["admin"], "operationId": "rollback", "security": secured("admin"), "summary": "Activate the previously active version again",
             "responses": merge(admin_errors(false), json!({
                 "200": json_content("rolled back", schema_ref("Activation")),
                 "409": response_ref("Conflict") }))
         }},
         "/admin/modules/{version}/activate": { "post": {
-            "tags": ["admin"], "operationId": "activate", "security": secured("admin"),
+            "tags": ["admin"], "operationId": "activate", "security": secured("admin"), "summary": "Make a loaded version the active one (atomic)",
             "parameters": [version_parameter()],
             "responses": merge(admin_errors(false), json!({
                 "200": json_content("activated", schema_ref("Activation")),
@@ -337,20 +340,20 @@ fn paths() -> Value {
                     "404": response_ref("NotFound") }))
             },
             "get": {
-                "tags": ["admin"], "operationId": "shadowSummary", "security": secured("admin"),
+                "tags": ["admin"], "operationId": "shadowSummary", "security": secured("admin"), "summary": "What the shadow evaluation of this version found so far",
                 "responses": merge(admin_errors(false), json!({
                     "200": json_content("the summary", schema_ref("ShadowSummary")),
                     "404": response_ref("NotFound") }))
             },
             "delete": {
-                "tags": ["admin"], "operationId": "stopShadow", "security": secured("admin"),
+                "tags": ["admin"], "operationId": "stopShadow", "security": secured("admin"), "summary": "End the shadow evaluation of this version",
                 "responses": merge(admin_errors(false), json!({
                     "200": json_content("ended; the final summary", schema_ref("ShadowSummary")),
                     "404": response_ref("NotFound") }))
             }
         },
         "/admin/diff": { "post": {
-            "tags": ["admin"], "operationId": "diff", "security": secured("admin"),
+            "tags": ["admin"], "operationId": "diff", "security": secured("admin"), "summary": "Evaluate one record on two loaded versions and list the charges that differ",
             "requestBody": json_body(schema_ref("DiffRequest")),
             "responses": merge(admin_errors(true), json!({
                 "200": json_content("the charges whose decision, queue or cited rules differ", schema_ref("DiffReport")),
@@ -381,7 +384,7 @@ fn paths() -> Value {
         "/admin/overlays/{tenant_id}": {
             "parameters": [tenant_parameter()],
             "get": {
-                "tags": ["admin"], "operationId": "getOverlay", "security": secured("admin"),
+                "tags": ["admin"], "operationId": "getOverlay", "security": secured("admin"), "summary": "A tenant's client-rules overlay",
                 "responses": merge(admin_errors(false), json!({
                     "200": json_content("the tenant's client-rules overlay", schema_ref("OverlayAnswer")),
                     "404": response_ref("NotFound") }))
@@ -397,6 +400,23 @@ fn paths() -> Value {
             }
         }
     })
+}
+
+/// Every operation can meet the HTTP layer's refusal of an oversized request head (431): added to
+/// each here rather than by hand.
+fn with_head_refusals(mut paths: Value) -> Value {
+    let operations = paths
+        .as_object_mut()
+        .into_iter()
+        .flat_map(|paths| paths.values_mut())
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.iter_mut())
+        .filter(|(key, _)| key.as_str() != "parameters")
+        .filter_map(|(_, operation)| operation["responses"].as_object_mut());
+    for responses in operations {
+        responses.insert("431".into(), response_ref("HeadTooLarge"));
+    }
+    paths
 }
 
 fn error_with(code: Value, message: Value) -> Value {
@@ -439,6 +459,7 @@ fn responses() -> Value {
             error_with(json!({ "const": "UNSUPPORTED_MEDIA_TYPE" }), json!({ "type": "string" }))),
         "InternalError": json_content("internal error; the body names no internal detail",
             error_with(json!({ "const": "INTERNAL_ERROR" }), json!({ "const": "internal error" }))),
+        "HeadTooLarge": { "description": "the request head (line and headers) is over the server's limit; answered by the HTTP layer, without a body, and the connection is closed" },
         "ModuleBytes": {
             "description": "the module bytes; the digest in X-Engine-Sha256 and the ETag",
             "headers": {
@@ -448,6 +469,14 @@ fn responses() -> Value {
             "content": { "application/wasm": { "schema": { "type": "string", "contentMediaType": "application/wasm" } } }
         }
     })
+}
+
+fn label() -> Value {
+    json!({ "enum": Label::ALL.map(Label::as_str) })
+}
+
+fn queue() -> Value {
+    json!({ "enum": Queue::ALL.map(Queue::as_str) })
 }
 
 fn nullable(kind: &str) -> Value {
@@ -465,6 +494,7 @@ fn schemas() -> Value {
         decision_schemas(),
         endpoint_schemas(),
         admin_schemas(),
+        comparison_schemas(),
     ] {
         if let Value::Object(part) = part {
             all.extend(part);
@@ -507,7 +537,7 @@ fn envelope_schemas() -> Value {
                     "search_id": { "type": "string" }, "search_date": { "type": "string", "format": "date" },
                     "order_id": { "type": "string" }, "order_number": { "type": "string" },
                     "xml": { "type": "string", "description": "vendor XML (ScreeningResults, BackgroundReportPackage or OrderXML); exclusive with record_json" },
-                    "record_json": { "type": "object", "required": ["criminal_search_results"] },
+                    "record_json": schema_ref("RecordJson"),
                     "submission_type": { "const": "resubmit" },
                     "candidate_info": { "type": "object" },
                     "cases": { "type": "array", "items": { "type": "object",
@@ -519,6 +549,22 @@ fn envelope_schemas() -> Value {
                     "search_type": { "type": "string" }
                 }
             } }
+        },
+        "RecordJson": {
+            "description": "Mapped criminal data (SPEC \"record_json\"); the engine checks every field and answers 400 with the SPEC's message.",
+            "type": "object", "required": ["criminal_search_results"],
+            "properties": {
+                "criminal_search_results": { "type": "array", "items": { "type": "object" } },
+                "search": { "type": "object" },
+                "tenant_id": { "type": "string" }
+            }
+        },
+        "Timing": {
+            "description": "Milliseconds (DECISIONS §3: identity_ms, rules_ms and queue_ms may appear beside the SPEC's three).",
+            "type": "object", "required": ["xml_transformer_ms", "compliance_ms", "total_ms"],
+            "properties": { "xml_transformer_ms": { "type": "number" }, "compliance_ms": { "type": "number" },
+                            "total_ms": { "type": "number" } },
+            "additionalProperties": { "type": "number" }
         },
         "EvaluateEnvelope": {
             "type": "object", "required": ["success", "data", "meta"],
@@ -534,8 +580,7 @@ fn envelope_schemas() -> Value {
                         "validation": schema_ref("Validation"),
                         "decision": schema_ref("Decision"),
                         "degradation": schema_ref("Degradation"),
-                        "timing": { "type": "object", "required": ["xml_transformer_ms", "compliance_ms", "total_ms"],
-                                    "additionalProperties": { "type": "number" } }
+                        "timing": schema_ref("Timing")
                     }
                 },
                 "meta": schema_ref("Meta")
@@ -545,8 +590,7 @@ fn envelope_schemas() -> Value {
 }
 
 fn decision_schemas() -> Value {
-    let label = json!({ "enum": Label::ALL.map(Label::as_str) });
-    let queue = json!({ "enum": Queue::ALL.map(Queue::as_str) });
+    let (label, queue) = (label(), queue());
     let score = json!({ "type": "number" });
     json!({
         "Degradation": {
@@ -676,7 +720,7 @@ fn endpoint_schemas() -> Value {
         "TransformXmlAnswer": {
             "type": "object", "required": ["status", "search_id", "record_json"],
             "properties": { "status": { "const": "success" }, "search_id": nullable("string"),
-                            "record_json": { "type": "object", "required": ["criminal_search_results"] } }
+                            "record_json": schema_ref("RecordJson") }
         },
         "CountMismatch": {
             "type": "object", "required": ["status", "error_code", "message", "search_id", "details"],
@@ -820,7 +864,9 @@ fn admin_schemas() -> Value {
             "properties": {
                 "active": { "type": "string" }, "base": { "type": "string" },
                 "modules": { "type": "array", "items": schema_ref("ModuleView") }, "history": strings(),
-                "last_load": { "type": ["object", "null"], "required": ["at", "source", "ok"] },
+                "last_load": { "type": ["object", "null"], "required": ["at", "source", "ok"],
+                    "properties": { "at": { "type": "string" }, "source": { "type": "string" }, "ok": { "type": "boolean" },
+                                    "version": { "type": "string" }, "reason": { "type": "string" } } },
                 "degraded": nullable("string")
             }
         },
@@ -836,6 +882,26 @@ fn admin_schemas() -> Value {
         "Activation": {
             "type": "object", "required": ["active", "previous"],
             "properties": { "active": schema_ref("ModuleView"), "previous": { "type": "string" } }
+        }
+    })
+}
+
+/// `/admin/diff` and shadow evaluation: how a version's decisions differ from another's.
+fn comparison_schemas() -> Value {
+    json!({
+        "DiffSide": {
+            "type": "object", "required": ["version", "rules_version", "sha256", "status"],
+            "properties": { "version": { "type": "string" }, "rules_version": { "type": "string" },
+                            "sha256": { "type": "string" }, "status": { "type": "integer" },
+                            "error": { "type": "string", "description": "why there is no decision (a 400 message, a stage failure)" } }
+        },
+        "DiffChange": {
+            "type": "object",
+            "required": ["court_search_id", "case_number", "offense_id", "charge", "from", "to", "rules_changed"],
+            "properties": { "court_search_id": { "type": "string" }, "case_number": { "type": "string" },
+                            "offense_id": { "type": "string" }, "charge": nullable("string"),
+                            "from": schema_ref("ChargeOutcome"), "to": schema_ref("ChargeOutcome"),
+                            "rules_changed": strings() }
         },
         "DiffRequest": {
             "type": "object", "required": ["record", "versions"],
@@ -845,10 +911,11 @@ fn admin_schemas() -> Value {
         "DiffReport": {
             "type": "object", "required": ["from", "to", "charges", "changes"],
             "properties": {
-                "from": { "type": "object", "required": ["version", "rules_version", "status"] },
-                "to": { "type": "object", "required": ["version", "rules_version", "status"] },
+                "from": schema_ref("DiffSide"),
+                "to": schema_ref("DiffSide"),
                 "charges": { "type": "integer" },
-                "changes": { "type": "array", "items": { "type": "object", "required": ["offense_id", "from", "to"] } }
+                "changes": { "type": "array", "items": schema_ref("DiffChange") },
+                "record_decision": { "type": "array", "items": label(), "minItems": 2, "maxItems": 2 }
             }
         },
         "ShadowRequest": {
@@ -856,7 +923,8 @@ fn admin_schemas() -> Value {
             "properties": { "sample_rate": { "type": "number", "minimum": 0, "maximum": 1 },
                             "until": { "type": "string", "format": "date-time" } }
         },
-        "ShadowOutcome": {
+        "ChargeOutcome": {
+            "description": "A charge's outcome on one version; null where that version has no such charge.",
             "type": ["object", "null"], "required": ["decision", "queue", "cited_rules"],
             "properties": { "decision": { "type": "string" }, "queue": { "type": "string" }, "cited_rules": strings() }
         },
@@ -878,7 +946,7 @@ fn admin_schemas() -> Value {
                     "properties": { "correlation_id": { "type": "string" }, "search_id": nullable("string"),
                                     "court_search_id": { "type": "string" }, "offense_id": { "type": "string" },
                                     "state": { "type": "string" },
-                                    "from": schema_ref("ShadowOutcome"), "to": schema_ref("ShadowOutcome") } } }
+                                    "from": schema_ref("ChargeOutcome"), "to": schema_ref("ChargeOutcome") } } }
             }
         }
     })

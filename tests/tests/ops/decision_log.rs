@@ -147,3 +147,82 @@ async fn a_log_path_that_cannot_be_written_refuses_the_start_naming_it() {
     let message = format!("{error:#}");
     assert!(message.contains(&path.display().to_string()), "{message}");
 }
+
+/// The queue really fills: the log is a FIFO whose reading end this test holds and does not read,
+/// so the pipe's buffer fills, the writer thread blocks in `write`, the 2-line queue fills and
+/// later answers' lines are dropped. Every answer still goes out with 200, and once the pipe is
+/// drained the decision metrics count every charge of every answer, dropped lines included.
+#[tokio::test]
+async fn a_dropped_line_still_counts_its_decisions_in_the_metrics() {
+    use std::io::Read as _;
+
+    use super::metrics::{find, scrape, value};
+
+    let fifo = temp_dir("decision-log-full").join("decisions.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    // Opened for reading and writing, a FIFO never blocks the open (Linux), and the server's own
+    // opens find a reader.
+    let mut pipe = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .unwrap();
+    let mut settings = logging_settings(&fifo);
+    settings.decision_log.queue = 2;
+    let server = TestServer::start(settings).await.unwrap();
+    let token = server.token(CLIENT_KEY).await.unwrap();
+
+    // A pipe holds 64 KiB; a line of this answer is several hundred bytes.
+    let requests = 400;
+    let mut charges = 0;
+    for n in 0..requests {
+        let body = valid_request(&format!("S-FULL-{n}")).to_string();
+        let reply = server.evaluate(&token, body).await.unwrap();
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        charges += offenses(&reply.json["data"]["decision"]).len();
+    }
+    assert!(charges >= requests);
+    let (blocked, _) = scrape(&server).await;
+    let dropped = find(
+        &blocked,
+        "lookback_decision_log_lines_total",
+        &[("outcome", "dropped")],
+    );
+    assert!(dropped > 0.0, "no line was dropped: the queue never filled");
+
+    // Drain the pipe: the writer catches up with what was queued.
+    std::thread::spawn(move || {
+        let mut buffer = vec![0; 1 << 16];
+        while pipe.read(&mut buffer).is_ok_and(|n| n > 0) {}
+    });
+    let mut counted = 0.0;
+    for _ in 0..100 {
+        let (metrics, _) = scrape(&server).await;
+        counted = metrics
+            .samples
+            .iter()
+            .filter(|s| s.metric == "lookback_decisions_total")
+            .map(value)
+            .sum();
+        let lines = ["written", "dropped"].map(|outcome| {
+            find(
+                &metrics,
+                "lookback_decision_log_lines_total",
+                &[("outcome", outcome)],
+            )
+        });
+        if counted >= charges as f64 && lines.iter().sum::<f64>() >= requests as f64 {
+            assert_eq!(lines[1], dropped, "only the blocked writer drops lines");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        counted, charges as f64,
+        "{dropped} dropped lines: every charge of every answer is counted once"
+    );
+}

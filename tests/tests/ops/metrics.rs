@@ -30,7 +30,7 @@ fn parse(text: &str) -> Scrape {
     Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).unwrap()
 }
 
-fn value(sample: &Sample) -> f64 {
+pub(super) fn value(sample: &Sample) -> f64 {
     match &sample.value {
         PromValue::Counter(v) | PromValue::Gauge(v) | PromValue::Untyped(v) => *v,
         other => panic!("{} is not a single number: {other:?}", sample.metric),
@@ -38,7 +38,7 @@ fn value(sample: &Sample) -> f64 {
 }
 
 /// The value of `metric` with exactly these labels (0 when absent).
-fn find(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
+pub(super) fn find(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
     scrape
         .samples
         .iter()
@@ -49,7 +49,7 @@ fn find(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
         .map_or(0.0, value)
 }
 
-async fn scrape(server: &TestServer) -> (Scrape, String) {
+pub(super) async fn scrape(server: &TestServer) -> (Scrape, String) {
     let admin = server.token(ADMIN_KEY).await.unwrap();
     let reply = get(server, &admin, "/metrics").await;
     assert_eq!(reply.status, 200, "{}", reply.text);

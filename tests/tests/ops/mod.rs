@@ -1,8 +1,10 @@
-//! Operating Lookback (issue 16): metrics, decision log, shadow evaluation, OpenAPI.
+//! Operating Lookback (issues 16, 24): metrics, decision log, shadow evaluation, OpenAPI and a
+//! client generated from it.
 
 mod decision_log;
 mod metrics;
 mod openapi;
+mod openapi_client;
 mod shadow;
 
 use lookback_tests::{Reply, TestServer};
