@@ -24,6 +24,22 @@ pub const ADMIN_KEY: &str = "lkb_testadminkey0000000000000000000000000000";
 /// The HS256 secret configured in [`test_settings`], so tests can forge tokens.
 pub const JWT_SECRET: &str = "test-secret-for-end-to-end-tests";
 
+/// Whether a test must skip because `reason` (a missing prerequisite) stands: it prints why and
+/// says yes, unless `required_var=1` (set by `scripts/test.sh`, so CI never skips) makes that a
+/// failure.
+pub fn skip_unless_required(required_var: &str, test: &str, reason: Option<String>) -> bool {
+    let Some(reason) = reason else {
+        return false;
+    };
+    assert!(
+        std::env::var(required_var).as_deref() != Ok("1"),
+        "{test} required ({required_var}=1) but {reason}"
+    );
+    println!("skipped: {test} cannot run here: {reason}");
+    eprintln!("skipped: {test} cannot run here: {reason}");
+    true
+}
+
 /// Settings with known keys and secret, and the embedded module.
 pub fn test_settings() -> Settings {
     let mut settings = Settings::default();

@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use lookback_tests::{CLIENT_KEY, FAULTS_MODULE, NEXT_MODULE, TestServer, test_settings};
+use lookback_tests::{
+    CLIENT_KEY, FAULTS_MODULE, NEXT_MODULE, TestServer, skip_unless_required, test_settings,
+};
 
 /// The whole browser run takes well under a minute; this only stops a hung browser.
 const RUN_LIMIT: Duration = Duration::from_secs(300);
@@ -55,13 +57,11 @@ fn missing_prerequisite() -> Option<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reviewer_page_in_chromium() {
-    if let Some(reason) = missing_prerequisite() {
-        assert!(
-            std::env::var("LOOKBACK_REQUIRE_BROWSER").as_deref() != Ok("1"),
-            "browser test required (LOOKBACK_REQUIRE_BROWSER=1) but {reason}"
-        );
-        println!("skipped: the browser test cannot run here: {reason}");
-        eprintln!("skipped: the browser test cannot run here: {reason}");
+    if skip_unless_required(
+        "LOOKBACK_REQUIRE_BROWSER",
+        "the browser test",
+        missing_prerequisite(),
+    ) {
         return;
     }
 

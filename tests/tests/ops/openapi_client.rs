@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use lookback_tests::{CLIENT_KEY, TestServer, temp_dir, test_settings};
+use lookback_tests::{CLIENT_KEY, TestServer, skip_unless_required, temp_dir, test_settings};
 use serde_json::Value;
 
 use crate::evaluate_http::corpus;
@@ -56,13 +56,11 @@ fn run_tool(tool: &str, args: &[&str]) -> Output {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_generated_from_the_document_runs_the_corpus() {
-    if let Some(reason) = missing_prerequisite() {
-        assert!(
-            std::env::var("LOOKBACK_REQUIRE_OPENAPI_CLIENT").as_deref() != Ok("1"),
-            "generated-client test required (LOOKBACK_REQUIRE_OPENAPI_CLIENT=1) but {reason}"
-        );
-        println!("skipped: the generated client cannot run here: {reason}");
-        eprintln!("skipped: the generated client cannot run here: {reason}");
+    if skip_unless_required(
+        "LOOKBACK_REQUIRE_OPENAPI_CLIENT",
+        "the generated-client test",
+        missing_prerequisite(),
+    ) {
         return;
     }
     // Generate from the checked-in document (the served one is the same: ops::openapi).

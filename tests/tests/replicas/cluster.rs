@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use lookback_tests::{ADMIN_KEY, CLIENT_KEY, JWT_SECRET, Reply, temp_dir};
+use lookback_tests::{ADMIN_KEY, CLIENT_KEY, JWT_SECRET, Reply, skip_unless_required, temp_dir};
 use serde_json::Value;
 
 /// The replica program (`tests/src/bin/lookback-replica.rs`: `lookback` itself).
@@ -64,15 +64,7 @@ pub fn missing_prerequisite() -> Option<String> {
 /// Skips (returns true) when PostgreSQL is missing, unless `LOOKBACK_REQUIRE_POSTGRES=1` (set by
 /// `scripts/test.sh`, so CI always runs these tests) makes that a failure.
 pub fn skip_without_postgres(test: &str) -> bool {
-    let Some(reason) = missing_prerequisite() else {
-        return false;
-    };
-    assert!(
-        std::env::var("LOOKBACK_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-        "{test}: PostgreSQL required (LOOKBACK_REQUIRE_POSTGRES=1) but {reason}"
-    );
-    eprintln!("skipped: {test} cannot run here: {reason}");
-    true
+    skip_unless_required("LOOKBACK_REQUIRE_POSTGRES", test, missing_prerequisite())
 }
 
 fn is_root() -> bool {
