@@ -12,13 +12,24 @@
 #     again; where the CPU went), and the module in V8 under Node: a fresh instance per request vs
 #     one reused (tests/browser/bench.mjs).
 # Prints every figure and writes them to target/bench/summary.json. `--quick` shortens each run.
+# `--before REV` also builds commit REV (from `git archive`, in target/bench/before/) and takes
+# its stage and server figures in the same run, interleaved with this tree's: a before/after
+# table from one run on a noisy machine.
 # Installs wrk (Debian) when missing, and Chromium + playwright-core as the browser test does
 # (scripts/install-browser.sh). Figures are medians of one run: compare within a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QUICK=0
-[ "${1:-}" = "--quick" ] && QUICK=1
+BEFORE=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) QUICK=1 ;;
+    --before) BEFORE=$(git rev-parse --short "${2:?--before needs a commit}"); shift ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--before REV]" >&2; exit 2 ;;
+  esac
+  shift
+done
 if [ "$QUICK" = 1 ]; then WRK_SECS=4; PACED_SECS=4; ROUNDS=8; BIG_RUNS=3; else WRK_SECS=10; PACED_SECS=10; ROUNDS=30; BIG_RUNS=5; fi
 
 OUT=target/bench
@@ -43,6 +54,20 @@ cargo build --release -q -p lookback --bin lookback -p lookback-tests --features
 LOOKBACK=target/release/lookback
 BENCH=target/release/lookback-bench
 
+if [ -n "$BEFORE" ]; then
+  echo "== building release of $BEFORE (the before of this run)"
+  BEFORE_SRC=$OUT/before/src-$BEFORE
+  if [ ! -d "$BEFORE_SRC" ]; then
+    mkdir -p "$BEFORE_SRC.tmp"
+    git archive "$BEFORE" | tar -x -C "$BEFORE_SRC.tmp"
+    mv "$BEFORE_SRC.tmp" "$BEFORE_SRC"
+  fi
+  (cd "$BEFORE_SRC" && CARGO_TARGET_DIR="$PWD/../target" cargo build --release -q -p lookback --bin lookback \
+    -p lookback-tests --features lookback-tests/bench --bin lookback-bench)
+  BEFORE_LOOKBACK=$OUT/before/target/release/lookback
+  BEFORE_BENCH=$OUT/before/target/release/lookback-bench
+fi
+
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
@@ -53,8 +78,10 @@ BASELINE_MODULE=target/wasm-engine/wasm32-unknown-unknown/wasm/lookback_core.was
 
 echo "== stages: native vs wasm, one fresh instance per request ($FIXTURE)"
 "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" --module "$BASELINE_MODULE" > "$OUT/stages-baseline.json"
+# The before's own bench binary: its native figures are of its engine too.
+if [ -n "$BEFORE" ]; then "$BEFORE_BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" > "$OUT/stages-before.json"; fi
 "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" > "$OUT/stages-shipped.json"
-cat "$OUT/stages-baseline.json" "$OUT/stages-shipped.json"
+for label in baseline ${BEFORE:+before} shipped; do cat "$OUT/stages-$label.json"; done
 
 "$BENCH" record --charges 1000 > "$OUT/charges-1000.json"
 "$BENCH" record --charges 5000 > "$OUT/charges-5000.json"
@@ -73,7 +100,8 @@ wait_ready() {
   return 1
 }
 
-# Starts `lookback serve` (on module $1 when given, else the embedded one); sets LB_PID, READY_MS.
+# Starts `lookback serve` (on module $1 when given, else the embedded one; the binary $LB_BIN,
+# else this tree's); sets LB_PID, READY_MS.
 # The 5,000-charge record (1,000 cases) is over the default input caps, so they are raised here.
 start_lookback() {
   local started
@@ -81,7 +109,7 @@ start_lookback() {
   env ${1:+LOOKBACK_MODULE=$1} LOOKBACK_API_KEYS=$KEY LOOKBACK_ADDR=127.0.0.1:$LB_PORT \
     LOOKBACK_COMPILE_CACHE=$OUT/compile-cache LOOKBACK_MAX_BODY_BYTES=$((16 << 20)) RUST_LOG=warn \
     LOOKBACK_MAX_CHARGES=5000 LOOKBACK_MAX_CASES=1000 \
-    "$LOOKBACK" serve 2>>"$OUT/server.log" &
+    "${LB_BIN:-$LOOKBACK}" serve 2>>"$OUT/server.log" &
   LB_PID=$!
   PIDS+=("$LB_PID")
   READY_MS=$(wait_ready "http://127.0.0.1:$LB_PORT" "$started")
@@ -162,7 +190,7 @@ server_round() {
   echo "   1,000 and 5,000 charges, median of $BIG_RUNS"
   big "$OUT/charges-1000.json" | tee "$OUT/big-1000-$label.json"
   big "$OUT/charges-5000.json" | tee "$OUT/big-5000-$label.json"
-  if [ "$label" = shipped ]; then
+  if [ "$label" != baseline ]; then
     echo "   the reviewer page in Chromium vs the server, median of $ROUNDS sequential evaluations; a batch; V8 in Node"
     if [ "$BROWSER_OK" = 1 ]; then
       (cd tests/browser && LOOKBACK_BASE_URL="http://127.0.0.1:$LB_PORT" BENCH_BODY="../../$FIXTURE" \
@@ -174,11 +202,12 @@ server_round() {
   stop_lookback
 }
 server_round baseline "$BASELINE_MODULE"
+if [ -n "$BEFORE" ]; then LB_BIN=$BEFORE_LOOKBACK server_round before; fi
 server_round shipped
 
-python3 - "$OUT" "$COLD_MS" "$WARM_MS" <<'PY'
+python3 - "$OUT" "$COLD_MS" "$WARM_MS" "$BEFORE" <<'PY'
 import json, os, platform, subprocess, sys, datetime
-out, cold, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+out, cold, warm, before = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 j = lambda n: json.load(open(os.path.join(out, n)))
 def wrk(w):
     rps = w["requests"] / (w["duration_us"] / 1e6)
@@ -205,6 +234,9 @@ summary = {
     "ready_to_serve_ms": {"cold_compile": cold, "compile_cache": warm},
     "browser_page_vs_server": j("browser-shipped.json"),
 }
+if before:
+    summary["before"] = {"commit": before, **module("before"),
+                         "browser_page_vs_server": j("browser-before.json")}
 json.dump(summary, open(os.path.join(out, "summary.json"), "w"), indent=2)
 print(json.dumps(summary, indent=2))
 PY
