@@ -9,8 +9,8 @@ use super::disposition_table::{
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    CARRIER_REGULATION, FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS,
+    SERIOUS_STATUTE, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -106,6 +106,11 @@ fn traffic(out: &mut String) {
         let _ = writeln!(out, "| {word} | {} |", list(excuses));
     }
     out.push('\n');
+    let _ = writeln!(
+        out,
+        "### Motor-carrier regulation (read `unknown` without a vehicle-code statute)\n\n{}\n",
+        list(CARRIER_REGULATION)
+    );
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
     out.push('\n');
 }
