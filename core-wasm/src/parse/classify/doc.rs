@@ -59,8 +59,8 @@ fn traffic(out: &mut String) {
          labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
          says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
          else a minor row or family, or an infraction, violation, civil or petty level beside a \
-         vehicle context word, gives `minor`, unless a crime word is present (`none`) or the \
-         level is a felony (`unknown`); else a traffic statute word or a traffic type gives \
+         vehicle context word, gives `minor`, unless a crime word is present (`none`), the \
+         level is a felony (`unknown`) or the text is motor-carrier regulation (`unknown`); else a traffic statute word or a traffic type gives \
          `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
          `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
          NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
