@@ -251,7 +251,6 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("PROV LIC", "PROVISIONAL LICENSE"),
     ("PILOT CR", "PILOT CAR"),
     ("INOP", "INOPERATIVE"),
-    ("WRN", "WARNING"),
     ("FLG", "FLAG"),
 ];
 
