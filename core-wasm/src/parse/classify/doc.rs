@@ -9,8 +9,8 @@ use super::disposition_table::{
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    CARRIER_REGULATION, FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS,
+    SERIOUS_STATUTE, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -59,8 +59,8 @@ fn traffic(out: &mut String) {
          labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
          says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
          else a minor row or family, or an infraction, violation, civil or petty level beside a \
-         vehicle context word, gives `minor`, unless a crime word is present (`none`) or the \
-         level is a felony (`unknown`); else a traffic statute word or a traffic type gives \
+         vehicle context word, gives `minor`, unless a crime word is present (`none`), the \
+         level is a felony (`unknown`) or the text is motor-carrier regulation (`unknown`); else a traffic statute word or a traffic type gives \
          `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
          `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
          NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
@@ -106,6 +106,11 @@ fn traffic(out: &mut String) {
         let _ = writeln!(out, "| {word} | {} |", list(excuses));
     }
     out.push('\n');
+    let _ = writeln!(
+        out,
+        "### Motor-carrier regulation (read `unknown` without a vehicle-code statute)\n\n{}\n",
+        list(CARRIER_REGULATION)
+    );
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
     out.push('\n');
 }

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 use super::phrases::{Group, PhraseIndex, PhraseIndexBuilder, Rows};
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::traffic_table::{
-    FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED,
+    SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The compiled tables (see the module comment).
@@ -31,6 +31,8 @@ pub(crate) struct Traffic {
     pub(crate) traffic_statute: Rows,
     pub(crate) vehicle_context: Group,
     pub(crate) level_context: Group,
+    /// `CARRIER_REGULATION`: regulation of a carrier, read `unknown`, never minor.
+    pub(crate) carrier_regulation: Group,
     pub(crate) families: Vec<Family>,
 }
 
@@ -57,6 +59,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             .collect();
         let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
         let level_context = Group::new(&mut b, LEVEL_CONTEXT);
+        let carrier_regulation = Group::new(&mut b, CARRIER_REGULATION);
         let families = FAMILIES
             .iter()
             .map(|f| Family {
@@ -83,6 +86,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
                 traffic_statute,
                 vehicle_context,
                 level_context,
+                carrier_regulation,
                 families,
             },
             inferred,

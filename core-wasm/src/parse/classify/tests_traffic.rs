@@ -488,3 +488,62 @@ fn second_pass_families() {
         ("UNAUTHORIZED USE OF MOTOR VEHICLE", "", T::NotTraffic),
     ]);
 }
+
+/// Motor-carrier regulation (i21c): from text alone `unknown`, never minor; a statute the
+/// vehicle-code table places decides; a crime word still reads `none`.
+#[test]
+fn motor_carrier_regulation_is_never_minor_from_text() {
+    check(&[
+        ("Log Book", "MISDEMEANOR", T::Unknown),
+        ("LOGBOOK VIOLATION", "PETTY OFFENSE", T::Unknown),
+        ("HOURS OF SERVICE VIOLATION CMV", "", T::Unknown),
+        (
+            "Fail to Allow Inspection of Commercial Vehicle (M2)",
+            "MISDEMEANOR",
+            T::Unknown,
+        ),
+        ("Out of Service Order Violation", "MISDEMEANOR", T::Unknown),
+        ("HazMat Violation (M1)", "MISDEMEANOR", T::Unknown),
+        (
+            "Violating Motor Carrier Statutes and Regulations",
+            "",
+            T::Unknown,
+        ),
+        ("FALSIFIED LOG BOOK", "MISDEMEANOR", T::NotTraffic),
+        ("Log Book", "FELONY", T::Unknown),
+        // An equipment violation of a truck stays minor (DECISIONS §7.4 lists equipment).
+        (
+            "Vehicle Equipment Violation",
+            "MISDEMEANOR",
+            T::MinorTraffic,
+        ),
+    ]);
+    let read = |charge: &str, statute: &str, state: &str| {
+        read_traffic(charge, Some(statute), Some(state), &sev("MISDEMEANOR")).kind
+    };
+    // Outside the vehicle code: nothing reads minor, the statute says what it is.
+    assert_eq!(read("Log Book", "49-28A-3", "SD"), T::NotTraffic);
+    // Inside it, not a serious section: minor whatever the level (DECISIONS §13).
+    assert_eq!(read("Log Book", "32-26-31", "SD"), T::MinorTraffic);
+    let evidence = read_traffic("Log Book", None, Some("SD"), &sev("")).evidence;
+    assert!(evidence.contains("motor-carrier regulation"), "{evidence}");
+}
+
+/// Court tables that drop `TO`, vowels or letters (i21c, tuning part of California's
+/// literals): still minor at a level that is no crime.
+#[test]
+fn dropped_words_of_court_tables() {
+    check(&[
+        ("FAIL STOP/YIELD:INOP SIGN", "INFRACTION", T::MinorTraffic),
+        ("FAIL YLD INTSEC NO SIGNS", "", T::MinorTraffic),
+        ("FOLOW TOO CLOSE:EMERG VEH", "", T::MinorTraffic),
+        ("START/BACKUP VEHICLE:HWY", "", T::MinorTraffic),
+        ("IMP METH:RHT HAND TRN SIG", "", T::MinorTraffic),
+        ("FLR/DISP COMP NM PILOT CR", "INFRACTION", T::MinorTraffic),
+        ("FAIL OBEY WARNING DEVICE", "INFRACTION", T::MinorTraffic),
+        // Without a level a warning device is no vehicle's.
+        ("FAIL OBEY WARNING DEVICE", "", T::NotTraffic),
+        // A backup without a vehicle word is no driving.
+        ("BACKUP GENERATOR VIOLATION", "", T::NotTraffic),
+    ]);
+}

@@ -94,6 +94,8 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     // word only, and none is a word or an abbreviation of something else in charge text.
     ("U TRN", "U TURN"),
     ("UTURN", "U TURN"),
+    // i21c, from the tuning part of California's literals (`split.rs`).
+    ("TRN SIG", "TURN SIGNAL"),
     ("TRN", "TURN"),
     // A transit system, not turns (issue 21, round 2).
     ("TRNS SYS", "TRANSIT SYSTEM"),
@@ -242,6 +244,14 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("RED SIG", "RED SIGNAL"),
     ("REFL", "REFLECTOR"),
     ("OBST", "OBSTRUCT"),
+    // i21c, from the tuning part of California's literals (`split.rs`; its held-back part,
+    // South Dakota and Okaloosa measure them).
+    ("FOLOW", "FOLLOW"),
+    ("RHT", "RIGHT"),
+    ("PROV LIC", "PROVISIONAL LICENSE"),
+    ("PILOT CR", "PILOT CAR"),
+    ("INOP", "INOPERATIVE"),
+    ("FLG", "FLAG"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

@@ -110,6 +110,15 @@ pub(crate) fn read(
                 format!("traffic.none: {minor} beside \"{word}\""),
             );
         }
+        TextSays::CarrierRegulation(word) => {
+            return reading(
+                TrafficKind::Unknown,
+                format!(
+                    "traffic.unknown: \"{word}\" is motor-carrier regulation, not read minor \
+                     without a vehicle-code statute"
+                ),
+            );
+        }
         TextSays::Serious(_) | TextSays::Nothing => {}
     }
     let domain = statute_raw_words
@@ -162,6 +171,9 @@ enum TextSays {
     MinorButFelony(String),
     /// A minor phrase beside a crime word (evidence, the word).
     MinorBesideCrime(String, &'static str),
+    /// Motor-carrier regulation (`CARRIER_REGULATION`, the word): road traffic or a carrier's
+    /// duty, which text alone cannot tell.
+    CarrierRegulation(&'static str),
     Nothing,
 }
 
@@ -169,7 +181,10 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
         return TextSays::Serious(format!("\"{row}\""));
     }
-    let minor = minor_evidence(tables, text).or_else(|| level_evidence(tables, text, severity));
+    let regulation = tables.carrier_regulation.first(text);
+    let minor = minor_evidence(tables, text)
+        .or_else(|| level_evidence(tables, text, severity))
+        .or_else(|| regulation.map(|word| format!("\"{word}\"")));
     let Some(minor) = minor else {
         return TextSays::Nothing;
     };
@@ -178,6 +193,9 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     }
     if severity.level == SeverityLevel::Felony {
         return TextSays::MinorButFelony(minor);
+    }
+    if let Some(word) = regulation {
+        return TextSays::CarrierRegulation(word);
     }
     TextSays::Minor(minor)
 }
@@ -278,7 +296,11 @@ fn with_statute(
                 TrafficKind::Unknown,
                 format!("traffic.unknown: {minor}, but {cited} is {where_} ({table})"),
             ),
-            TextSays::MinorBesideCrime(_, _) | TextSays::Nothing => reading(
+            // Nothing reads minor and the statute is no vehicle law: what the regulation is,
+            // the statute says.
+            TextSays::CarrierRegulation(_)
+            | TextSays::MinorBesideCrime(_, _)
+            | TextSays::Nothing => reading(
                 TrafficKind::NotTraffic,
                 format!("traffic.none: {cited} is {where_} ({table})"),
             ),

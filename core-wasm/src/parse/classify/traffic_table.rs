@@ -208,6 +208,8 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["TRAFFIC CONTROL"],
     &["FAILURE TO YIELD"],
     &["FAILED TO YIELD"],
+    // Court tables drop the `TO` (`FAIL STOP/YIELD:INOP SIGN`; i21c).
+    &["FAILURE STOP", "YIELD"],
     &["RIGHT OF WAY"],
     // Equipment.
     &["EQUIPMENT VIOLATION"],
@@ -433,6 +435,32 @@ pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
     ("UNAUTHORIZED USE", &["PARKING"]),
 ];
 
+/// Motor-carrier regulation: hours of service and log books, a carrier's inspections,
+/// out-of-service orders, hazardous materials. A carrier's or commercial driver's duty under
+/// safety regulation, not a rule of the road: DECISIONS §7.4 lists neither, and a false log or a
+/// hazmat breach can be a crime. From text alone it reads `unknown` (a person looks), never
+/// minor; a crime word beside it still reads `none`, and a statute the vehicle-code table
+/// recognises still decides. Tuned on South Dakota (SDCL 49-28, 49-28A, outside title 32);
+/// general vocabulary (**GK**).
+pub(crate) const CARRIER_REGULATION: &[&str] = &[
+    "LOG BOOK*",
+    "LOGBOOK*",
+    "DRIVER LOG*",
+    "DRIVERS LOG*",
+    "HOURS OF SERVICE",
+    "DUTY STATUS",
+    "MOTOR CARRIER*",
+    "ALLOW INSPECTION",
+    "PERMIT INSPECTION",
+    "REFUSE INSPECTION",
+    "REFUSED INSPECTION",
+    "REFUSAL OF INSPECTION",
+    "OUT OF SERVICE",
+    "HAZMAT",
+    "HAZ MAT",
+    "HAZARDOUS MATERIAL*",
+];
+
 /// Statute words that place a charge in a vehicle / traffic code (B1 `offense_domain`) (GK).
 pub(crate) const TRAFFIC_STATUTE: &[&[&str]] = &[
     &["VEHICLE CODE"],
@@ -605,6 +633,10 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "INSURANCE",
     "ACCIDENT",
     "CDL",
+    // i21c, from the tuning part of California's infractions (`split.rs`).
+    "WARNING DEVICE*",
+    "WARNING FLAG*",
+    "PILOT CAR*",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -739,6 +771,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TURNING",
             "PASS",
             "BACKING",
+            "BACKUP",
             "SIDEWALK",
             "SHOULDER",
             "WRONG SIDE",
@@ -886,6 +919,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "NONRESIDENT",
             "NON RESIDENT",
             "CLASS",
+            // A provisional licence's limits (i21c).
+            "PROVISIONAL",
         ],
     },
     Family {
@@ -900,7 +935,6 @@ pub(crate) const FAMILIES: &[Family] = &[
             "UNSECURED LOAD",
             "EXTENDED LOAD",
             "WIDE LOAD",
-            "LOG BOOK",
             "SAFETY CHAIN*",
             "AXLE*",
             "TOW",
