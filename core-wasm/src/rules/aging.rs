@@ -8,7 +8,7 @@ use chrono::{Days, Months, NaiveDate};
 
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::DispositionClass;
-use crate::parse::dates::{parse_iso, years_before};
+use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::catalog::{
     Action, Clock, FED_NONCONVICTION_7YR, FED_PENDING_CHARGE, FEDERAL_NONCONVICTION_YEARS,
@@ -211,8 +211,7 @@ fn describe(
     ends: Option<NaiveDate>,
     as_of: NaiveDate,
 ) -> Lookback {
-    // NaiveDate displays as YYYY-MM-DD, faster than a format string.
-    let iso = |d: NaiveDate| d.to_string();
+    let iso = Iso;
     let window = span.map(|s| s.window);
     let (clock_field, clock_date, ages_out_on, lower_bound) = match span.map(|s| s.counted) {
         None => (None, None, ends.map(iso), None),
@@ -242,7 +241,7 @@ fn describe(
 /// A window as the response lists it.
 fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
     let (clock_field, clock_date) = match s.counted {
-        Counted::From(d) => (d.field, Some(d.date.to_string())),
+        Counted::From(d) => (d.field, Some(Iso(d.date))),
         Counted::Missing { field, .. } => (field, None),
     };
     LookbackWindow {
@@ -251,7 +250,7 @@ fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
         clock_date,
         window_years: s.window.years,
         window_months: Some(s.window.months).filter(|m| *m > 0),
-        boundary_date: window_start(as_of, s.window).map(|d| d.to_string()),
+        boundary_date: window_start(as_of, s.window).map(Iso),
     }
 }
 
