@@ -83,7 +83,9 @@ impl ChargeWords {
                 let word = words.trailing_zeros() as usize;
                 words &= words - 1;
                 if let Some((bytes, group)) = WORDS.get(word)
-                    && rest.get(..bytes.len()).is_some_and(|r| r.eq_ignore_ascii_case(bytes))
+                    && rest
+                        .get(..bytes.len())
+                        .is_some_and(|r| r.eq_ignore_ascii_case(bytes))
                 {
                     found[*group as usize] = true;
                 }

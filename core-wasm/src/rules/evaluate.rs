@@ -442,7 +442,8 @@ fn lookback(
         return permit(match date {
             LaterDate::Known(d) => format!(
                 "{label} is lifted by the salary (past it since {} {})",
-                d.field, Iso(d.date)
+                d.field,
+                Iso(d.date)
             ),
             LaterDate::Missing { .. } => format!("{label} is lifted by the salary"),
         });
@@ -462,14 +463,16 @@ fn lookback(
     match floor {
         Some(fl) if inside(&fl) => permit(format!(
             "within {label} whatever the missing {missing} is (it cannot be earlier than {} {})",
-            fl.field, Iso(fl.date)
+            fl.field,
+            Iso(fl.date)
         )),
         Some(fl) => Finding::data_gap(
             rule.id,
             gap,
             format!(
                 "{label}: the {missing} it counts from is missing, and the {} {} it cannot be earlier than is past the window",
-                fl.field, Iso(fl.date)
+                fl.field,
+                Iso(fl.date)
             ),
         ),
         None if row.clock == Clock::Entry => Finding::data_gap(

@@ -8,8 +8,8 @@ use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLev
 use crate::parse::dates::{parse_iso, years_before};
 
 use super::DataGap;
-use super::charge_words::ChargeWords;
 use super::catalog::Place;
+use super::charge_words::ChargeWords;
 
 /// Which date a lookback counts from, and which field supplied it (for rationales and issues).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

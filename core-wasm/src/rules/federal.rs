@@ -63,7 +63,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Permit,
             format!(
                 "a non-conviction from {} ({}) is within 7 years",
-                Iso(entry.date), entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     } else if exempt {
@@ -74,7 +75,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
                 Effect::Permit,
                 format!(
                     "the 7-year limit from {} ({}) is lifted by the salary",
-                    Iso(entry.date), entry.field
+                    Iso(entry.date),
+                    entry.field
                 ),
             ),
         ]
@@ -84,7 +86,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Bar,
             format!(
                 "a non-conviction from {} ({}) is older than 7 years",
-                Iso(entry.date), entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     }
@@ -113,7 +116,8 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Permit,
             format!(
                 "a pending charge from {} ({}) is within 7 years",
-                Iso(entry.date), entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     } else if exempt {

@@ -42,12 +42,7 @@ fn window(
     clock: &str,
 ) -> (&'static str, &'static str, Option<Iso>, Option<Iso>) {
     // Every window here is 7 years and the search date 2025-11-06.
-    (
-        rule,
-        field,
-        Some(iso(clock)),
-        Some(iso("2018-11-06")),
-    )
+    (rule, field, Some(iso(clock)), Some(iso("2018-11-06")))
 }
 
 fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
@@ -183,9 +178,7 @@ fn an_entry_on_28_february_before_a_leap_day_ages_out_on_1_march() {
     let f = entered(K::NonConviction, D::Dismissed, "GA", "2017-02-28");
     let mut early = f.clone();
     early.as_of = day("2023-01-01");
-    assert_eq!(
-        aging(&early, None).ages_out_on, Some(iso("2024-03-01"))
-    );
+    assert_eq!(aging(&early, None).ages_out_on, Some(iso("2024-03-01")));
 }
 
 #[test]
