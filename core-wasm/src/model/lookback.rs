@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::parse::dates::Iso;
+
 /// The time facts of one charge. Every field is null when no time limit decides the charge
 /// (a conviction under federal law alone, a sealed record, a salary-exempt non-conviction).
 ///
@@ -28,12 +30,12 @@ use serde::Serialize;
 pub struct Lookback {
     pub rule: Option<&'static str>,
     pub clock_field: Option<&'static str>,
-    pub clock_date: Option<String>,
+    pub clock_date: Option<Iso>,
     pub window_years: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_months: Option<u32>,
-    pub boundary_date: Option<String>,
-    pub ages_out_on: Option<String>,
+    pub boundary_date: Option<Iso>,
+    pub ages_out_on: Option<Iso>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<LowerBound>,
     pub windows: Vec<LookbackWindow>,
@@ -46,8 +48,8 @@ pub struct Lookback {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LowerBound {
     pub clock_field: &'static str,
-    pub clock_date: String,
-    pub ages_out_not_before: String,
+    pub clock_date: Iso,
+    pub ages_out_not_before: Iso,
 }
 
 /// One time window that applies to a charge: the span `boundary_date`..=`search_date`, counted
@@ -56,9 +58,9 @@ pub struct LowerBound {
 pub struct LookbackWindow {
     pub rule: &'static str,
     pub clock_field: &'static str,
-    pub clock_date: Option<String>,
+    pub clock_date: Option<Iso>,
     pub window_years: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_months: Option<u32>,
-    pub boundary_date: Option<String>,
+    pub boundary_date: Option<Iso>,
 }

@@ -8,7 +8,7 @@ use chrono::{Days, Months, NaiveDate};
 
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::DispositionClass;
-use crate::parse::dates::{parse_iso, years_before};
+use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::catalog::{
     Action, Clock, FED_NONCONVICTION_7YR, FED_PENDING_CHARGE, FEDERAL_NONCONVICTION_YEARS,
@@ -139,41 +139,48 @@ fn deciding(
         evaluate_with(&at, client)
     };
     let reportable = Reportability::Reportable;
-    let mut dates: Vec<NaiveDate> = bounds.iter().map(|b| b.date).collect();
-    dates.dedup();
+    // Each boundary date once (they are sorted), without a vector of them.
+    let dates = bounds
+        .iter()
+        .enumerate()
+        .filter(|(at, b)| {
+            *at == 0
+                || bounds
+                    .get(at - 1)
+                    .is_none_or(|before| before.date != b.date)
+        })
+        .map(|(_, b)| b.date);
     let ages_out = if now == reportable {
         // The first boundary after the search date on which it is no longer reportable.
         dates
-            .iter()
-            .filter(|d| **d > f.as_of)
-            .find(|d| outcome_on(**d).reportability != reportable)
+            .filter(|d| *d > f.as_of)
+            .find(|d| outcome_on(*d).reportability != reportable)
     } else {
         // The latest boundary up to the search date with a reportable day just before it: the
         // outcome has not changed since (no boundary after it had one).
-        dates.iter().rev().filter(|d| **d <= f.as_of).find(|d| {
+        dates.rev().filter(|d| *d <= f.as_of).find(|d| {
             d.checked_sub_days(Days::new(1))
                 .is_some_and(|eve| outcome_on(eve).reportability == reportable)
         })
     };
-    let date = *ages_out?;
+    let date = ages_out?;
     // Of the boundaries on that day, the one whose rule restricts the charge then.
-    let on_day: Vec<&Boundary> = bounds.iter().filter(|b| b.date == date).collect();
-    let bound = match on_day.as_slice() {
-        [] => return None,
-        [only] => *only,
-        [first, ..] => {
-            let restricting = outcome_on(date);
-            on_day
-                .iter()
-                .copied()
-                .find(|b| {
-                    restricting
-                        .findings
-                        .iter()
-                        .any(|x| x.rule_id == b.rule && x.effect != Effect::Permit)
-                })
-                .unwrap_or(*first)
-        }
+    let mut on_day = bounds.iter().filter(|b| b.date == date);
+    let first = on_day.next()?;
+    let bound = if on_day.next().is_none() {
+        first
+    } else {
+        let restricting = outcome_on(date);
+        bounds
+            .iter()
+            .filter(|b| b.date == date)
+            .find(|b| {
+                restricting
+                    .findings
+                    .iter()
+                    .any(|x| x.rule_id == b.rule && x.effect != Effect::Permit)
+            })
+            .unwrap_or(first)
     };
     Some(describe(bound.rule, bound.span, Some(bound.date), f.as_of))
 }
@@ -211,8 +218,7 @@ fn describe(
     ends: Option<NaiveDate>,
     as_of: NaiveDate,
 ) -> Lookback {
-    // NaiveDate displays as YYYY-MM-DD, faster than a format string.
-    let iso = |d: NaiveDate| d.to_string();
+    let iso = Iso;
     let window = span.map(|s| s.window);
     let (clock_field, clock_date, ages_out_on, lower_bound) = match span.map(|s| s.counted) {
         None => (None, None, ends.map(iso), None),
@@ -242,7 +248,7 @@ fn describe(
 /// A window as the response lists it.
 fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
     let (clock_field, clock_date) = match s.counted {
-        Counted::From(d) => (d.field, Some(d.date.to_string())),
+        Counted::From(d) => (d.field, Some(Iso(d.date))),
         Counted::Missing { field, .. } => (field, None),
     };
     LookbackWindow {
@@ -251,7 +257,7 @@ fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
         clock_date,
         window_years: s.window.years,
         window_months: Some(s.window.months).filter(|m| *m > 0),
-        boundary_date: window_start(as_of, s.window).map(|d| d.to_string()),
+        boundary_date: window_start(as_of, s.window).map(Iso),
     }
 }
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
-use crate::parse::dates::within_years;
+use crate::parse::dates::{Iso, within_years};
 
 use super::catalog::*;
 pub use super::client_table::{
@@ -151,7 +151,11 @@ impl ClientRules {
             let inside = |d: &Dated| within_years(d.date, f.as_of, years);
             match date {
                 LaterDate::Known(d) => (!inside(&d)).then(|| {
-                    Finding::new(id, Effect::Bar, format!("{limit} ({} {})", d.field, d.date))
+                    Finding::new(
+                        id,
+                        Effect::Bar,
+                        format!("{limit} ({} {})", d.field, Iso(d.date)),
+                    )
                 }),
                 LaterDate::Missing { gaps, floor } => {
                     needed.extend_from_slice(gaps);

@@ -6,7 +6,7 @@ use chrono::{Months, NaiveDate};
 
 use crate::model::Reportability;
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
-use crate::parse::dates::{parse_iso, years_before};
+use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
 use super::client::ClientRules;
@@ -436,13 +436,14 @@ fn lookback(
         && inside(&d)
     {
         needed.extend(unsure);
-        return permit(format!("within {label} ({} {})", d.field, d.date));
+        return permit(format!("within {label} ({} {})", d.field, Iso(d.date)));
     }
     if row.lifted {
         return permit(match date {
             LaterDate::Known(d) => format!(
                 "{label} is lifted by the salary (past it since {} {})",
-                d.field, d.date
+                d.field,
+                Iso(d.date)
             ),
             LaterDate::Missing { .. } => format!("{label} is lifted by the salary"),
         });
@@ -462,14 +463,16 @@ fn lookback(
     match floor {
         Some(fl) if inside(&fl) => permit(format!(
             "within {label} whatever the missing {missing} is (it cannot be earlier than {} {})",
-            fl.field, fl.date
+            fl.field,
+            Iso(fl.date)
         )),
         Some(fl) => Finding::data_gap(
             rule.id,
             gap,
             format!(
                 "{label}: the {missing} it counts from is missing, and the {} {} it cannot be earlier than is past the window",
-                fl.field, fl.date
+                fl.field,
+                Iso(fl.date)
             ),
         ),
         None if row.clock == Clock::Entry => Finding::data_gap(
@@ -494,7 +497,7 @@ fn past(
     d: Dated,
 ) -> Finding {
     let label = rule.reason;
-    let at = format!("{} {}", d.field, d.date);
+    let at = format!("{} {}", d.field, Iso(d.date));
     if row.clock == Clock::OutOfCustody && f.custody == Custody::Unknown {
         Finding::new(
             rule.id,

@@ -9,6 +9,7 @@ use crate::parse::dates::{parse_iso, years_before};
 
 use super::DataGap;
 use super::catalog::Place;
+use super::charge_words::ChargeWords;
 
 /// Which date a lookback counts from, and which field supplied it (for rationales and issues).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,18 +150,7 @@ impl ChargeFacts {
             Some(_) => Custody::NoneRecorded,
             None => Custody::Unknown,
         };
-        let text = format!(
-            "{} {}",
-            offense.charge,
-            offense.statute.as_deref().unwrap_or("")
-        )
-        .to_ascii_uppercase();
-        let has = |words: &[&str]| words.iter().any(|w| text.contains(w));
-        let marijuana = has(&["MARIJUANA", "MARIHUANA", "CANNABIS", "11357", "18.2-250.1"]);
-        let possession = has(&["POSS", "11357"])
-            && !has(&[
-                "INTENT", "DISTRIB", "SELL", "SALE", "TRAFFICK", "CULTIVAT", "MANUFACT", "PWID",
-            ]);
+        let words = ChargeWords::of(&offense.charge, offense.statute.as_deref().unwrap_or(""));
         ChargeFacts {
             as_of,
             class: offense.disposition_class.class,
@@ -172,16 +162,10 @@ impl ChargeFacts {
             place: None,
             level: offense.severity.level,
             juvenile: offense.severity.juvenile,
-            marijuana,
-            marijuana_possession: marijuana && possession,
-            dwai_or_loitering: has(&[
-                "DWAI",
-                "ABILITY IMPAIRED",
-                "LOITERING FOR THE PURPOSE",
-                "LOITER FOR PROSTITUTION",
-                "LOITERING PROSTITUTION",
-            ]),
-            minor_misdemeanor_ma: has(&["DRUNK", "AFFRAY", "DISTURB", "SIMPLE ASSAULT"]),
+            marijuana: words.marijuana,
+            marijuana_possession: words.marijuana_possession,
+            dwai_or_loitering: words.dwai_or_loitering,
+            minor_misdemeanor_ma: words.minor_misdemeanor_ma,
             subject_dob: parse_iso(case.subject.dob.trim()),
             custody,
             entry,

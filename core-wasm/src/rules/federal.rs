@@ -1,7 +1,7 @@
 //! Federal FCRA rules (15 U.S.C. 1681c) and the general traffic policy (DECISIONS §7.2, §7.4).
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, TrafficKind};
-use crate::parse::dates::within_years;
+use crate::parse::dates::{Iso, within_years};
 
 use super::catalog::*;
 use super::{ChargeFacts, DataGap, Effect, Finding};
@@ -63,7 +63,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Permit,
             format!(
                 "a non-conviction from {} ({}) is within 7 years",
-                entry.date, entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     } else if exempt {
@@ -74,7 +75,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
                 Effect::Permit,
                 format!(
                     "the 7-year limit from {} ({}) is lifted by the salary",
-                    entry.date, entry.field
+                    Iso(entry.date),
+                    entry.field
                 ),
             ),
         ]
@@ -84,7 +86,8 @@ fn non_conviction(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Bar,
             format!(
                 "a non-conviction from {} ({}) is older than 7 years",
-                entry.date, entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     }
@@ -113,7 +116,8 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Permit,
             format!(
                 "a pending charge from {} ({}) is within 7 years",
-                entry.date, entry.field
+                Iso(entry.date),
+                entry.field
             ),
         )]
     } else if exempt {
@@ -124,7 +128,7 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
                 Effect::Permit,
                 format!(
                     "a charge pending since {} is reportable at this salary",
-                    entry.date
+                    Iso(entry.date)
                 ),
             ),
         ]
@@ -134,7 +138,7 @@ fn pending(f: &ChargeFacts) -> Vec<Finding> {
             Effect::Review,
             format!(
                 "a charge still pending since {} (over 7 years) is an open legal question",
-                entry.date
+                Iso(entry.date)
             ),
         )]
     }

@@ -3,6 +3,7 @@
 
 pub mod aging;
 pub mod catalog;
+mod charge_words;
 pub mod client;
 pub mod client_table;
 pub mod facts;

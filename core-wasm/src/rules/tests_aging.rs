@@ -8,10 +8,16 @@ use proptest::prelude::*;
 
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
 use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
+use crate::parse::dates::Iso;
 
 use super::facts::Dated;
 use super::tests::{day, facts, later};
 use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
+
+/// A `YYYY-MM-DD` date as the lookback carries it.
+fn iso(text: &str) -> Iso {
+    Iso(day(text))
+}
 
 /// The deciding window's facts (the list of every window is [`windows`]'s to test).
 fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
@@ -22,7 +28,7 @@ fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
 }
 
 /// Every window that applies, as `(rule, clock_field, clock_date, boundary_date)`.
-fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, Option<String>, Option<String>)> {
+fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, Option<Iso>, Option<Iso>)> {
     time_facts(f, None, evaluate_with(f, None).reportability)
         .windows
         .into_iter()
@@ -34,14 +40,9 @@ fn window(
     rule: &'static str,
     field: &'static str,
     clock: &str,
-) -> (&'static str, &'static str, Option<String>, Option<String>) {
+) -> (&'static str, &'static str, Option<Iso>, Option<Iso>) {
     // Every window here is 7 years and the search date 2025-11-06.
-    (
-        rule,
-        field,
-        Some(clock.to_string()),
-        Some("2018-11-06".to_string()),
-    )
+    (rule, field, Some(iso(clock)), Some(iso("2018-11-06")))
 }
 
 fn entered(class: K, canonical: D, state: &str, date: &str) -> ChargeFacts {
@@ -70,11 +71,11 @@ fn expect(
     Lookback {
         rule: Some(rule),
         clock_field: Some(field),
-        clock_date: Some(clock.to_string()),
+        clock_date: Some(iso(clock)),
         window_years: Some(years),
         window_months: None,
-        boundary_date: Some(boundary.to_string()),
-        ages_out_on: Some(ages_out_on.to_string()),
+        boundary_date: Some(iso(boundary)),
+        ages_out_on: Some(iso(ages_out_on)),
         lower_bound: None,
         windows: Vec::new(),
     }
@@ -103,7 +104,7 @@ fn a_non_conviction_already_past_says_when_it_aged_out() {
         evaluate_with(&f, None).reportability,
         Reportability::NotReportable
     );
-    assert_eq!(aging(&f, None).ages_out_on.as_deref(), Some("2024-05-11"));
+    assert_eq!(aging(&f, None).ages_out_on, Some(iso("2024-05-11")));
 }
 
 #[test]
@@ -138,7 +139,7 @@ fn a_salary_at_the_threshold_lifts_the_federal_limit_but_not_a_state_one() {
     co.annual_salary = Some(75_000.0);
     assert_eq!(aging(&co, None), Lookback::default());
     co.annual_salary = Some(74_999.0);
-    assert_eq!(aging(&co, None).ages_out_on.as_deref(), Some("2026-04-01"));
+    assert_eq!(aging(&co, None).ages_out_on, Some(iso("2026-04-01")));
 }
 
 #[test]
@@ -169,7 +170,7 @@ fn a_client_lookback_shorter_than_the_law_decides() {
     };
     let got = aging(&f, Some(&client));
     assert_eq!(got.rule, Some("CLIENT_NON_CONVICTION_LOOKBACK"));
-    assert_eq!(got.ages_out_on.as_deref(), Some("2025-01-02"));
+    assert_eq!(got.ages_out_on, Some(iso("2025-01-02")));
 }
 
 #[test]
@@ -177,10 +178,7 @@ fn an_entry_on_28_february_before_a_leap_day_ages_out_on_1_march() {
     let f = entered(K::NonConviction, D::Dismissed, "GA", "2017-02-28");
     let mut early = f.clone();
     early.as_of = day("2023-01-01");
-    assert_eq!(
-        aging(&early, None).ages_out_on.as_deref(),
-        Some("2024-03-01")
-    );
+    assert_eq!(aging(&early, None).ages_out_on, Some(iso("2024-03-01")));
 }
 
 #[test]
@@ -192,10 +190,10 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
         vec![LookbackWindow {
             rule: "FED_NONCONVICTION_7YR",
             clock_field: "arrest_date",
-            clock_date: Some("2020-01-01".to_string()),
+            clock_date: Some(iso("2020-01-01")),
             window_years: 7,
             window_months: None,
-            boundary_date: Some("2018-11-06".to_string()),
+            boundary_date: Some(iso("2018-11-06")),
         }]
     );
     let conviction = entered(K::Conviction, D::ConvictedGuiltyPlea, "GA", "2020-01-01");
@@ -203,7 +201,7 @@ fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
 }
 
 /// Montana's 7 years from the disposition of a charge entered on 2020-01-01.
-fn montana() -> (&'static str, &'static str, Option<String>, Option<String>) {
+fn montana() -> (&'static str, &'static str, Option<Iso>, Option<Iso>) {
     window("MT_CONVICTION_7YR", "disposition_date", "2020-01-31")
 }
 
@@ -276,12 +274,12 @@ fn undated_lookback(ages_out_not_before: Option<(&str, &str)>, boundary: &str) -
         clock_date: None,
         window_years: Some(7),
         window_months: None,
-        boundary_date: Some(boundary.to_string()),
+        boundary_date: Some(iso(boundary)),
         ages_out_on: None,
         lower_bound: ages_out_not_before.map(|(clock, not_before)| LowerBound {
             clock_field: "arrest_date",
-            clock_date: clock.to_string(),
-            ages_out_not_before: not_before.to_string(),
+            clock_date: iso(clock),
+            ages_out_not_before: iso(not_before),
         }),
         windows: Vec::new(),
     }
@@ -305,7 +303,7 @@ fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
             "CA_CONVICTION_7YR",
             "disposition_date",
             None,
-            Some("2018-11-06".to_string())
+            Some(iso("2018-11-06"))
         )]
     );
     // A person decides; the bound says since when the record as it stands cannot be reported.
@@ -338,7 +336,7 @@ fn a_new_york_misdemeanor_ages_out_to_review_and_is_barred_later() {
     // Disposed 2024-03-01 (`entered` adds 30 days).
     let got = aging(&f, None);
     assert_eq!(got.rule, Some("NY_CLEAN_SLATE_SEALING"));
-    assert_eq!(got.ages_out_on.as_deref(), Some("2027-03-02"));
+    assert_eq!(got.ages_out_on, Some(iso("2027-03-02")));
     for (date, want) in [
         ("2027-03-01", Reportability::Reportable),
         ("2027-03-02", Reportability::NotEnoughInfo),
@@ -377,11 +375,11 @@ proptest! {
         f.annual_salary = salary;
         let all = time_facts(&f, None, evaluate_with(&f, None).reportability);
         // The deciding window is one of the windows listed.
-        if let (Some(rule), Some(clock)) = (all.rule, all.clock_date.as_deref()) {
-            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date.as_deref() == Some(clock)));
+        if let (Some(rule), Some(clock)) = (all.rule, all.clock_date) {
+            prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date == Some(clock)));
         }
         let got = aging(&f, None);
-        match got.ages_out_on.as_deref().and_then(crate::parse::dates::parse_iso) {
+        match got.ages_out_on.map(|d| d.0) {
             Some(out) => {
                 prop_assert_eq!(reportability_on(&f, out - Days::new(1)), Reportability::Reportable);
                 prop_assert_ne!(reportability_on(&f, out), Reportability::Reportable);
