@@ -1,7 +1,7 @@
 //! Caps on what one request may ask of the engine (issue 24, DECISIONS §14): name and text
 //! lengths, aliases and addresses per person, cases per search, charges per record, and the
 //! size of a vendor XML document with its cases and charges. Checked on the raw body before
-//! any engine work, so a hostile body costs one JSON parse (bounded by the body limit) and a
+//! any engine work, so a hostile body costs one streaming JSON read (no tree; see `scan`) and a
 //! 400 or 413 whose message names the field and the cap; within the caps the engine's memory
 //! and deadline are ample, so the 500 and 206 of a memory or deadline failure are left to
 //! modules that misbehave.
@@ -13,10 +13,17 @@ use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use quick_xml::events::Event;
-use serde_json::{Map, Value};
+
+use self::scan::{Body, Found, scan};
 
 use crate::context::RequestCtx;
 use crate::error::AppError;
+
+#[cfg(test)]
+mod equivalence;
+#[cfg(test)]
+mod oracle;
+mod scan;
 
 /// The caps. Defaults are far above real records (the corpus and the vendor XML samples hold at
 /// most 28-character names, 2 aliases, 14 cases and 33 charges per search, 13 KB of XML) and
@@ -170,110 +177,37 @@ impl InputLimits {
     /// Checks an `/evaluate` or `/transform-xml` body. A body that is not JSON passes: the
     /// engine answers it with the spec's message.
     pub fn check_record(&self, body: &[u8]) -> Result<(), Exceeded> {
-        let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(body) else {
+        let Some(scanned) = scan(self, body, Body::Record) else {
             return Ok(());
         };
         // The record's totals first: their message names the cap a long list most likely hits.
-        if let Some(Value::Object(record)) = body.get("record") {
-            if let Some(Value::String(xml)) = record.get("xml") {
-                self.xml(xml)?;
-            }
-            if let Some(Value::Object(record_json)) = record.get("record_json") {
-                self.searches(record_json)?;
-            }
+        if let Found::Checked(Err(over)) = scanned.totals {
+            return Err(over);
         }
-        self.fields(&body, &mut String::new())
+        scanned.first_over.map_or(Ok(()), Err)
     }
 
     /// Checks an identity-match body and prices it: the name pairings (name and aliases of one
     /// side against those of the other) plus the address pairings the comparison makes, at
     /// least 1.
     pub fn check_identity(&self, body: &[u8]) -> Result<u32, Exceeded> {
-        let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(body) else {
+        let Some(scanned) = scan(self, body, Body::Identity) else {
             return Ok(1);
         };
-        self.fields(&body, &mut String::new())?;
-        let count = |side: &str, list: &str| {
-            body.get(side)
-                .and_then(|p| p.get(list))
-                .and_then(Value::as_array)
-                .map_or(0, Vec::len)
+        if let Some(over) = scanned.first_over {
+            return Err(over);
+        }
+        let cost = match scanned.totals {
+            Found::Pairings(cost) => cost,
+            _ => 0,
         };
-        let names = |side| 1 + count(side, "aliases");
-        let addresses = |side| count(side, "addresses");
-        let cost = names("candidate_to_verify") * names("candidate_in_record")
-            + addresses("candidate_to_verify") * addresses("candidate_in_record");
         Ok(u32::try_from(cost).unwrap_or(u32::MAX).max(1))
     }
 
-    /// Every string and list of `object` and below, against the caps of its kind.
-    fn fields(&self, object: &Map<String, Value>, path: &mut String) -> Result<(), Exceeded> {
-        for (key, value) in object {
-            let len = path.len();
-            if !path.is_empty() {
-                path.push('.');
-            }
-            path.push_str(key);
-            self.value(key, value, path)?;
-            path.truncate(len);
-        }
-        Ok(())
-    }
-
-    fn value(&self, key: &str, value: &Value, path: &mut String) -> Result<(), Exceeded> {
-        match value {
-            Value::String(text) if key != "xml" => {
-                let limit = if NAME_FIELDS.contains(&key) {
-                    self.max_name_chars
-                } else {
-                    self.max_text_chars
-                };
-                // Bytes bound characters from above: only a long string is counted.
-                if text.len() > limit && text.chars().count() > limit {
-                    return Err(Exceeded::new(
-                        path.as_str(),
-                        "characters",
-                        text.chars().count(),
-                        limit,
-                    ));
-                }
-            }
-            Value::Array(items) => {
-                let limit = if ALIAS_LISTS.contains(&key) {
-                    self.max_aliases
-                } else if key == "addresses" {
-                    self.max_addresses
-                } else {
-                    self.max_charges
-                };
-                if items.len() > limit {
-                    return Err(Exceeded::new(path.as_str(), "items", items.len(), limit));
-                }
-                for (i, item) in items.iter().enumerate() {
-                    let len = path.len();
-                    path.push_str(&format!("[{i}]"));
-                    self.value(key, item, path)?;
-                    path.truncate(len);
-                }
-            }
-            Value::Object(object) => self.fields(object, path)?,
-            _ => {}
-        }
-        Ok(())
-    }
-
     /// Cases and charges of a `record_json`, summed over the search.
-    fn searches(&self, record_json: &Map<String, Value>) -> Result<(), Exceeded> {
-        fn list(value: Option<&Value>) -> &[Value] {
-            value.and_then(Value::as_array).map_or(&[], Vec::as_slice)
-        }
-        let cases: Vec<&Value> = list(record_json.get("criminal_search_results"))
-            .iter()
-            .flat_map(|court| list(court.get("criminal_records")))
-            .collect();
-        let charges: usize = cases.iter().map(|c| list(c.get("offenses")).len()).sum();
+    fn search_totals(&self, cases: usize, charges: usize) -> Result<(), Exceeded> {
         let field = "record.record_json.criminal_search_results[].criminal_records";
-        Self::at_most(field, "cases", cases.len(), self.max_cases)?;
+        Self::at_most(field, "cases", cases, self.max_cases)?;
         Self::at_most(
             &format!("{field}[].offenses"),
             "charges",
@@ -322,7 +256,7 @@ impl InputLimits {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
 
