@@ -5,8 +5,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lookback::input_limits::{Exceeded, InputLimits};
+use lookback::input_limits::InputLimits;
 use serde::de::IgnoredAny;
+
+/// Where the oracle finds the caps (`super::caps` in the library).
+mod caps {
+    pub use lookback::input_limits::{Exceeded, InputLimits};
+}
 
 /// The check before the streaming pass, shared with the equivalence tests.
 #[path = "../src/input_limits/oracle.rs"]

@@ -13,7 +13,8 @@ use std::fmt::{self, Write as _};
 use proptest::prelude::*;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::{Exceeded, InputLimits, oracle};
+use super::caps::{Exceeded, InputLimits};
+use super::oracle;
 
 /// A JSON document as generated: objects keep their members in order, repeats included.
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 use quick_xml::events::Event;
 use serde_json::{Map, Value};
 
-use super::{Exceeded, InputLimits};
+use super::caps::{Exceeded, InputLimits};
 
 const NAME_FIELDS: [&str; 7] = [
     "first_name",

@@ -19,7 +19,7 @@ use std::fmt::{self, Write as _};
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::{ALIAS_LISTS, Exceeded, InputLimits, NAME_FIELDS};
+use super::caps::{ALIAS_LISTS, Exceeded, InputLimits, NAME_FIELDS};
 
 /// The body a check reads.
 #[derive(Debug, Clone, Copy)]
