@@ -119,9 +119,9 @@ fn bench(c: &mut Criterion) {
             ("one_state_CA", &one_state, None),
             ("three_states_local_client", &three_local, Some(&overlay)),
         ] {
-            let now = evaluate_with(f, client).reportability;
+            let now = evaluate_with(f, client);
             group.bench_function(format!("{d}/time_facts/{name}"), |b| {
-                b.iter(|| time_facts(black_box(f), client, now))
+                b.iter(|| time_facts(black_box(f), client, &now))
             });
         }
     }

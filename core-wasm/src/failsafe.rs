@@ -5,7 +5,7 @@
 use crate::identity::IdentityLevel;
 use crate::model::{
     CaseDecision, CourtDecision, Decision, IdMatch, Label, Lookback, OffenseDecision, Queue,
-    Reportability, Routing, Search,
+    Reportability, Routing, RuleIds, Search,
 };
 use crate::rationale::Rationale;
 use crate::rules::catalog::SYS_ENGINE_FAILURE;
@@ -48,8 +48,8 @@ pub fn decision<'s>(search: &'s Search, now: &'s str, reason: &'s str) -> Decisi
                             disposition: o.disposition.as_deref(),
                             rationale: Rationale::EngineFailed { reason },
                             needs_human_review: true,
-                            cited_rules: vec![SYS_ENGINE_FAILURE],
-                            citations: Vec::new(),
+                            cited_rules: RuleIds::from([SYS_ENGINE_FAILURE]),
+                            citations: RuleIds::new(),
                             routing: Routing {
                                 queue,
                                 reportability: Reportability::NotEnoughInfo,

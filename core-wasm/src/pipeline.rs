@@ -80,7 +80,7 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
                 );
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
-                let lookback = rules::time_facts(&facts, client, outcome.reportability);
+                let lookback = rules::time_facts(&facts, client, &outcome);
                 offenses.push(offense_decision(offense, outcome, identity, lookback));
             }
             case_decisions.push(case_decision(case, identity, offenses));

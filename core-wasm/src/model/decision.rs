@@ -6,7 +6,7 @@ use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
 use crate::rationale::Rationale;
 
-use super::{Label, Lookback, Queue, Reportability};
+use super::{Label, Lookback, Queue, Reportability, RuleIds};
 
 /// The tree borrows what it echoes from the record it decides (`'s`) and its rule ids and
 /// citations from the rule tables: one request allocates its vectors, not a string per field.
@@ -62,8 +62,8 @@ pub struct OffenseDecision<'s> {
     /// Composed while the answer is written.
     pub rationale: Rationale<'s>,
     pub needs_human_review: bool,
-    pub cited_rules: Vec<&'static str>,
-    pub citations: Vec<&'static str>,
+    pub cited_rules: RuleIds,
+    pub citations: RuleIds,
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
     pub classification: Classification,

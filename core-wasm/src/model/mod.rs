@@ -5,10 +5,12 @@ pub mod decision;
 pub mod labels;
 pub mod lookback;
 pub mod record;
+pub mod rule_ids;
 pub mod validation;
 
 pub use decision::*;
 pub use labels::{Label, Queue, Reportability};
 pub use lookback::{Lookback, LookbackWindow, LowerBound};
 pub use record::*;
+pub use rule_ids::RuleIds;
 pub use validation::*;

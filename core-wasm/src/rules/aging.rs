@@ -19,7 +19,7 @@ use super::client::{
 };
 use super::evaluate::{concerns, in_force, triggered, window_start, within};
 use super::facts::{Dated, LaterDate};
-use super::{ChargeFacts, ClientRules, DataGap, Effect, evaluate_with};
+use super::{ChargeFacts, ChargeOutcome, ClientRules, DataGap, Effect, evaluate_with};
 
 /// What a window counts from: the record's date, or the law's date the record lacks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +86,9 @@ struct Boundary {
     span: Option<Span>,
 }
 
-/// The time facts of a charge whose outcome as of its search date is `now`.
-pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: Reportability) -> Lookback {
+/// The time facts of a charge whose outcome as of its search date is `now` (the rules' outcome
+/// for `f` and `client`, which is not evaluated again).
+pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: &ChargeOutcome) -> Lookback {
     let (spans, others) = spans(f, client);
     let mut bounds: Vec<Boundary> = spans
         .iter()
@@ -114,8 +115,8 @@ pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: Reportabil
         .filter(|s| s.applies)
         .map(|s| window_of(&s, f.as_of))
         .collect();
-    let deciding = deciding(&bounds, f, client, now)
-        .or_else(|| undated_review(&spans, f, client, now))
+    let deciding = deciding(&bounds, f, client, now.reportability)
+        .or_else(|| undated_review(&spans, f, now))
         .unwrap_or_default();
     Lookback {
         windows,
@@ -187,26 +188,18 @@ fn deciding(
 
 /// A charge a person must see because a window's date and every bound of it are missing: that
 /// window, with no date.
-fn undated_review(
-    spans: &[Span],
-    f: &ChargeFacts,
-    client: Option<&ClientRules>,
-    now: Reportability,
-) -> Option<Lookback> {
-    let candidates: Vec<&Span> = spans
-        .iter()
-        .filter(|s| s.applies && s.counted.earliest().is_none())
-        .collect();
-    if now != Reportability::NotEnoughInfo || candidates.is_empty() {
+fn undated_review(spans: &[Span], f: &ChargeFacts, now: &ChargeOutcome) -> Option<Lookback> {
+    if now.reportability != Reportability::NotEnoughInfo {
         return None;
     }
-    let outcome = evaluate_with(f, client);
-    let span = candidates.into_iter().find(|s| {
-        outcome
-            .findings
-            .iter()
-            .any(|x| x.rule_id == s.rule && x.effect == Effect::Review && x.data_gap.is_some())
-    })?;
+    let span = spans
+        .iter()
+        .filter(|s| s.applies && s.counted.earliest().is_none())
+        .find(|s| {
+            now.findings
+                .iter()
+                .any(|x| x.rule_id == s.rule && x.effect == Effect::Review && x.data_gap.is_some())
+        })?;
     Some(describe(span.rule, Some(*span), None, f.as_of))
 }
 

@@ -71,10 +71,9 @@ impl ChargeWords {
     /// The words of `charge` and `statute` (ASCII case ignored, as if both were upper-cased and
     /// joined by a space).
     pub fn of(charge: &str, statute: &str) -> ChargeWords {
-        let mut text = Vec::with_capacity(charge.len() + 1 + statute.len());
-        text.extend_from_slice(charge.as_bytes());
-        text.push(b' ');
-        text.extend_from_slice(statute.as_bytes());
+        let mut stack = [0u8; STACK_TEXT];
+        let mut heap = Vec::new();
+        let text = joined(charge, statute, &mut stack, &mut heap);
         let mut found = [false; 6];
         for at in 0..text.len() {
             let rest = text.get(at..).unwrap_or_default();
@@ -99,6 +98,36 @@ impl ChargeWords {
             marijuana_possession: marijuana && possession && !has(Group::Supply),
             dwai_or_loitering: has(Group::DwaiOrLoitering),
             minor_misdemeanor_ma: has(Group::MinorMisdemeanorMa),
+        }
+    }
+}
+
+/// Charge and statute texts up to this long (nearly all) are joined on the stack.
+const STACK_TEXT: usize = 256;
+
+/// `charge`, a space, `statute`: in `stack` when it fits, else in `heap`.
+fn joined<'a>(
+    charge: &str,
+    statute: &str,
+    stack: &'a mut [u8; STACK_TEXT],
+    heap: &'a mut Vec<u8>,
+) -> &'a [u8] {
+    let len = charge.len() + 1 + statute.len();
+    let parts = [charge.as_bytes(), b" ", statute.as_bytes()];
+    match stack.get_mut(..len) {
+        Some(text) => {
+            let mut at = 0;
+            for part in parts {
+                if let Some(slot) = text.get_mut(at..at + part.len()) {
+                    slot.copy_from_slice(part);
+                }
+                at += part.len();
+            }
+            text
+        }
+        None => {
+            parts.iter().for_each(|part| heap.extend_from_slice(part));
+            heap
         }
     }
 }
@@ -156,6 +185,22 @@ mod tests {
                 ChargeWords::of(charge, statute),
                 searched(charge, statute),
                 "{charge:?} {statute:?}"
+            );
+        }
+    }
+
+    /// Texts longer than the stack buffer are joined on the heap, words across the join found.
+    #[test]
+    fn long_texts_as_short_ones() {
+        let long = "x".repeat(super::STACK_TEXT);
+        for (charge, statute) in [
+            (format!("{long} simple"), "assault".to_string()),
+            ("poss of".to_string(), format!("cannabis {long}")),
+            (long.clone(), long.clone()),
+        ] {
+            assert_eq!(
+                ChargeWords::of(&charge, &statute),
+                searched(&charge, &statute)
             );
         }
     }

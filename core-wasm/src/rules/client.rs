@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
-use crate::parse::dates::{Iso, within_years};
+use crate::parse::dates::within_years;
 
 use super::catalog::*;
 pub use super::client_table::{
@@ -13,7 +13,7 @@ pub use super::client_table::{
     CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK, CLIENT_REVIEW_FELONIES, RULES,
 };
 use super::facts::{Dated, LaterDate};
-use super::{ChargeFacts, DataGap, Effect, Finding};
+use super::{ChargeFacts, DataGap, Effect, Finding, Reason};
 
 /// Lowest and highest identity threshold a tenant may set (DECISIONS §5).
 pub const MIN_IDENTITY_THRESHOLD: f64 = 0.70;
@@ -129,48 +129,45 @@ impl ClientRules {
                 Some(true) => out.push(Finding::new(
                     CLIENT_NEVER_REPORT,
                     Effect::Bar,
-                    format!("the client never reports {}", category_words(*c)),
+                    Reason::ClientNeverReports {
+                        category: category_words(*c),
+                    },
                 )),
                 Some(false) => {}
                 None => out.push(Finding::data_gap(
                     CLIENT_NEVER_REPORT,
                     DataGap::Level,
-                    format!(
-                        "the client never reports {}, and the charge level needed to tell is unknown",
-                        category_words(*c)
-                    ),
+                    Reason::ClientNeverReportsLevelUnknown {
+                        category: category_words(*c),
+                    },
                 )),
             }
         }
-        let mut lookback = |id: &'static str, years: Option<u32>, date: LaterDate, what: &str| {
-            let years = years?;
-            if f.is_serving && f.class == DispositionClass::Conviction {
-                return None;
-            }
-            let limit = format!("the client does not report {what} older than {years} years");
-            let inside = |d: &Dated| within_years(d.date, f.as_of, years);
-            match date {
-                LaterDate::Known(d) => (!inside(&d)).then(|| {
-                    Finding::new(
-                        id,
-                        Effect::Bar,
-                        format!("{limit} ({} {})", d.field, Iso(d.date)),
-                    )
-                }),
-                LaterDate::Missing { gaps, floor } => {
-                    needed.extend_from_slice(gaps);
-                    match (floor, gaps.first()) {
-                        (Some(floor), _) if inside(&floor) => None,
-                        (_, Some(gap)) => Some(Finding::data_gap(
-                            id,
-                            *gap,
-                            format!("{limit}, and the date it counts from is missing"),
-                        )),
-                        (_, None) => None,
+        let mut lookback =
+            |id: &'static str, years: Option<u32>, date: LaterDate, what: &'static str| {
+                let years = years?;
+                if f.is_serving && f.class == DispositionClass::Conviction {
+                    return None;
+                }
+                let inside = |d: &Dated| within_years(d.date, f.as_of, years);
+                match date {
+                    LaterDate::Known(at) => (!inside(&at)).then(|| {
+                        Finding::new(id, Effect::Bar, Reason::ClientOlderThan { what, years, at })
+                    }),
+                    LaterDate::Missing { gaps, floor } => {
+                        needed.extend_from_slice(gaps);
+                        match (floor, gaps.first()) {
+                            (Some(floor), _) if inside(&floor) => None,
+                            (_, Some(gap)) => Some(Finding::data_gap(
+                                id,
+                                *gap,
+                                Reason::ClientDateMissing { what, years },
+                            )),
+                            (_, None) => None,
+                        }
                     }
                 }
-            }
-        };
+            };
         let entry = f.entry.map_or(
             LaterDate::Missing {
                 gaps: &[DataGap::EntryDate],

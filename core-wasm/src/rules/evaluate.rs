@@ -6,12 +6,12 @@ use chrono::{Months, NaiveDate};
 
 use crate::model::Reportability;
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
-use crate::parse::dates::{Iso, parse_iso, years_before};
+use crate::parse::dates::{parse_iso, years_before};
 
 use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
 use super::client::ClientRules;
 use super::facts::{Custody, Dated, LaterDate};
-use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, federal, local, states};
+use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, Reason, federal, local, states};
 
 /// Evaluates one charge against every applicable rule, without a client overlay.
 pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
@@ -39,10 +39,12 @@ struct Found {
 
 /// Federal, state and local findings.
 fn law(f: &ChargeFacts) -> Found {
+    // Federal, jurisdiction, a state row or two and a preemption note, nearly always.
     let mut found = Found {
-        findings: federal::findings(f),
+        findings: Vec::with_capacity(4),
         needed: Vec::new(),
     };
+    federal::add_findings(f, &mut found.findings);
     if f.state.is_none() {
         found.findings.push(Finding::data_gap(
             catalog::SYS_JURISDICTION_UNKNOWN,
@@ -138,7 +140,7 @@ fn whatever_the_values(
             } else {
                 String::new()
             };
-            bar.reason = format!("{lead}if {}, {}", one_of(&labels), bar.reason).into();
+            bar.reason = Reason::Composed(format!("{lead}if {}, {}", one_of(&labels), bar.reason));
             bar
         })
         .collect();
@@ -297,18 +299,6 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<Fit> {
     }
 }
 
-/// What a missing value is, in a clause.
-fn gap_words(gap: DataGap) -> &'static str {
-    match gap {
-        DataGap::Level => "charge level",
-        DataGap::EntryDate => "date of entry",
-        DataGap::DispositionDate => "disposition date",
-        DataGap::ReleaseDate => "release date",
-        DataGap::Disposition => "disposition",
-        DataGap::Jurisdiction => "jurisdiction",
-    }
-}
-
 /// Applies one rule to a charge, adding its finding (and a preemption note) when it has one.
 fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
     if !rule.classes.contains(&f.class) {
@@ -328,11 +318,10 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
             Finding::data_gap(
                 rule.id,
                 gap,
-                format!(
-                    "{}, and the {} needed to tell is unknown",
-                    rule.reason,
-                    gap_words(gap)
-                ),
+                Reason::Unsure {
+                    rule: rule.reason,
+                    gap,
+                },
             )
         }
         (Action::Bar, None) => Finding::new(rule.id, Effect::Bar, rule.reason),
@@ -344,7 +333,7 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
             None => Finding::new(
                 rule.id,
                 Effect::Review,
-                format!("{}, and the subject's age is unknown", rule.reason),
+                Reason::AgeUnknown { rule: rule.reason },
             ),
         },
         (
@@ -375,10 +364,9 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
         found.findings.push(Finding::new(
             note,
             effect,
-            format!(
-                "the {} rule is applied although its preemption by the FCRA is disputed",
-                rule.jurisdiction
-            ),
+            Reason::PreemptionDisputed {
+                jurisdiction: rule.jurisdiction,
+            },
         ));
     }
 }
@@ -414,12 +402,10 @@ fn lookback(
     unsure: Option<DataGap>,
     needed: &mut Vec<DataGap>,
 ) -> Finding {
-    let label = rule.reason;
-    let permit = |reason: String| Finding::new(rule.id, Effect::Permit, reason);
+    let window = rule.reason;
+    let permit = |reason: Reason| Finding::new(rule.id, Effect::Permit, reason);
     if f.is_serving && row.clock != Clock::Entry && f.class == DispositionClass::Conviction {
-        return permit(format!(
-            "within {label}: the sentence is still being served"
-        ));
+        return permit(Reason::Serving { window });
     }
     let inside = |d: &Dated| within(d.date, f.as_of, row.window);
     let date = match row.clock {
@@ -436,16 +422,12 @@ fn lookback(
         && inside(&d)
     {
         needed.extend(unsure);
-        return permit(format!("within {label} ({} {})", d.field, Iso(d.date)));
+        return permit(Reason::Within { window, at: d });
     }
     if row.lifted {
         return permit(match date {
-            LaterDate::Known(d) => format!(
-                "{label} is lifted by the salary (past it since {} {})",
-                d.field,
-                Iso(d.date)
-            ),
-            LaterDate::Missing { .. } => format!("{label} is lifted by the salary"),
+            LaterDate::Known(at) => Reason::LiftedPast { window, at },
+            LaterDate::Missing { .. } => Reason::Lifted { window },
         });
     }
     needed.extend(unsure);
@@ -455,36 +437,26 @@ fn lookback(
     };
     needed.extend_from_slice(gaps);
     let gap = gaps.first().copied().unwrap_or(DataGap::DispositionDate);
-    let missing = gaps
-        .iter()
-        .map(|g| gap_words(*g))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let missing = gaps;
     match floor {
-        Some(fl) if inside(&fl) => permit(format!(
-            "within {label} whatever the missing {missing} is (it cannot be earlier than {} {})",
-            fl.field,
-            Iso(fl.date)
-        )),
-        Some(fl) => Finding::data_gap(
+        Some(floor) if inside(&floor) => permit(Reason::WithinWhateverMissing {
+            window,
+            missing,
+            floor,
+        }),
+        Some(floor) => Finding::data_gap(
             rule.id,
             gap,
-            format!(
-                "{label}: the {missing} it counts from is missing, and the {} {} it cannot be earlier than is past the window",
-                fl.field,
-                Iso(fl.date)
-            ),
+            Reason::FloorPast {
+                window,
+                missing,
+                floor,
+            },
         ),
-        None if row.clock == Clock::Entry => Finding::data_gap(
-            rule.id,
-            gap,
-            format!("{label} needs an arrest, charge or file date and none is usable"),
-        ),
-        None => Finding::data_gap(
-            rule.id,
-            gap,
-            format!("{label}: the {missing} it counts from is missing"),
-        ),
+        None if row.clock == Clock::Entry => {
+            Finding::data_gap(rule.id, gap, Reason::NoEntryDate { window })
+        }
+        None => Finding::data_gap(rule.id, gap, Reason::DateMissing { window, missing }),
     }
 }
 
@@ -494,28 +466,18 @@ fn past(
     f: &ChargeFacts,
     row: LookbackRow,
     unsure: Option<DataGap>,
-    d: Dated,
+    at: Dated,
 ) -> Finding {
-    let label = rule.reason;
-    let at = format!("{} {}", d.field, Iso(d.date));
+    let window = rule.reason;
     if row.clock == Clock::OutOfCustody && f.custody == Custody::Unknown {
         Finding::new(
             rule.id,
             Effect::Review,
-            format!(
-                "past {label} counted from {at}, but time in custody, which does not count, is not known"
-            ),
+            Reason::PastCustodyUnknown { window, at },
         )
     } else if let Some(gap) = unsure {
-        Finding::data_gap(
-            rule.id,
-            gap,
-            format!(
-                "past {label} ({at}), but the {} needed to tell is unknown",
-                gap_words(gap)
-            ),
-        )
+        Finding::data_gap(rule.id, gap, Reason::PastUnsure { window, at, gap })
     } else {
-        Finding::new(rule.id, row.outside, format!("past {label} ({at})"))
+        Finding::new(rule.id, row.outside, Reason::Past { window, at })
     }
 }

@@ -6,10 +6,12 @@ pub mod catalog;
 mod charge_words;
 pub mod client;
 pub mod client_table;
+pub mod data_gap;
 pub mod facts;
 pub mod federal;
 pub mod local;
 pub mod outcome;
+pub mod reason;
 pub mod registry;
 pub mod routing;
 pub mod schema;
@@ -26,9 +28,11 @@ mod tests_boundaries;
 
 pub use aging::time_facts;
 pub use client::ClientRules;
+pub use data_gap::DataGap;
 pub use evaluate::{evaluate_charge, evaluate_with};
 pub use facts::ChargeFacts;
-pub use outcome::{ChargeOutcome, DataGap, Finding, Reasons};
+pub use outcome::{ChargeOutcome, Finding, Reasons};
+pub use reason::Reason;
 pub use registry::{RULES_VERSION, all_rules};
 pub use schema::{Confidence, Effect, Rule};
 

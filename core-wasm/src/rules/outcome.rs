@@ -1,46 +1,28 @@
 //! What rules say about one charge: each rule's [`Finding`], and the [`ChargeOutcome`] they
 //! combine into (the most protective wins, DECISIONS §7.1).
 
-use std::borrow::Cow;
 use std::fmt;
 
-use crate::model::Reportability;
+use crate::model::{Reportability, RuleIds};
 
+use super::data_gap::DataGap;
+use super::reason::Reason;
 use super::registry;
 use super::schema::Effect;
 
-/// A value a rule that applies to the charge needs and the record lacks (DECISIONS §7.2, §8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DataGap {
-    Disposition,
-    /// No arrest, charge or file date: the federal clock's order has nothing to count from.
-    EntryDate,
-    /// A window counts from the disposition (the latest of disposition and release).
-    DispositionDate,
-    /// A window counts from release, and a custodial sentence records none.
-    ReleaseDate,
-    /// A rule is about some charge levels only, and the type gives none.
-    Level,
-    Jurisdiction,
-}
-
-/// One rule's finding on one charge; `reason` is a short clause for the rationale (most are a
-/// rule's own words, borrowed from the rule tables).
+/// One rule's finding on one charge; `reason` is a short clause for the rationale, written only
+/// when the answer is.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub rule_id: &'static str,
     pub effect: Effect,
-    pub reason: Cow<'static, str>,
+    pub reason: Reason,
     /// Set when missing or unusable data caused the review (`reportability_insufficient`).
     pub data_gap: Option<DataGap>,
 }
 
 impl Finding {
-    pub fn new(
-        rule_id: &'static str,
-        effect: Effect,
-        reason: impl Into<Cow<'static, str>>,
-    ) -> Finding {
+    pub fn new(rule_id: &'static str, effect: Effect, reason: impl Into<Reason>) -> Finding {
         Finding {
             rule_id,
             effect,
@@ -49,11 +31,7 @@ impl Finding {
         }
     }
 
-    pub fn data_gap(
-        rule_id: &'static str,
-        gap: DataGap,
-        reason: impl Into<Cow<'static, str>>,
-    ) -> Finding {
+    pub fn data_gap(rule_id: &'static str, gap: DataGap, reason: impl Into<Reason>) -> Finding {
         Finding {
             rule_id,
             effect: Effect::Review,
@@ -114,25 +92,22 @@ impl ChargeOutcome {
     }
 
     /// Rule ids in decisive order, without repeats.
-    pub fn cited_rules(&self) -> Vec<&'static str> {
-        let mut ids: Vec<&'static str> = Vec::with_capacity(self.findings.len());
+    pub fn cited_rules(&self) -> RuleIds {
+        let mut ids = RuleIds::new();
         for f in &self.findings {
-            if !ids.contains(&f.rule_id) {
-                ids.push(f.rule_id);
-            }
+            ids.add(f.rule_id);
         }
         ids
     }
 
     /// Statutes of the cited rules, without repeats; policy and system rules cite none.
-    pub fn citations(&self) -> Vec<&'static str> {
-        let mut out: Vec<&'static str> = Vec::new();
+    pub fn citations(&self) -> RuleIds {
+        let mut out = RuleIds::new();
         for f in &self.findings {
             if let Some(rule) = registry::rule(f.rule_id)
                 && !rule.citation.is_empty()
-                && !out.contains(&rule.citation)
             {
-                out.push(rule.citation);
+                out.add(rule.citation);
             }
         }
         out
@@ -165,7 +140,7 @@ impl fmt::Display for Reasons<'_> {
             if i > 0 {
                 f.write_str("; ")?;
             }
-            f.write_str(&finding.reason)?;
+            fmt::Display::fmt(&finding.reason, f)?;
         }
         Ok(())
     }

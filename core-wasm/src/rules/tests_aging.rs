@@ -23,13 +23,13 @@ fn iso(text: &str) -> Iso {
 fn aging(f: &ChargeFacts, client: Option<&ClientRules>) -> Lookback {
     Lookback {
         windows: Vec::new(),
-        ..time_facts(f, client, evaluate_with(f, client).reportability)
+        ..time_facts(f, client, &evaluate_with(f, client))
     }
 }
 
 /// Every window that applies, as `(rule, clock_field, clock_date, boundary_date)`.
 fn windows(f: &ChargeFacts) -> Vec<(&'static str, &'static str, Option<Iso>, Option<Iso>)> {
-    time_facts(f, None, evaluate_with(f, None).reportability)
+    time_facts(f, None, &evaluate_with(f, None))
         .windows
         .into_iter()
         .map(|w| (w.rule, w.clock_field, w.clock_date, w.boundary_date))
@@ -184,7 +184,7 @@ fn an_entry_on_28_february_before_a_leap_day_ages_out_on_1_march() {
 #[test]
 fn a_non_conviction_under_federal_law_alone_has_the_federal_window_only() {
     let f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
-    let got = time_facts(&f, None, evaluate_with(&f, None).reportability);
+    let got = time_facts(&f, None, &evaluate_with(&f, None));
     assert_eq!(
         got.windows,
         vec![LookbackWindow {
@@ -373,7 +373,7 @@ proptest! {
         };
         let mut f = entered(class, canonical, state, &date.format("%Y-%m-%d").to_string());
         f.annual_salary = salary;
-        let all = time_facts(&f, None, evaluate_with(&f, None).reportability);
+        let all = time_facts(&f, None, &evaluate_with(&f, None));
         // The deciding window is one of the windows listed.
         if let (Some(rule), Some(clock)) = (all.rule, all.clock_date) {
             prop_assert!(all.windows.iter().any(|w| w.rule == rule && w.clock_date == Some(clock)));
