@@ -6,8 +6,10 @@
 //! or driving word where the object also means other things). Signals that disagree give
 //! `Unknown`, never minor: a false minor reading makes a charge NOT_REPORTABLE.
 
+use std::fmt;
+
 use super::lexicon::{Traffic, lexicon};
-use super::phrases::Hits;
+use super::phrases::{Hits, Row};
 use super::severity::Severity;
 use super::statute::{self, Citation, Place};
 use super::text::{ChargeText, normalize_charge_text};
@@ -40,7 +42,7 @@ pub fn read_traffic(
 ) -> TrafficReading {
     let display = normalize_charge_text(charge);
     let text = ChargeText::new(&display);
-    let hits = lexicon().index.scan(&text.key);
+    let hits = lexicon().index.scan(text.key());
     read(&display, &hits, statute, state, severity)
 }
 
@@ -78,7 +80,7 @@ pub(crate) fn read(
             Some(lexicon().index.scan(words))
         }
     };
-    let statute_words = scan(&statute_text.key);
+    let statute_words = scan(statute_text.key());
     let statute_raw_words = scan(&statute_text.words);
     let serious_statute = statute_words
         .as_ref()
@@ -161,16 +163,52 @@ fn non_criminal(level: SeverityLevel) -> bool {
     )
 }
 
+/// What in the text (or the level word) reads it one way, kept as found and written once, into
+/// the reading's evidence line.
+#[derive(Clone, Copy)]
+enum TextEvidence {
+    /// A table row: `"DRIVING UNDER THE INFLUENCE"`.
+    Row(Row),
+    /// A word of a list: `"LOGBOOK"`.
+    Word(&'static str),
+    /// A row of the minor lexicon: `lexicon "SPEEDING"`.
+    Lexicon(Row),
+    /// A concept family by its vehicular word: `family "speed" ("MPH")`.
+    Family(&'static str, &'static str),
+    /// A concept family by its object beside a vehicle word: `family "lamps" ("LAMP" with
+    /// "VEHICLE")`.
+    FamilyObject(&'static str, &'static str, &'static str),
+    /// A level that is no crime beside vehicle context: `infraction level with "VEHICLE"`.
+    Level(SeverityLevel, &'static str),
+}
+
+impl fmt::Display for TextEvidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextEvidence::Row(row) => write!(f, "\"{row}\""),
+            TextEvidence::Word(word) => write!(f, "\"{word}\""),
+            TextEvidence::Lexicon(row) => write!(f, "lexicon \"{row}\""),
+            TextEvidence::Family(name, word) => write!(f, "family \"{name}\" (\"{word}\")"),
+            TextEvidence::FamilyObject(name, object, context) => {
+                write!(f, "family \"{name}\" (\"{object}\" with \"{context}\")")
+            }
+            TextEvidence::Level(level, context) => {
+                write!(f, "{} level with \"{context}\"", level.word())
+            }
+        }
+    }
+}
+
 /// What the charge text (and the level word) say on their own.
 enum TextSays {
     /// A serious phrase (evidence).
-    Serious(String),
+    Serious(TextEvidence),
     /// A minor phrase, family or a non-criminal level beside a vehicle word (evidence).
-    Minor(String),
+    Minor(TextEvidence),
     /// A minor reading, but the level is a felony.
-    MinorButFelony(String),
+    MinorButFelony(TextEvidence),
     /// A minor phrase beside a crime word (evidence, the word).
-    MinorBesideCrime(String, &'static str),
+    MinorBesideCrime(TextEvidence, &'static str),
     /// Motor-carrier regulation (`CARRIER_REGULATION`, the word): road traffic or a carrier's
     /// duty, which text alone cannot tell.
     CarrierRegulation(&'static str),
@@ -179,12 +217,12 @@ enum TextSays {
 
 fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
-        return TextSays::Serious(format!("\"{row}\""));
+        return TextSays::Serious(TextEvidence::Row(row));
     }
     let regulation = tables.carrier_regulation.first(text);
     let minor = minor_evidence(tables, text)
         .or_else(|| level_evidence(tables, text, severity))
-        .or_else(|| regulation.map(|word| format!("\"{word}\"")));
+        .or_else(|| regulation.map(TextEvidence::Word));
     let Some(minor) = minor else {
         return TextSays::Nothing;
     };
@@ -203,7 +241,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
 /// any vehicle context, or an object of vehicle law (`LEVEL_CONTEXT`), is minor traffic (a crime
 /// word beside it still makes it `none`).
-fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<String> {
+fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
     if !non_criminal(severity.level) {
         return None;
     }
@@ -213,10 +251,7 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
         .vehicle_context
         .first(text)
         .or_else(|| tables.level_context.first(text))?;
-    Some(format!(
-        "{} level with \"{context}\"",
-        severity.level.word()
-    ))
+    Some(TextEvidence::Level(severity.level, context))
 }
 
 /// DECISIONS §13 with a statute the vehicle-code table recognises.
@@ -391,9 +426,9 @@ impl std::fmt::Display for Table<'_> {
 }
 
 /// The lexicon phrase or concept family that reads the text as minor traffic, described.
-fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
+fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     if let Some(row) = tables.minor.first_row(text) {
-        return Some(format!("lexicon \"{row}\""));
+        return Some(TextEvidence::Lexicon(row));
     }
     if !text.any() {
         return None;
@@ -405,14 +440,11 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
             return None;
         }
         if let Some(word) = f.vehicular.first(text) {
-            return Some(format!("family \"{}\" (\"{word}\")", f.name));
+            return Some(TextEvidence::Family(f.name, word));
         }
         let object = f.objects.first(text)?;
         let context = context?;
-        Some(format!(
-            "family \"{}\" (\"{object}\" with \"{context}\")",
-            f.name
-        ))
+        Some(TextEvidence::FamilyObject(f.name, object, context))
     })
 }
 
