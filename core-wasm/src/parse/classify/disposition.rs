@@ -77,7 +77,8 @@ pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>)
     let upper = upper_case(raw.unwrap_or(""));
     let mut outcome = Combination::default();
     let mut entries = 0;
-    let mut words = Vec::new();
+    // Room for the words of a usual disposition: one allocation, no growth.
+    let mut words = Vec::with_capacity(8);
     let mut code = String::new();
     // Entries in the order the text gives them: pieces between `;`, `|` and line breaks, split
     // again at sequence words (`THEN`).

@@ -360,9 +360,14 @@ impl RowsByPhrase {
 
     /// The rows that may fire on a text with these hits, ascending (table order).
     pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
-        let mut rows = self.always.clone();
+        let of = |id: &PhraseId| self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice);
+        // Sized once: no growth while the rows are gathered.
+        let mut rows = Vec::with_capacity(
+            self.always.len() + hits.found.iter().map(|id| of(id).len()).sum::<usize>(),
+        );
+        rows.extend_from_slice(&self.always);
         for id in &hits.found {
-            rows.extend(self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice));
+            rows.extend_from_slice(of(id));
         }
         rows.sort_unstable();
         rows.dedup();

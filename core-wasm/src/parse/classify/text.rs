@@ -20,7 +20,11 @@ pub fn normalize_charge_text(raw: &str) -> String {
         let upper = raw.to_uppercase();
         return upper.split_whitespace().collect::<Vec<_>>().join(" ");
     }
-    // Nearly all court text: one pass, one allocation. The ASCII whitespace of `split_whitespace`
+    if is_display_form(raw.as_bytes()) {
+        // Court text as most courts send it (upper case, single spaces): a copy.
+        return raw.to_owned();
+    }
+    // Nearly all other court text: one pass, one allocation. The ASCII whitespace of `split_whitespace`
     // (Unicode White_Space), vertical tab included.
     let mut out: Vec<u8> = Vec::with_capacity(raw.len());
     let mut gap = false;
@@ -37,6 +41,16 @@ pub fn normalize_charge_text(raw: &str) -> String {
     }
     // ASCII in, ASCII out.
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// True when ASCII text already is its own display form: no lower case, no whitespace but
+/// single spaces between other characters.
+fn is_display_form(bytes: &[u8]) -> bool {
+    let inner = |b: &u8| !b.is_ascii_whitespace() && *b != b'\x0B' && !b.is_ascii_lowercase();
+    bytes.first().is_none_or(|b| *b != b' ')
+        && bytes.last().is_none_or(|b| *b != b' ')
+        && bytes.iter().all(|b| *b == b' ' || inner(b))
+        && !bytes.windows(2).any(|pair| pair == b"  ")
 }
 
 /// Matching form of a charge text: upper case, `W/` and `W/O` spelled out, punctuation to
@@ -60,6 +74,13 @@ pub(crate) struct ChargeText<'a> {
 impl<'a> ChargeText<'a> {
     /// Reads a display form (`normalize_charge_text`).
     pub(crate) fn new(display: &'a str) -> Self {
+        if display.is_empty() {
+            // No statute, say: nothing to read, nothing to allocate.
+            return Self {
+                words: Vec::new(),
+                spelled: None,
+            };
+        }
         let mut words = Vec::with_capacity(display.len() / 5 + 1);
         push_words(display, &mut words);
         let spelled = if has_slash_prefix(display) {

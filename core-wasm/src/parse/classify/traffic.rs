@@ -67,7 +67,7 @@ pub(crate) fn read(
     if let TextSays::Serious(phrase) = &says {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: {phrase}"),
+            line(format_args!("traffic.serious: {phrase}")),
         );
     }
     // A statute no row recognises: its words (`VC`, `TRAFFIC`, `23152`) are hints.
@@ -93,32 +93,37 @@ pub(crate) fn read(
     if let Some(row) = serious_statute {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: statute \"{row}\""),
+            line(format_args!("traffic.serious: statute \"{row}\"")),
         );
     }
     match says {
         TextSays::Minor(minor) => {
-            return reading(TrafficKind::MinorTraffic, format!("traffic.minor: {minor}"));
+            return reading(
+                TrafficKind::MinorTraffic,
+                line(format_args!("traffic.minor: {minor}")),
+            );
         }
         TextSays::MinorButFelony(minor) => {
             return reading(
                 TrafficKind::Unknown,
-                format!("traffic.unknown: {minor} but the level is a felony"),
+                line(format_args!(
+                    "traffic.unknown: {minor} but the level is a felony"
+                )),
             );
         }
         TextSays::MinorBesideCrime(minor, word) => {
             return reading(
                 TrafficKind::NotTraffic,
-                format!("traffic.none: {minor} beside \"{word}\""),
+                line(format_args!("traffic.none: {minor} beside \"{word}\"")),
             );
         }
         TextSays::CarrierRegulation(word) => {
             return reading(
                 TrafficKind::Unknown,
-                format!(
+                line(format_args!(
                     "traffic.unknown: \"{word}\" is motor-carrier regulation, not read minor \
                      without a vehicle-code statute"
-                ),
+                )),
             );
         }
         TextSays::Serious(_) | TextSays::Nothing => {}
@@ -126,19 +131,21 @@ pub(crate) fn read(
     let domain = statute_raw_words
         .as_ref()
         .and_then(|w| tables.traffic_statute.first_row(w))
-        .map(|row| format!("statute \"{row}\""))
+        .map(|row| line(format_args!("statute \"{row}\"")))
         .or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
     if let Some(domain) = domain {
         let level = severity.level.word();
         return if non_criminal(severity.level) {
             reading(
                 TrafficKind::MinorTraffic,
-                format!("traffic.minor: {domain}, {level} level"),
+                line(format_args!("traffic.minor: {domain}, {level} level")),
             )
         } else {
             reading(
                 TrafficKind::SeriousTraffic,
-                format!("traffic.serious: {domain}, {level} level, text not read as minor"),
+                line(format_args!(
+                    "traffic.serious: {domain}, {level} level, text not read as minor"
+                )),
             )
         };
     }
@@ -146,6 +153,15 @@ pub(crate) fn read(
         TrafficKind::NotTraffic,
         "traffic.none: no traffic phrase, statute or type".to_string(),
     )
+}
+
+/// An evidence line written into room for a long one: formatting alone would start small and
+/// grow the line once or twice.
+fn line(args: fmt::Arguments<'_>) -> String {
+    let mut out = String::with_capacity(128);
+    // Writing into a `String` cannot fail.
+    let _ = fmt::Write::write_fmt(&mut out, args);
+    out
 }
 
 fn reading(kind: TrafficKind, evidence: String) -> TrafficReading {
@@ -269,14 +285,17 @@ fn with_statute(
     // supports what the text also says (§13).
     let supported = |kind: TrafficKind, text_agrees: bool, evidence: String| {
         if high || text_agrees {
-            reading(kind, format!("traffic.{}: {evidence}", kind.label()))
+            reading(
+                kind,
+                line(format_args!("traffic.{}: {evidence}", kind.label())),
+            )
         } else {
             reading(
                 TrafficKind::Unknown,
-                format!(
+                line(format_args!(
                     "traffic.unknown: {evidence}, but the row is not confirmed and the text does \
                      not say so"
-                ),
+                )),
             )
         }
     };
@@ -286,21 +305,24 @@ fn with_statute(
                 TrafficKind::SeriousTraffic,
                 matches!(says, TextSays::Serious(_)),
                 if section.what == kind.words() {
-                    format!("{cited} is {}, {where_} ({table})", section.what)
+                    line(format_args!(
+                        "{cited} is {}, {where_} ({table})",
+                        section.what
+                    ))
                 } else {
-                    format!(
+                    line(format_args!(
                         "{cited} is {} ({}), {where_} ({table})",
                         section.what,
                         kind.words()
-                    )
+                    ))
                 },
             ),
             SectionKind::NotRoad => reading(
                 TrafficKind::NotTraffic,
-                format!(
+                line(format_args!(
                     "traffic.none: {cited} is {}, not road traffic ({table})",
                     section.what
-                ),
+                )),
             ),
             SectionKind::NotSerious => inside_code(
                 citation,
@@ -308,10 +330,10 @@ fn with_statute(
                 tables,
                 text,
                 severity,
-                format!(
+                line(format_args!(
                     "{cited} is {}, not a serious section, {where_} ({table})",
                     section.what
-                ),
+                )),
             ),
         },
         Place::VehicleCode => inside_code(
@@ -320,16 +342,22 @@ fn with_statute(
             tables,
             text,
             severity,
-            format!("{cited} is {where_}, not a serious section ({table})"),
+            line(format_args!(
+                "{cited} is {where_}, not a serious section ({table})"
+            )),
         ),
         Place::Outside => match says {
             TextSays::Serious(phrase) => reading(
                 TrafficKind::SeriousTraffic,
-                format!("traffic.serious: {phrase}; {cited} is {where_} ({table})"),
+                line(format_args!(
+                    "traffic.serious: {phrase}; {cited} is {where_} ({table})"
+                )),
             ),
             TextSays::Minor(minor) | TextSays::MinorButFelony(minor) => reading(
                 TrafficKind::Unknown,
-                format!("traffic.unknown: {minor}, but {cited} is {where_} ({table})"),
+                line(format_args!(
+                    "traffic.unknown: {minor}, but {cited} is {where_} ({table})"
+                )),
             ),
             // Nothing reads minor and the statute is no vehicle law: what the regulation is,
             // the statute says.
@@ -337,7 +365,7 @@ fn with_statute(
             | TextSays::MinorBesideCrime(_, _)
             | TextSays::Nothing => reading(
                 TrafficKind::NotTraffic,
-                format!("traffic.none: {cited} is {where_} ({table})"),
+                line(format_args!("traffic.none: {cited} is {where_} ({table})")),
             ),
         },
     }
@@ -357,33 +385,37 @@ fn inside_code(
     if let TextSays::Serious(phrase) = says {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: {phrase}; {evidence}"),
+            line(format_args!("traffic.serious: {phrase}; {evidence}")),
         );
     }
     if severity.level == SeverityLevel::Felony {
         return reading(
             TrafficKind::Unknown,
-            format!("traffic.unknown: {evidence}, but the level is a felony"),
+            line(format_args!(
+                "traffic.unknown: {evidence}, but the level is a felony"
+            )),
         );
     }
     if let Some(word) = crime_word(tables, text) {
         return reading(
             TrafficKind::Unknown,
-            format!("traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"),
+            line(format_args!(
+                "traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"
+            )),
         );
     }
     if citation.row.confidence != Confidence::High && !matches!(says, TextSays::Minor(_)) {
         return reading(
             TrafficKind::Unknown,
-            format!(
+            line(format_args!(
                 "traffic.unknown: {evidence}, but the row is not confirmed and the text does not \
                  read minor"
-            ),
+            )),
         );
     }
     reading(
         TrafficKind::MinorTraffic,
-        format!("traffic.minor: {evidence}"),
+        line(format_args!("traffic.minor: {evidence}")),
     )
 }
 
