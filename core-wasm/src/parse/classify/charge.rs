@@ -125,10 +125,14 @@ struct Seen<T> {
 impl<T> Default for Seen<T> {
     fn default() -> Self {
         Self {
-            by_hash: WordMap::default(),
+            // Room for a short record's distinct readings: the map is not grown step by step.
+            by_hash: WordMap::with_capacity_and_hasher(SEEN_AT_ONCE, Default::default()),
         }
     }
 }
+
+/// Distinct readings of one kind a reader first makes room for.
+const SEEN_AT_ONCE: usize = 16;
 
 /// What `Seen::find` knows of a key.
 enum Found<T> {
