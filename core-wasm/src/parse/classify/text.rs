@@ -46,11 +46,29 @@ pub fn normalize_charge_text(raw: &str) -> String {
 /// True when ASCII text already is its own display form: no lower case, no whitespace but
 /// single spaces between other characters.
 fn is_display_form(bytes: &[u8]) -> bool {
-    let inner = |b: &u8| !b.is_ascii_whitespace() && *b != b'\x0B' && !b.is_ascii_lowercase();
-    bytes.first().is_none_or(|b| *b != b' ')
-        && bytes.last().is_none_or(|b| *b != b' ')
-        && bytes.iter().all(|b| *b == b' ' || inner(b))
-        && !bytes.windows(2).any(|pair| pair == b"  ")
+    single_spaced(bytes, |b| {
+        !b.is_ascii_whitespace() && b != b'\x0B' && !b.is_ascii_lowercase()
+    })
+}
+
+/// True when `bytes` are runs of bytes that `inner` accepts, one space between runs, none at
+/// either end (one pass: it runs on every charge and type).
+fn single_spaced(bytes: &[u8], inner: impl Fn(u8) -> bool) -> bool {
+    // A space here would be at the start or after another space.
+    let mut after_space = true;
+    for &b in bytes {
+        if b == b' ' {
+            if after_space {
+                return false;
+            }
+            after_space = true;
+        } else if inner(b) {
+            after_space = false;
+        } else {
+            return false;
+        }
+    }
+    !after_space || bytes.is_empty()
 }
 
 /// Matching form of a charge text: upper case, `W/` and `W/O` spelled out, punctuation to
@@ -338,13 +356,9 @@ pub(crate) fn clean(raw: &str) -> String {
 /// `clean`, borrowed when the text already is as `clean` writes it (nearly every `type`:
 /// `FELONY`, `MISDEMEANOR`).
 pub(crate) fn cleaned(raw: &str) -> Cow<'_, str> {
-    let bytes = raw.as_bytes();
-    let word_byte = |b: &u8| b.is_ascii_uppercase() || b.is_ascii_digit();
-    let clean_already = bytes.first().is_some_and(word_byte)
-        && bytes.last().is_some_and(word_byte)
-        && bytes.iter().all(|b| word_byte(b) || *b == b' ')
-        && !bytes.windows(2).any(|pair| pair == b"  ");
-    if clean_already {
+    if single_spaced(raw.as_bytes(), |b| {
+        b.is_ascii_uppercase() || b.is_ascii_digit()
+    }) {
         Cow::Borrowed(raw)
     } else {
         Cow::Owned(clean(raw))
