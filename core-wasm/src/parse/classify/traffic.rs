@@ -484,8 +484,7 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
 /// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
 fn crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
     text.ids()
-        .iter()
-        .filter_map(|id| tables.not_minor_context.position(*id))
+        .filter_map(|id| tables.not_minor_context.position(id))
         .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))
         .filter(|(_, word)| {
             !tables
