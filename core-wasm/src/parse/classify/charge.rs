@@ -287,3 +287,34 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
     };
     (level, format!("severity.unknown: {why}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two keys with one hash (forced here: real clashes are next to never): the second is read
+    /// again and not kept, the first keeps its reading, and no key is left behind.
+    #[test]
+    fn a_hash_clash_is_read_not_kept() {
+        let mut seen: Seen<&str> = Seen::default();
+        let mut keys = Vec::new();
+        let first = push_key(&mut keys, &[Some("A")]);
+        let Found::New(hash, range) = seen.find(&mut keys, first.clone()) else {
+            panic!("a first key is new");
+        };
+        seen.keep(Found::New(hash, range), "first");
+        let second = push_key(&mut keys, &[Some("B")]);
+        let second_hash = BuildHasherDefault::<WordHasher>::default()
+            .hash_one(keys.get(second.clone()).unwrap_or_default());
+        // Pretend the second key hashes like the first.
+        if let Some(entry) = seen.by_hash.remove(&hash) {
+            seen.by_hash.insert(second_hash, entry);
+        }
+        assert!(matches!(seen.find(&mut keys, second), Found::Clash));
+        assert_eq!(keys.len(), first.end);
+        let again = push_key(&mut keys, &[Some("B")]);
+        assert_eq!(seen.once(&mut keys, again, || "second"), "second");
+        assert_eq!(seen.by_hash.len(), 1);
+        assert_eq!(keys.len(), first.end);
+    }
+}
