@@ -1,12 +1,15 @@
 //! One charge as stage 1 reads it, each distinct charge of a record once, and the per-charge
 //! `classification` extension (DECISIONS §12): what stage 1 read, and why.
 
+use std::hash::{BuildHasher, BuildHasherDefault};
+use std::ops::Range;
+
 use crate::model::decision::Classification;
 use crate::model::record::Offense;
 
 use super::disposition::{Disposition, classify_disposition};
 use super::lexicon::lexicon;
-use super::lookup::WordMap;
+use super::lookup::{WordHasher, WordMap};
 use super::severity::{Severity, TextLevel, classify_severity, text_level};
 use super::text::{ChargeText, normalize_charge_text};
 use super::traffic::{self, TrafficReading};
@@ -47,7 +50,7 @@ fn read_text(
     let charge = normalize_charge_text(raw_charge);
     let (traffic, text_level) = {
         let text = ChargeText::new(&charge);
-        let hits = lexicon().index.scan(&text.key);
+        let hits = lexicon().index.scan(text.key());
         (
             traffic::read(&charge, &hits, statute, state, &severity),
             text_level(&text, &charge, &hits),
@@ -67,11 +70,12 @@ fn read_text(
 /// function of them, so a repeated one gets a copy of the first reading.
 #[derive(Default)]
 pub struct ChargeReader {
-    charges: WordMap<Box<str>, ChargeRead>,
-    severities: WordMap<Box<str>, Severity>,
-    dispositions: WordMap<Box<str>, Disposition>,
-    /// The key being looked up (reused, so a look-up allocates nothing).
-    key: String,
+    charges: Seen<ChargeRead>,
+    severities: Seen<Severity>,
+    dispositions: Seen<Disposition>,
+    /// Every key read so far, end to end: a key is a range of it, so keeping one allocates
+    /// nothing of its own.
+    keys: Vec<u8>,
 }
 
 impl ChargeReader {
@@ -83,61 +87,120 @@ impl ChargeReader {
         offense_type: Option<&str>,
         state: Option<&str>,
     ) -> ChargeRead {
-        key_of(
-            &mut self.key,
+        let key = push_key(
+            &mut self.keys,
             &[state, offense_type, statute, Some(raw_charge)],
         );
-        if let Some(read) = self.charges.get(self.key.as_str()) {
-            return read.clone();
-        }
-        let charge_key: Box<str> = self.key.as_str().into();
+        let new = match self.charges.find(&mut self.keys, key) {
+            Found::Known(read) => return read,
+            found => found,
+        };
         let severity = self.severity(offense_type, state);
         let read = read_text(raw_charge, statute, state, severity);
-        self.charges.insert(charge_key, read.clone());
+        self.charges.keep(new, read.clone());
         read
     }
 
     /// `classify_severity`, once per distinct type and state of the record.
     fn severity(&mut self, offense_type: Option<&str>, state: Option<&str>) -> Severity {
-        key_of(&mut self.key, &[state, offense_type]);
-        once(&mut self.severities, &self.key, || {
+        let key = push_key(&mut self.keys, &[state, offense_type]);
+        self.severities.once(&mut self.keys, key, || {
             classify_severity(offense_type, state)
         })
     }
 
     /// `classify_disposition`, once per distinct disposition and state of the record.
     pub fn disposition(&mut self, raw: Option<&str>, state: Option<&str>) -> Disposition {
-        key_of(&mut self.key, &[state, raw]);
-        once(&mut self.dispositions, &self.key, || {
-            classify_disposition(raw, state)
-        })
+        let key = push_key(&mut self.keys, &[state, raw]);
+        self.dispositions
+            .once(&mut self.keys, key, || classify_disposition(raw, state))
     }
 }
 
-/// The reading `key` has in `seen`, made by `read` the first time.
-fn once<T: Clone>(seen: &mut WordMap<Box<str>, T>, key: &str, read: impl FnOnce() -> T) -> T {
-    if let Some(known) = seen.get(key) {
-        return known.clone();
-    }
-    let value = read();
-    seen.insert(key.into(), value.clone());
-    value
+/// Readings by key, found by the key's hash; the keys live in the reader's `keys`.
+struct Seen<T> {
+    by_hash: WordMap<u64, (Range<usize>, T)>,
 }
 
-/// Writes an unambiguous key of `parts` into `key`: each part absent (`-`) or its length and text
-/// (`5:GUILTY`), so no two different lists of parts share a key whatever their text holds.
-fn key_of(key: &mut String, parts: &[Option<&str>]) {
-    key.clear();
+impl<T> Default for Seen<T> {
+    fn default() -> Self {
+        Self {
+            // Room for a short record's distinct readings: the map is not grown step by step.
+            by_hash: WordMap::with_capacity_and_hasher(SEEN_AT_ONCE, Default::default()),
+        }
+    }
+}
+
+/// Distinct readings of one kind a reader first makes room for.
+const SEEN_AT_ONCE: usize = 16;
+
+/// What `Seen::find` knows of a key.
+enum Found<T> {
+    /// Read before: a copy of the reading (the key is dropped from `keys` again).
+    Known(T),
+    /// New: the key stays in `keys`, for `keep`.
+    New(u64, Range<usize>),
+    /// Another key with the same hash was read before (next to never): read it, keep nothing.
+    Clash,
+}
+
+impl<T: Clone> Seen<T> {
+    /// Looks up the key `keys[key]`, the last one pushed.
+    fn find(&self, keys: &mut Vec<u8>, key: Range<usize>) -> Found<T> {
+        let text = keys.get(key.clone()).unwrap_or_default();
+        let hash = BuildHasherDefault::<WordHasher>::default().hash_one(text);
+        let found = match self.by_hash.get(&hash) {
+            None => return Found::New(hash, key),
+            Some((seen, read)) if keys.get(seen.clone()) == Some(text) => {
+                Found::Known(read.clone())
+            }
+            Some(_) => Found::Clash,
+        };
+        keys.truncate(key.start);
+        found
+    }
+
+    /// Keeps the reading of a key `find` found new.
+    fn keep(&mut self, found: Found<T>, read: T) {
+        if let Found::New(hash, key) = found {
+            self.by_hash.insert(hash, (key, read));
+        }
+    }
+
+    /// The reading of the key `keys[key]`, made by `read` the first time.
+    fn once(&mut self, keys: &mut Vec<u8>, key: Range<usize>, read: impl FnOnce() -> T) -> T {
+        let new = match self.find(keys, key) {
+            Found::Known(known) => return known,
+            found => found,
+        };
+        let value = read();
+        self.keep(new, value.clone());
+        value
+    }
+}
+
+/// Bytes of keys the reader first makes room for (the keys of about ten charges).
+const KEYS_AT_ONCE: usize = 1024;
+
+/// Appends an unambiguous key of `parts` to `keys` and returns its range: each part absent (`0`)
+/// or present (`1`, its length in eight bytes, its text), so no two different lists of parts
+/// share a key whatever their text holds.
+fn push_key(keys: &mut Vec<u8>, parts: &[Option<&str>]) -> Range<usize> {
+    let need: usize = parts.iter().map(|p| 9 + p.map_or(0, str::len)).sum();
+    // Room for the keys of a few charges at once, then one growth check per key.
+    keys.reserve(need.max(KEYS_AT_ONCE - keys.len().min(KEYS_AT_ONCE)));
+    let start = keys.len();
     for part in parts {
         match part {
-            None => key.push('-'),
+            None => keys.push(0),
             Some(text) => {
-                push_decimal(key, text.len());
-                key.push(':');
-                key.push_str(text);
+                keys.push(1);
+                keys.extend_from_slice(&(text.len() as u64).to_le_bytes());
+                keys.extend_from_slice(text.as_bytes());
             }
         }
     }
+    start..keys.len()
 }
 
 /// The pieces of an evidence line joined (one allocation, no formatting machinery: two lines
@@ -148,14 +211,6 @@ fn line(pieces: &[&str]) -> String {
         out.push_str(piece);
     }
     out
-}
-
-/// Writes `n` in decimal (without the formatting machinery: this runs for every charge).
-fn push_decimal(out: &mut String, n: usize) {
-    if n >= 10 {
-        push_decimal(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Severity, traffic class and disposition class of one charge, each with its evidence. The
@@ -231,4 +286,35 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
         (false, false) => format!("type \"{declared}\" not understood"),
     };
     (level, format!("severity.unknown: {why}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two keys with one hash (forced here: real clashes are next to never): the second is read
+    /// again and not kept, the first keeps its reading, and no key is left behind.
+    #[test]
+    fn a_hash_clash_is_read_not_kept() {
+        let mut seen: Seen<&str> = Seen::default();
+        let mut keys = Vec::new();
+        let first = push_key(&mut keys, &[Some("A")]);
+        let Found::New(hash, range) = seen.find(&mut keys, first.clone()) else {
+            panic!("a first key is new");
+        };
+        seen.keep(Found::New(hash, range), "first");
+        let second = push_key(&mut keys, &[Some("B")]);
+        let second_hash = BuildHasherDefault::<WordHasher>::default()
+            .hash_one(keys.get(second.clone()).unwrap_or_default());
+        // Pretend the second key hashes like the first.
+        if let Some(entry) = seen.by_hash.remove(&hash) {
+            seen.by_hash.insert(second_hash, entry);
+        }
+        assert!(matches!(seen.find(&mut keys, second), Found::Clash));
+        assert_eq!(keys.len(), first.end);
+        let again = push_key(&mut keys, &[Some("B")]);
+        assert_eq!(seen.once(&mut keys, again, || "second"), "second");
+        assert_eq!(seen.by_hash.len(), 1);
+        assert_eq!(keys.len(), first.end);
+    }
 }

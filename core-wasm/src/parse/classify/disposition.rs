@@ -77,7 +77,8 @@ pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>)
     let upper = upper_case(raw.unwrap_or(""));
     let mut outcome = Combination::default();
     let mut entries = 0;
-    let mut words = Vec::new();
+    // Room for the words of a usual disposition: one allocation, no growth.
+    let mut words = Vec::with_capacity(8);
     let mut code = String::new();
     // Entries in the order the text gives them: pieces between `;`, `|` and line breaks, split
     // again at sequence words (`THEN`).
@@ -134,6 +135,24 @@ enum Evidence<'a> {
     Unrecognised,
 }
 
+impl Evidence<'_> {
+    /// The evidence as `Disposition::evidence` shows it (one allocation, no formatting
+    /// machinery: every distinct disposition of a record writes one).
+    fn text(self) -> String {
+        let pieces: [&str; 4] = match self {
+            Evidence::StateCode(state, code) => ["code:", state, ":", code],
+            Evidence::Code(code) => ["code:", code, "", ""],
+            Evidence::Rule(id) => ["rule:", id, "", ""],
+            Evidence::Unrecognised => ["unrecognised", "", "", ""],
+        };
+        let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+        for piece in pieces {
+            out.push_str(piece);
+        }
+        out
+    }
+}
+
 impl fmt::Display for Evidence<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -164,17 +183,22 @@ fn read_entry<'s>(words: &[&str], state: &'s str, code: &mut String) -> (Reading
             code
         }
     };
-    let rows = || {
-        compiled
-            .codes
-            .get(whole)
-            .iter()
-            .filter_map(|i| CODES.get(*i))
-    };
-    if let Some(row) = rows().find(|r| !r.states.is_empty() && r.states.contains(&state)) {
-        return (row.reading, Evidence::StateCode(state, row.code));
+    // One look-up and one walk of the code's rows: the state's row wins, else the first row of
+    // any source.
+    let mut global = None;
+    for row in compiled
+        .codes
+        .get(whole)
+        .iter()
+        .filter_map(|i| CODES.get(*i))
+    {
+        if row.states.is_empty() {
+            global = global.or(Some(row));
+        } else if row.states.contains(&state) {
+            return (row.reading, Evidence::StateCode(state, row.code));
+        }
     }
-    if let Some(row) = rows().find(|r| r.states.is_empty()) {
+    if let Some(row) = global {
         return (row.reading, Evidence::Code(row.code));
     }
     let hits = compiled.index.scan(words);
@@ -306,11 +330,7 @@ impl<'s> Combination<'s> {
                 canonical,
                 sensitive,
             } if canonical.is_interim() => {
-                self.interim = Some(Disposition::known(
-                    canonical,
-                    sensitive,
-                    evidence.to_string(),
-                ));
+                self.interim = Some(Disposition::known(canonical, sensitive, evidence.text()));
             }
             Reading::Outcome {
                 canonical,
@@ -320,7 +340,7 @@ impl<'s> Combination<'s> {
                     Some(prev) if prev.canonical.is_open_deferral() => {
                         after_deferral(canonical, sensitive, evidence)
                     }
-                    _ => Disposition::known(canonical, sensitive, evidence.to_string()),
+                    _ => Disposition::known(canonical, sensitive, evidence.text()),
                 };
                 self.final_ = Some(next);
             }
@@ -328,7 +348,7 @@ impl<'s> Combination<'s> {
                 self.final_ = Some(Disposition::known(
                     CanonicalDisposition::Pending,
                     false,
-                    evidence.to_string(),
+                    evidence.text(),
                 ));
             }
             Reading::Event(Event::ProbationRevoked)
@@ -358,7 +378,7 @@ impl<'s> Combination<'s> {
         }
         match self.fallback {
             Some((_, recognised, evidence)) => {
-                Disposition::unknown(recognised, false, evidence.to_string())
+                Disposition::unknown(recognised, false, evidence.text())
             }
             None => Disposition::unknown(false, false, "unrecognised".to_string()),
         }
@@ -383,6 +403,6 @@ fn after_deferral(
             false,
             format!("sequence:deferral_then_conviction({evidence})"),
         ),
-        c => Disposition::known(c, sensitive, evidence.to_string()),
+        c => Disposition::known(c, sensitive, evidence.text()),
     }
 }

@@ -205,27 +205,46 @@ fn bucket(first: usize, second: usize) -> usize {
 impl PhraseIndex {
     /// Every phrase that occurs anywhere in `text` (whole words, in order).
     pub(crate) fn scan(&self, text: &[&str]) -> Hits {
-        let mut found = Vec::new();
+        // (id, 0) of each phrase found, then (group, position) of each group they are in: one
+        // list, so a text with hits costs one allocation.
+        let mut entries: Vec<(usize, usize)> = Vec::new();
         for start in 0..text.len() {
             self.starting_at(text, start, |id| {
-                if found.capacity() == 0 {
-                    found.reserve(8);
+                if entries.capacity() == 0 {
+                    entries.reserve(8);
                 }
-                found.push(id);
+                entries.push((id, 0));
             });
         }
-        found.sort_unstable();
-        found.dedup();
-        let memberships = |id: &PhraseId| self.groups_of.get(*id).map_or(&[][..], Vec::as_slice);
-        let mut groups: Vec<(GroupId, usize)> =
-            Vec::with_capacity(found.iter().map(|id| memberships(id).len()).sum());
-        for id in &found {
-            groups.extend_from_slice(memberships(id));
+        entries.sort_unstable();
+        entries.dedup();
+        let found = entries.len();
+        let memberships = |id: usize| self.groups_of.get(id).map_or(&[][..], Vec::as_slice);
+        let groups: usize = entries.iter().map(|(id, _)| memberships(*id).len()).sum();
+        entries.reserve(groups);
+        for at in 0..found {
+            if let Some((id, _)) = entries.get(at).copied() {
+                entries.extend_from_slice(memberships(id));
+            }
         }
         // By group, the earliest-listed phrase first.
-        groups.sort_unstable();
-        groups.dedup_by_key(|(group, _)| *group);
-        Hits { found, groups }
+        if let Some(groups) = entries.get_mut(found..) {
+            groups.sort_unstable();
+        }
+        if entries.len() > found + 1 {
+            let mut seen = 0;
+            let mut last_group = None;
+            entries.retain(|(group, _)| {
+                seen += 1;
+                if seen <= found {
+                    return true;
+                }
+                let first = last_group != Some(*group);
+                last_group = Some(*group);
+                first
+            });
+        }
+        Hits { entries, found }
     }
 
     /// The lowest id among the phrases that start at word `start`.
@@ -294,17 +313,31 @@ impl PhraseIndex {
 
 /// Which phrases of an index a text contains (the result of `PhraseIndex::scan`).
 pub(crate) struct Hits {
-    /// Ids found, ascending: a text holds few phrases, so a short sorted list beats a flag per
-    /// phrase of the index (no allocation at all when nothing is found, the usual case).
-    found: Vec<PhraseId>,
-    /// (group, position of its earliest-listed phrase found), by group.
-    groups: Vec<(GroupId, usize)>,
+    /// `(id, 0)` of each phrase found, ascending by id (a text holds few phrases, so a short
+    /// sorted list beats a flag per phrase of the index; no allocation at all when nothing is
+    /// found, the usual case), then `(group, position of its earliest-listed phrase found)`,
+    /// by group.
+    entries: Vec<(usize, usize)>,
+    /// How many of `entries` are phrases found.
+    found: usize,
 }
 
 impl Hits {
+    /// `(id, 0)` of the phrases found, ascending.
+    fn found(&self) -> &[(PhraseId, usize)] {
+        self.entries.get(..self.found).unwrap_or_default()
+    }
+
+    /// `(group, position)` of the groups found, by group.
+    fn groups(&self) -> &[(GroupId, usize)] {
+        self.entries.get(self.found..).unwrap_or_default()
+    }
+
     /// True when phrase `id` occurs.
     pub(crate) fn has(&self, id: PhraseId) -> bool {
-        self.found.binary_search(&id).is_ok()
+        self.found()
+            .binary_search_by_key(&id, |(found, _)| *found)
+            .is_ok()
     }
 
     /// True when any of the phrases occurs (`Words::has_any`).
@@ -313,19 +346,20 @@ impl Hits {
     }
 
     /// The ids found, ascending.
-    pub(crate) fn ids(&self) -> &[PhraseId] {
-        &self.found
+    pub(crate) fn ids(&self) -> impl Iterator<Item = PhraseId> + '_ {
+        self.found().iter().map(|(id, _)| *id)
     }
 
     /// True when at least one phrase occurs.
     pub(crate) fn any(&self) -> bool {
-        !self.found.is_empty()
+        self.found > 0
     }
 
     /// Position of the earliest-listed phrase of a group that occurs.
     fn in_group(&self, group: GroupId) -> Option<usize> {
-        let at = self.groups.binary_search_by_key(&group, |(g, _)| *g).ok()?;
-        self.groups.get(at).map(|(_, position)| *position)
+        let groups = self.groups();
+        let at = groups.binary_search_by_key(&group, |(g, _)| *g).ok()?;
+        groups.get(at).map(|(_, position)| *position)
     }
 }
 
@@ -360,9 +394,14 @@ impl RowsByPhrase {
 
     /// The rows that may fire on a text with these hits, ascending (table order).
     pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
-        let mut rows = self.always.clone();
-        for id in &hits.found {
-            rows.extend(self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice));
+        let of = |id: &PhraseId| self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice);
+        // Sized once: no growth while the rows are gathered.
+        let mut rows = Vec::with_capacity(
+            self.always.len() + hits.ids().map(|id| of(&id).len()).sum::<usize>(),
+        );
+        rows.extend_from_slice(&self.always);
+        for id in hits.ids() {
+            rows.extend_from_slice(of(&id));
         }
         rows.sort_unstable();
         rows.dedup();
@@ -380,8 +419,8 @@ impl RowsByPhrase {
         for row in &self.always {
             consider(*row);
         }
-        for id in &hits.found {
-            for row in self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice) {
+        for id in hits.ids() {
+            for row in self.by_phrase.get(id).map_or(&[][..], Vec::as_slice) {
                 consider(*row);
             }
         }

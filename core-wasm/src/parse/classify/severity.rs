@@ -15,7 +15,7 @@ use super::severity_table::{
     CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, INFERRED_LEVELS, JUVENILE_WORDS,
     LEVEL_PHRASES, LevelCode, ORDINALS, TRAFFIC_WORDS,
 };
-use super::text::{ChargeText, Words, clean, normalize_charge_text};
+use super::text::{ChargeText, Words, clean, cleaned, normalize_charge_text};
 use super::vocabulary::SeverityLevel;
 
 /// One charge's severity.
@@ -66,7 +66,7 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
     if raw.is_empty() {
         return Severity::unknown(false, true);
     }
-    let cleaned = clean(raw);
+    let cleaned = cleaned(raw);
     if cleaned.is_empty() {
         // `*`, `-`: B2 lists them as explicit "unknown" values.
         return Severity::unknown(true, false);
@@ -76,7 +76,9 @@ pub fn classify_severity(raw_type: Option<&str>, jurisdiction_state: Option<&str
     } else {
         Cow::Borrowed(&cleaned)
     };
-    let rows = || code_rows(&compact);
+    // One look-up; its few rows are walked as often as needed.
+    let found = code_rows(&compact);
+    let rows = || found.clone();
     let state_row = || {
         // Only a code with state rows needs the state cleaned.
         let state = jurisdiction_state.map(clean).unwrap_or_default();
@@ -259,7 +261,7 @@ fn stated_level(words: &[&str], charge: &str) -> Option<(SeverityLevel, String)>
 }
 
 /// The `CODES` rows whose code is `code`, in table order.
-fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
+fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> + Clone {
     tables()
         .codes
         .get(code)
@@ -274,7 +276,7 @@ fn code_rows(code: &str) -> impl Iterator<Item = &'static LevelCode> {
 pub fn inferred_level(charge: &str) -> Option<(SeverityLevel, &'static str, &'static str)> {
     let display = normalize_charge_text(charge);
     let text = ChargeText::new(&display);
-    inferred(&lexicon().index.scan(&text.key))
+    inferred(&lexicon().index.scan(text.key()))
 }
 
 /// `inferred_level` from the lexicon scan of a charge's match key.

@@ -16,6 +16,8 @@
 //!
 //! Pure functions over static data: no allocation beyond the key, deterministic.
 
+use std::borrow::Cow;
+
 use super::vehicle_codes::{Section, VEHICLE_CODES, VehicleCode};
 
 /// Where a citation sits in its jurisdiction's law.
@@ -58,9 +60,19 @@ pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
 /// placeholder, a bare number where the jurisdiction needs a code label).
 pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
     let row = vehicle_code(state)?;
-    let upper = statute.to_ascii_uppercase();
+    let upper = ascii_upper(statute);
     let tokens = tokens(&upper);
     cite(row, &tokens, statute.trim())
+}
+
+/// The text with ASCII letters in upper case, borrowed when they already are (a statute as
+/// courts write it, a charge's display form): reading a statute allocates nothing for it.
+fn ascii_upper(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        Cow::Owned(text.to_ascii_uppercase())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// Finds a citation written inside the charge text (`SPEEDING (RSMo 304.010)`, `23152(A)
@@ -72,7 +84,7 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
         return None;
     }
     let row = vehicle_code(state)?;
-    let upper = charge.to_ascii_uppercase();
+    let upper = ascii_upper(charge);
     let tokens = tokens(&upper);
     let mut start = 0;
     while start < tokens.len() {

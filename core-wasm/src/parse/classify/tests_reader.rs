@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::text::{ChargeText, clean};
+use super::text::{ChargeText, clean, cleaned};
 use super::*;
 
 /// Text with the pieces the tokeniser treats specially: `W/` and `W/O` at and inside words,
@@ -28,8 +28,8 @@ proptest! {
         prop_assert_eq!(&display, &raw.to_uppercase().split_whitespace().collect::<Vec<_>>().join(" "));
         let text = ChargeText::new(&display);
         let cleaned = clean(&raw);
-        prop_assert_eq!(text.words, cleaned.split_whitespace().collect::<Vec<_>>());
-        prop_assert_eq!(text.key.join(" "), charge_match_key(&raw));
+        prop_assert_eq!(&text.words, &cleaned.split_whitespace().collect::<Vec<_>>());
+        prop_assert_eq!(text.key().join(" "), charge_match_key(&raw));
     }
 
     /// A reader gives every charge what reading it alone gives, however often it repeats and
@@ -56,5 +56,18 @@ proptest! {
                 classify_disposition(disposition, state)
             );
         }
+    }
+}
+
+proptest! {
+    /// `cleaned` borrows only text that `clean` would give back unchanged.
+    #[test]
+    fn cleaned_is_clean(raw in prop_oneof![
+        charge_text(),
+        prop::collection::vec(prop::sample::select(vec!["A", "1", " ", "  ", "B2", "-"]), 0..8)
+            .prop_map(|p| p.concat()),
+    ]) {
+        let (borrowed, owned) = (cleaned(&raw), clean(&raw));
+        prop_assert_eq!(borrowed.as_ref(), owned.as_str());
     }
 }

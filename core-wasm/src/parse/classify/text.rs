@@ -7,6 +7,7 @@
 //! always matched one whole word at a time, so `DUI` is never found inside another word. A
 //! charge's words and key are read once (`ChargeText`), as slices of its display form.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::lexicon::lexicon;
@@ -19,7 +20,11 @@ pub fn normalize_charge_text(raw: &str) -> String {
         let upper = raw.to_uppercase();
         return upper.split_whitespace().collect::<Vec<_>>().join(" ");
     }
-    // Nearly all court text: one pass, one allocation. The ASCII whitespace of `split_whitespace`
+    if is_display_form(raw.as_bytes()) {
+        // Court text as most courts send it (upper case, single spaces): a copy.
+        return raw.to_owned();
+    }
+    // Nearly all other court text: one pass, one allocation. The ASCII whitespace of `split_whitespace`
     // (Unicode White_Space), vertical tab included.
     let mut out: Vec<u8> = Vec::with_capacity(raw.len());
     let mut gap = false;
@@ -38,12 +43,40 @@ pub fn normalize_charge_text(raw: &str) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// True when ASCII text already is its own display form: no lower case, no whitespace but
+/// single spaces between other characters.
+fn is_display_form(bytes: &[u8]) -> bool {
+    single_spaced(bytes, |b| {
+        !b.is_ascii_whitespace() && b != b'\x0B' && !b.is_ascii_lowercase()
+    })
+}
+
+/// True when `bytes` are runs of bytes that `inner` accepts, one space between runs, none at
+/// either end (one pass: it runs on every charge and type).
+fn single_spaced(bytes: &[u8], inner: impl Fn(u8) -> bool) -> bool {
+    // A space here would be at the start or after another space.
+    let mut after_space = true;
+    for &b in bytes {
+        if b == b' ' {
+            if after_space {
+                return false;
+            }
+            after_space = true;
+        } else if inner(b) {
+            after_space = false;
+        } else {
+            return false;
+        }
+    }
+    !after_space || bytes.is_empty()
+}
+
 /// Matching form of a charge text: upper case, `W/` and `W/O` spelled out, punctuation to
 /// spaces, whitespace collapsed, and common abbreviations expanded (`POSS` -> `POSSESSION`,
 /// `DWLS` -> `DRIVING WHILE LICENSE SUSPENDED`, ...). Only used for matching, never shown.
 pub fn charge_match_key(raw: &str) -> String {
     let display = normalize_charge_text(raw);
-    ChargeText::new(&display).key.join(" ")
+    ChargeText::new(&display).key().join(" ")
 }
 
 /// One charge text read once: its words and its match key, as slices of its display form (and
@@ -51,21 +84,35 @@ pub fn charge_match_key(raw: &str) -> String {
 pub(crate) struct ChargeText<'a> {
     /// Letters and digits of the display form (`clean`), one word each.
     pub(crate) words: Vec<&'a str>,
-    /// The match key (`charge_match_key`), one word each.
-    pub(crate) key: Vec<&'a str>,
+    /// The match key when it differs from `words` (most charge texts have nothing to spell
+    /// out, and then the words are the key: no second list).
+    spelled: Option<Vec<&'a str>>,
 }
 
 impl<'a> ChargeText<'a> {
     /// Reads a display form (`normalize_charge_text`).
     pub(crate) fn new(display: &'a str) -> Self {
+        if display.is_empty() {
+            // No statute, say: nothing to read, nothing to allocate.
+            return Self {
+                words: Vec::new(),
+                spelled: None,
+            };
+        }
         let mut words = Vec::with_capacity(display.len() / 5 + 1);
         push_words(display, &mut words);
-        let key = if has_slash_prefix(display) {
-            expand_abbreviations(&spell_slash_prefixes(display))
+        let spelled = if has_slash_prefix(display) {
+            let spelled = spell_slash_prefixes(display);
+            Some(expand_abbreviations(&spelled).unwrap_or(spelled))
         } else {
             expand_abbreviations(&words)
         };
-        Self { words, key }
+        Self { words, spelled }
+    }
+
+    /// The match key (`charge_match_key`), one word each.
+    pub(crate) fn key(&self) -> &[&'a str] {
+        self.spelled.as_deref().unwrap_or(&self.words)
     }
 }
 
@@ -124,20 +171,42 @@ fn spell_slash_prefixes(display: &str) -> Vec<&str> {
 
 /// The match key of a charge's words: numbers cut from the units written against them, then
 /// abbreviations spelled out (the first listed abbreviation that starts at a word wins, as in
-/// the table), then a word no table knows read as the vehicle-law word it shortens.
-fn expand_abbreviations<'a>(words: &[&'a str]) -> Vec<&'a str> {
-    let split;
-    let words = if words.iter().any(|w| unit_at(w).is_some()) {
-        split = split_units(words);
-        &split
-    } else {
-        words
-    };
+/// the table), then a word no table knows read as the vehicle-law word it shortens. `None` when
+/// that changes nothing: the words are their own key.
+fn expand_abbreviations<'a>(words: &[&'a str]) -> Option<Vec<&'a str>> {
+    if words.iter().any(|w| unit_at(w).is_some()) {
+        let split = split_units(words);
+        return Some(spell_out(&split).unwrap_or(split));
+    }
+    spell_out(words)
+}
+
+/// `expand_abbreviations` of words without units: `None` until a word changes, so a text with
+/// nothing to spell out allocates nothing.
+fn spell_out<'a>(words: &[&'a str]) -> Option<Vec<&'a str>> {
     let abbreviations = abbreviations();
-    let mut out: Vec<&'a str> = Vec::with_capacity(words.len() + 4);
+    let mut out: Option<Vec<&'a str>> = None;
     let mut at = 0;
-    while let Some(word) = words.get(at) {
-        match abbreviations.index.first_at(words, at) {
+    while let Some(word) = words.get(at).copied() {
+        let abbreviation = abbreviations.index.first_at(words, at);
+        let short = match abbreviation {
+            Some(_) => None,
+            None => shortened(word),
+        };
+        if abbreviation.is_none() && short.is_none() {
+            if let Some(out) = out.as_mut() {
+                out.push(word);
+            }
+            at += 1;
+            continue;
+        }
+        // The first change: the words before it are the key's so far.
+        let out = out.get_or_insert_with(|| {
+            let mut out = Vec::with_capacity(words.len() + 4);
+            out.extend_from_slice(words.get(..at).unwrap_or_default());
+            out
+        });
+        match abbreviation {
             Some(id) => {
                 match abbreviations.expansions.get(id) {
                     Some(long) => out.extend(long.iter().copied()),
@@ -146,7 +215,7 @@ fn expand_abbreviations<'a>(words: &[&'a str]) -> Vec<&'a str> {
                 at += abbreviations.index.word_count(id).max(1);
             }
             None => {
-                out.push(shortened(word).unwrap_or(word));
+                out.push(short.unwrap_or(word));
                 at += 1;
             }
         }
@@ -189,7 +258,7 @@ fn shortened(word: &str) -> Option<&'static str> {
         return None;
     }
     let mut found: Option<&'static str> = None;
-    for long in SHORTENED_WORDS.iter().filter(|l| shortens(word, l)) {
+    for long in shortened_words_from(word).filter(|l| shortens(word, l)) {
         found = match found {
             None => Some(long),
             Some(f) if long.starts_with(f) => Some(f),
@@ -198,6 +267,28 @@ fn shortened(word: &str) -> Option<&'static str> {
         };
     }
     found.filter(|_| !lexicon().index.knows(word))
+}
+
+/// The `SHORTENED_WORDS` entries that start with the first letter of `word` (an upper-case
+/// word), in table order: a word is only ever tried against the few it could shorten.
+fn shortened_words_from(word: &str) -> impl Iterator<Item = &'static str> {
+    static BY_LETTER: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    let by_letter = BY_LETTER.get_or_init(|| {
+        let mut by_letter = vec![Vec::new(); 26];
+        for long in SHORTENED_WORDS {
+            let letter = long.bytes().next().and_then(|b| b.checked_sub(b'A'));
+            if let Some(entries) = letter.and_then(|l| by_letter.get_mut(usize::from(l))) {
+                entries.push(*long);
+            }
+        }
+        by_letter
+    });
+    let letter = word.bytes().next().and_then(|b| b.checked_sub(b'A'));
+    letter
+        .and_then(|l| by_letter.get(usize::from(l)))
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .copied()
 }
 
 /// See `shortened`.
@@ -259,6 +350,18 @@ pub(crate) fn clean(raw: &str) -> String {
         clean_ascii(raw)
     } else {
         clean_chars(raw)
+    }
+}
+
+/// `clean`, borrowed when the text already is as `clean` writes it (nearly every `type`:
+/// `FELONY`, `MISDEMEANOR`).
+pub(crate) fn cleaned(raw: &str) -> Cow<'_, str> {
+    if single_spaced(raw.as_bytes(), |b| {
+        b.is_ascii_uppercase() || b.is_ascii_digit()
+    }) {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(clean(raw))
     }
 }
 

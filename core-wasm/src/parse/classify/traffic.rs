@@ -6,8 +6,10 @@
 //! or driving word where the object also means other things). Signals that disagree give
 //! `Unknown`, never minor: a false minor reading makes a charge NOT_REPORTABLE.
 
+use std::fmt;
+
 use super::lexicon::{Traffic, lexicon};
-use super::phrases::Hits;
+use super::phrases::{Hits, Row};
 use super::severity::Severity;
 use super::statute::{self, Citation, Place};
 use super::text::{ChargeText, normalize_charge_text};
@@ -40,7 +42,7 @@ pub fn read_traffic(
 ) -> TrafficReading {
     let display = normalize_charge_text(charge);
     let text = ChargeText::new(&display);
-    let hits = lexicon().index.scan(&text.key);
+    let hits = lexicon().index.scan(text.key());
     read(&display, &hits, statute, state, severity)
 }
 
@@ -65,7 +67,7 @@ pub(crate) fn read(
     if let TextSays::Serious(phrase) = &says {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: {phrase}"),
+            line(format_args!("traffic.serious: {phrase}")),
         );
     }
     // A statute no row recognises: its words (`VC`, `TRAFFIC`, `23152`) are hints.
@@ -78,7 +80,7 @@ pub(crate) fn read(
             Some(lexicon().index.scan(words))
         }
     };
-    let statute_words = scan(&statute_text.key);
+    let statute_words = scan(statute_text.key());
     let statute_raw_words = scan(&statute_text.words);
     let serious_statute = statute_words
         .as_ref()
@@ -91,32 +93,37 @@ pub(crate) fn read(
     if let Some(row) = serious_statute {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: statute \"{row}\""),
+            line(format_args!("traffic.serious: statute \"{row}\"")),
         );
     }
     match says {
         TextSays::Minor(minor) => {
-            return reading(TrafficKind::MinorTraffic, format!("traffic.minor: {minor}"));
+            return reading(
+                TrafficKind::MinorTraffic,
+                line(format_args!("traffic.minor: {minor}")),
+            );
         }
         TextSays::MinorButFelony(minor) => {
             return reading(
                 TrafficKind::Unknown,
-                format!("traffic.unknown: {minor} but the level is a felony"),
+                line(format_args!(
+                    "traffic.unknown: {minor} but the level is a felony"
+                )),
             );
         }
         TextSays::MinorBesideCrime(minor, word) => {
             return reading(
                 TrafficKind::NotTraffic,
-                format!("traffic.none: {minor} beside \"{word}\""),
+                line(format_args!("traffic.none: {minor} beside \"{word}\"")),
             );
         }
         TextSays::CarrierRegulation(word) => {
             return reading(
                 TrafficKind::Unknown,
-                format!(
+                line(format_args!(
                     "traffic.unknown: \"{word}\" is motor-carrier regulation, not read minor \
                      without a vehicle-code statute"
-                ),
+                )),
             );
         }
         TextSays::Serious(_) | TextSays::Nothing => {}
@@ -124,19 +131,21 @@ pub(crate) fn read(
     let domain = statute_raw_words
         .as_ref()
         .and_then(|w| tables.traffic_statute.first_row(w))
-        .map(|row| format!("statute \"{row}\""))
+        .map(|row| line(format_args!("statute \"{row}\"")))
         .or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
     if let Some(domain) = domain {
         let level = severity.level.word();
         return if non_criminal(severity.level) {
             reading(
                 TrafficKind::MinorTraffic,
-                format!("traffic.minor: {domain}, {level} level"),
+                line(format_args!("traffic.minor: {domain}, {level} level")),
             )
         } else {
             reading(
                 TrafficKind::SeriousTraffic,
-                format!("traffic.serious: {domain}, {level} level, text not read as minor"),
+                line(format_args!(
+                    "traffic.serious: {domain}, {level} level, text not read as minor"
+                )),
             )
         };
     }
@@ -144,6 +153,15 @@ pub(crate) fn read(
         TrafficKind::NotTraffic,
         "traffic.none: no traffic phrase, statute or type".to_string(),
     )
+}
+
+/// An evidence line written into room for a long one: formatting alone would start small and
+/// grow the line once or twice.
+fn line(args: fmt::Arguments<'_>) -> String {
+    let mut out = String::with_capacity(128);
+    // Writing into a `String` cannot fail.
+    let _ = fmt::Write::write_fmt(&mut out, args);
+    out
 }
 
 fn reading(kind: TrafficKind, evidence: String) -> TrafficReading {
@@ -161,16 +179,52 @@ fn non_criminal(level: SeverityLevel) -> bool {
     )
 }
 
+/// What in the text (or the level word) reads it one way, kept as found and written once, into
+/// the reading's evidence line.
+#[derive(Clone, Copy)]
+enum TextEvidence {
+    /// A table row: `"DRIVING UNDER THE INFLUENCE"`.
+    Row(Row),
+    /// A word of a list: `"LOGBOOK"`.
+    Word(&'static str),
+    /// A row of the minor lexicon: `lexicon "SPEEDING"`.
+    Lexicon(Row),
+    /// A concept family by its vehicular word: `family "speed" ("MPH")`.
+    Family(&'static str, &'static str),
+    /// A concept family by its object beside a vehicle word: `family "lamps" ("LAMP" with
+    /// "VEHICLE")`.
+    FamilyObject(&'static str, &'static str, &'static str),
+    /// A level that is no crime beside vehicle context: `infraction level with "VEHICLE"`.
+    Level(SeverityLevel, &'static str),
+}
+
+impl fmt::Display for TextEvidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextEvidence::Row(row) => write!(f, "\"{row}\""),
+            TextEvidence::Word(word) => write!(f, "\"{word}\""),
+            TextEvidence::Lexicon(row) => write!(f, "lexicon \"{row}\""),
+            TextEvidence::Family(name, word) => write!(f, "family \"{name}\" (\"{word}\")"),
+            TextEvidence::FamilyObject(name, object, context) => {
+                write!(f, "family \"{name}\" (\"{object}\" with \"{context}\")")
+            }
+            TextEvidence::Level(level, context) => {
+                write!(f, "{} level with \"{context}\"", level.word())
+            }
+        }
+    }
+}
+
 /// What the charge text (and the level word) say on their own.
 enum TextSays {
     /// A serious phrase (evidence).
-    Serious(String),
+    Serious(TextEvidence),
     /// A minor phrase, family or a non-criminal level beside a vehicle word (evidence).
-    Minor(String),
+    Minor(TextEvidence),
     /// A minor reading, but the level is a felony.
-    MinorButFelony(String),
+    MinorButFelony(TextEvidence),
     /// A minor phrase beside a crime word (evidence, the word).
-    MinorBesideCrime(String, &'static str),
+    MinorBesideCrime(TextEvidence, &'static str),
     /// Motor-carrier regulation (`CARRIER_REGULATION`, the word): road traffic or a carrier's
     /// duty, which text alone cannot tell.
     CarrierRegulation(&'static str),
@@ -179,12 +233,12 @@ enum TextSays {
 
 fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
-        return TextSays::Serious(format!("\"{row}\""));
+        return TextSays::Serious(TextEvidence::Row(row));
     }
     let regulation = tables.carrier_regulation.first(text);
     let minor = minor_evidence(tables, text)
         .or_else(|| level_evidence(tables, text, severity))
-        .or_else(|| regulation.map(|word| format!("\"{word}\"")));
+        .or_else(|| regulation.map(TextEvidence::Word));
     let Some(minor) = minor else {
         return TextSays::Nothing;
     };
@@ -203,7 +257,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
 /// any vehicle context, or an object of vehicle law (`LEVEL_CONTEXT`), is minor traffic (a crime
 /// word beside it still makes it `none`).
-fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<String> {
+fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
     if !non_criminal(severity.level) {
         return None;
     }
@@ -213,10 +267,7 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
         .vehicle_context
         .first(text)
         .or_else(|| tables.level_context.first(text))?;
-    Some(format!(
-        "{} level with \"{context}\"",
-        severity.level.word()
-    ))
+    Some(TextEvidence::Level(severity.level, context))
 }
 
 /// DECISIONS §13 with a statute the vehicle-code table recognises.
@@ -234,14 +285,17 @@ fn with_statute(
     // supports what the text also says (§13).
     let supported = |kind: TrafficKind, text_agrees: bool, evidence: String| {
         if high || text_agrees {
-            reading(kind, format!("traffic.{}: {evidence}", kind.label()))
+            reading(
+                kind,
+                line(format_args!("traffic.{}: {evidence}", kind.label())),
+            )
         } else {
             reading(
                 TrafficKind::Unknown,
-                format!(
+                line(format_args!(
                     "traffic.unknown: {evidence}, but the row is not confirmed and the text does \
                      not say so"
-                ),
+                )),
             )
         }
     };
@@ -251,21 +305,24 @@ fn with_statute(
                 TrafficKind::SeriousTraffic,
                 matches!(says, TextSays::Serious(_)),
                 if section.what == kind.words() {
-                    format!("{cited} is {}, {where_} ({table})", section.what)
+                    line(format_args!(
+                        "{cited} is {}, {where_} ({table})",
+                        section.what
+                    ))
                 } else {
-                    format!(
+                    line(format_args!(
                         "{cited} is {} ({}), {where_} ({table})",
                         section.what,
                         kind.words()
-                    )
+                    ))
                 },
             ),
             SectionKind::NotRoad => reading(
                 TrafficKind::NotTraffic,
-                format!(
+                line(format_args!(
                     "traffic.none: {cited} is {}, not road traffic ({table})",
                     section.what
-                ),
+                )),
             ),
             SectionKind::NotSerious => inside_code(
                 citation,
@@ -273,10 +330,10 @@ fn with_statute(
                 tables,
                 text,
                 severity,
-                format!(
+                line(format_args!(
                     "{cited} is {}, not a serious section, {where_} ({table})",
                     section.what
-                ),
+                )),
             ),
         },
         Place::VehicleCode => inside_code(
@@ -285,16 +342,22 @@ fn with_statute(
             tables,
             text,
             severity,
-            format!("{cited} is {where_}, not a serious section ({table})"),
+            line(format_args!(
+                "{cited} is {where_}, not a serious section ({table})"
+            )),
         ),
         Place::Outside => match says {
             TextSays::Serious(phrase) => reading(
                 TrafficKind::SeriousTraffic,
-                format!("traffic.serious: {phrase}; {cited} is {where_} ({table})"),
+                line(format_args!(
+                    "traffic.serious: {phrase}; {cited} is {where_} ({table})"
+                )),
             ),
             TextSays::Minor(minor) | TextSays::MinorButFelony(minor) => reading(
                 TrafficKind::Unknown,
-                format!("traffic.unknown: {minor}, but {cited} is {where_} ({table})"),
+                line(format_args!(
+                    "traffic.unknown: {minor}, but {cited} is {where_} ({table})"
+                )),
             ),
             // Nothing reads minor and the statute is no vehicle law: what the regulation is,
             // the statute says.
@@ -302,7 +365,7 @@ fn with_statute(
             | TextSays::MinorBesideCrime(_, _)
             | TextSays::Nothing => reading(
                 TrafficKind::NotTraffic,
-                format!("traffic.none: {cited} is {where_} ({table})"),
+                line(format_args!("traffic.none: {cited} is {where_} ({table})")),
             ),
         },
     }
@@ -322,33 +385,37 @@ fn inside_code(
     if let TextSays::Serious(phrase) = says {
         return reading(
             TrafficKind::SeriousTraffic,
-            format!("traffic.serious: {phrase}; {evidence}"),
+            line(format_args!("traffic.serious: {phrase}; {evidence}")),
         );
     }
     if severity.level == SeverityLevel::Felony {
         return reading(
             TrafficKind::Unknown,
-            format!("traffic.unknown: {evidence}, but the level is a felony"),
+            line(format_args!(
+                "traffic.unknown: {evidence}, but the level is a felony"
+            )),
         );
     }
     if let Some(word) = crime_word(tables, text) {
         return reading(
             TrafficKind::Unknown,
-            format!("traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"),
+            line(format_args!(
+                "traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"
+            )),
         );
     }
     if citation.row.confidence != Confidence::High && !matches!(says, TextSays::Minor(_)) {
         return reading(
             TrafficKind::Unknown,
-            format!(
+            line(format_args!(
                 "traffic.unknown: {evidence}, but the row is not confirmed and the text does not \
                  read minor"
-            ),
+            )),
         );
     }
     reading(
         TrafficKind::MinorTraffic,
-        format!("traffic.minor: {evidence}"),
+        line(format_args!("traffic.minor: {evidence}")),
     )
 }
 
@@ -391,9 +458,9 @@ impl std::fmt::Display for Table<'_> {
 }
 
 /// The lexicon phrase or concept family that reads the text as minor traffic, described.
-fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
+fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     if let Some(row) = tables.minor.first_row(text) {
-        return Some(format!("lexicon \"{row}\""));
+        return Some(TextEvidence::Lexicon(row));
     }
     if !text.any() {
         return None;
@@ -405,14 +472,11 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
             return None;
         }
         if let Some(word) = f.vehicular.first(text) {
-            return Some(format!("family \"{}\" (\"{word}\")", f.name));
+            return Some(TextEvidence::Family(f.name, word));
         }
         let object = f.objects.first(text)?;
         let context = context?;
-        Some(format!(
-            "family \"{}\" (\"{object}\" with \"{context}\")",
-            f.name
-        ))
+        Some(TextEvidence::FamilyObject(f.name, object, context))
     })
 }
 
@@ -420,8 +484,7 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<String> {
 /// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
 fn crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
     text.ids()
-        .iter()
-        .filter_map(|id| tables.not_minor_context.position(*id))
+        .filter_map(|id| tables.not_minor_context.position(id))
         .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))
         .filter(|(_, word)| {
             !tables
