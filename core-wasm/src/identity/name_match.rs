@@ -39,14 +39,14 @@ fn surname_level(a: &Part, b: &Part) -> (f64, &'static str) {
     if a.full.is_empty() || b.full.is_empty() {
         return (0.0, "surname missing");
     }
-    if a.compact == b.compact {
+    if a.compact() == b.compact() {
         return (1.0, "exact surname");
     }
     let subset = |x: &str, y: &str| x.split(' ').all(|t| y.split(' ').any(|u| u == t));
     if subset(&a.full, &b.full) || subset(&b.full, &a.full) {
         return (0.90, "compound surname partial");
     }
-    let mut jw = jaro_winkler(&a.compact, &b.compact);
+    let mut jw = jaro_winkler(a.compact(), b.compact());
     for x in a.full.split(' ').filter(|t| t.len() >= 3) {
         for y in b.full.split(' ').filter(|t| t.len() >= 3) {
             jw = jw.max(jaro_winkler(x, y));
@@ -151,11 +151,11 @@ impl<'a> View<'a> {
 
 fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
     let (l, ld) = surname_level(c.last, r.last);
-    let (mut f, mut fd) = given_level(&c.first.compact, &r.first.compact);
+    let (mut f, mut fd) = given_level(c.first.compact(), r.first.compact());
     let mut by_middle = false;
     if f < 0.8 {
         let goes_by = |x: View<'_>, y: View<'_>| {
-            x.middle.full.len() > 1 && x.middle.compact == y.first.compact
+            x.middle.full.len() > 1 && x.middle.compact() == y.first.compact()
         };
         if goes_by(c, r) || goes_by(r, c) {
             f = 0.80;
@@ -166,7 +166,7 @@ fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
     let (m, md) = if by_middle {
         (None, "middle not compared")
     } else {
-        middle_level(&c.middle.compact, &r.middle.compact)
+        middle_level(c.middle.compact(), r.middle.compact())
     };
     let mut notes = Notes::default();
     notes.push(ld);
@@ -226,7 +226,7 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     let best = round4(best);
     let thin = match (cand.first(), rec.first()) {
         (Some(c), Some(r)) => {
-            c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact.len() <= 1
+            c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact().len() <= 1
         }
         _ => true,
     };
@@ -267,10 +267,7 @@ mod tests {
     use super::*;
 
     fn part(s: &str) -> Part {
-        Part {
-            full: s.into(),
-            compact: s.replace(' ', ""),
-        }
+        Part::new(s.into())
     }
 
     fn person(f: &str, m: &str, l: &str) -> Person {

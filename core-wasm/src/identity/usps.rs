@@ -359,11 +359,14 @@ pub(crate) fn ordinal(word: &str) -> &str {
 }
 
 /// Two-letter code of a folded state name, else the input itself.
+#[cfg(test)]
 pub(crate) fn state(name: &str) -> &str {
-    STATES
-        .iter()
-        .find(|(w, _)| *w == name)
-        .map_or(name, |(_, c)| *c)
+    state_code(name).unwrap_or(name)
+}
+
+/// Two-letter code of a folded state name, if it is one.
+pub(crate) fn state_code(name: &str) -> Option<&'static str> {
+    STATES.iter().find(|(w, _)| *w == name).map(|(_, c)| *c)
 }
 
 /// True when the folded text is a known two-letter state/territory code or state name.
