@@ -6,6 +6,7 @@ use std::borrow::{Borrow, Cow};
 use super::AddressInput;
 use super::fold::{Keep, bounded, fold, fold_into};
 use super::round::round4;
+use super::similarity::jaro_winkler;
 use super::usps;
 
 /// A standardised address.
@@ -25,8 +26,9 @@ pub(crate) struct Addr {
     pub start: Option<u32>,
     pub end: Option<u32>,
     pub intl: bool,
-    /// All fields folded, for international comparison.
-    pub raw: String,
+    /// All fields as received, joined by spaces: folded only for an international comparison
+    /// (most addresses never meet one).
+    pub fields: String,
 }
 
 /// "No address" words (DESIGN §7.1), compared after folding.
@@ -347,16 +349,19 @@ pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
     if s1.is_empty() && s2.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
         return None;
     }
-    // The fields folded one after another: `fold` of them joined by spaces.
-    let mut raw = String::with_capacity(s1.len() + s2.len() + city.len() + st.len() + pc.len() + 4);
-    for part in [s1, s2, city, st, pc] {
-        fold_into(&mut raw, part, Keep::Address);
+    let mut fields =
+        String::with_capacity(s1.len() + s2.len() + city.len() + st.len() + pc.len() + 4);
+    for (i, part) in [s1, s2, city, st, pc].into_iter().enumerate() {
+        if i > 0 {
+            fields.push(' ');
+        }
+        fields.push_str(part);
     }
     let mut a = Addr {
         start: date_key(p.and_then(|p| p.start_date.as_deref())),
         end: date_key(p.and_then(|p| p.end_date.as_deref())),
         intl: p.is_some_and(|p| p.international),
-        raw,
+        fields,
         ..Addr::default()
     };
     let (street, city, st, pc) =
@@ -428,7 +433,10 @@ fn jaccard(a: &str, b: &str) -> f64 {
 /// One candidate address against one record address (DESIGN §7.2).
 pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if a.intl || b.intl {
-        let j = jaccard(&a.raw, &b.raw);
+        let j = jaccard(
+            &fold(&a.fields, Keep::Address),
+            &fold(&b.fields, Keep::Address),
+        );
         return if j >= 0.9 {
             (1.0, "international address match")
         } else if j >= 0.6 {
@@ -472,9 +480,7 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if same_num
         && loc == Locality::Match
         && ((same_name && sfx_soft && dir_soft)
-            || (sfx_ok
-                && dir_ok
-                && strsim::jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
+            || (sfx_ok && dir_ok && jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
     {
         return (0.8, "partial address match");
     }

@@ -4,7 +4,7 @@
 use super::names::{NameVariant, Part};
 use super::nicknames;
 use super::round::round4;
-use strsim::jaro_winkler;
+use super::similarity::jaro_winkler;
 
 const W_LAST: f64 = 0.50;
 const W_FIRST: f64 = 0.35;
