@@ -10,6 +10,9 @@ const W_LAST: f64 = 0.50;
 const W_FIRST: f64 = 0.35;
 const W_MIDDLE: f64 = 0.15;
 const SWAP_FACTOR: f64 = 0.90;
+/// Above this a direct pairing beats any swapped one: the weights sum to 1 (within a rounding
+/// step), so a pairing is at most 1 + 2.3e-16 and a swapped one at most SWAP_FACTOR + 2.1e-16.
+const SWAP_CANNOT_WIN: f64 = SWAP_FACTOR + 1e-9;
 const SUFFIX_CONFLICT_FACTOR: f64 = 0.90;
 
 /// Splink's NameComparison cut points (DESIGN §4.2).
@@ -209,12 +212,16 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     for c in cand {
         for r in rec {
             let (mut s, mut notes) = pair_score(View::of(c), View::of(r));
-            let (s2, mut notes2) = pair_score(View::of(c), View::swapped(r));
-            let s2 = s2 * SWAP_FACTOR;
-            if s2 > s {
-                notes2.push("first/last swapped");
-                s = s2;
-                notes = notes2;
+            // A pairing scores at most 1, so the swapped one (times SWAP_FACTOR) cannot beat a
+            // direct pairing above SWAP_FACTOR: not scored (the exact match, most records).
+            if s <= SWAP_CANNOT_WIN {
+                let (s2, mut notes2) = pair_score(View::of(c), View::swapped(r));
+                let s2 = s2 * SWAP_FACTOR;
+                if s2 > s {
+                    notes2.push("first/last swapped");
+                    s = s2;
+                    notes = notes2;
+                }
             }
             if s > best {
                 best = s;
@@ -383,6 +390,42 @@ mod tests {
         assert_eq!(empty.desc, "no names");
         let initial = sc(&person("JOHN", "", "SMITH"), &person("J", "", "SMITH"));
         assert!(initial.thin);
+    }
+
+    /// The bound that lets `score` skip swapped pairings: no pairing scores above 1 + 2.3e-16.
+    #[test]
+    fn pairings_score_at_most_one() {
+        let names = [
+            "JOHN",
+            "J",
+            "SMITH",
+            "SMYTH",
+            "ROBERT",
+            "BOB",
+            "",
+            "DE LA CRUZ",
+            "JR",
+        ];
+        let views: Vec<NameVariant> = names
+            .iter()
+            .flat_map(|f| names.iter().map(move |l| (f, l)))
+            .flat_map(|(f, l)| names.iter().map(move |m| (f, m, l)))
+            .map(|(f, m, l)| NameVariant {
+                first: part(f),
+                middle: part(m),
+                last: part(l),
+                generation: None,
+                alias: false,
+            })
+            .collect();
+        for c in views.iter().step_by(7) {
+            for r in &views {
+                let (s, _) = pair_score(View::of(c), View::of(r));
+                assert!(s <= 1.0 + 2.3e-16, "{s}");
+                assert!(s * SWAP_FACTOR < SWAP_CANNOT_WIN);
+            }
+        }
+        assert_eq!(W_LAST + W_FIRST + W_MIDDLE, 1.0);
     }
 
     #[test]
