@@ -34,10 +34,6 @@ pub(crate) struct Prepared<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    pub(crate) fn new(person: &'a Person) -> Self {
-        Self::with_addresses(person, |a| address::standardise(a).map(Rc::new))
-    }
-
     /// A person whose addresses are standardised by `standardise` (a cache of them, or none).
     pub(crate) fn with_addresses(
         person: &'a Person,
