@@ -387,7 +387,10 @@ pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
         Some(code) => code.to_string(),
         None => state,
     };
-    a.zip5 = pc.chars().filter(char::is_ascii_digit).take(5).collect();
+    a.zip5 = String::new();
+    for digit in pc.bytes().filter(u8::is_ascii_digit).take(5) {
+        a.zip5.push(char::from(digit));
+    }
     Some(a)
 }
 
