@@ -1,12 +1,13 @@
 //! Address standardisation (USPS Pub 28, DESIGN §7.1), comparison levels (§7.2) and
 //! address histories with dates (§7.3).
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 
-use super::fold::{Keep, bounded, fold};
+use super::AddressInput;
+use super::fold::{Keep, bounded, fold, fold_into};
 use super::round::round4;
+use super::similarity::jaro_winkler;
 use super::usps;
-use super::{AddressInput, PostalAddress};
 
 /// A standardised address.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -25,8 +26,9 @@ pub(crate) struct Addr {
     pub start: Option<u32>,
     pub end: Option<u32>,
     pub intl: bool,
-    /// All fields folded, for international comparison.
-    pub raw: String,
+    /// All fields as received, joined by spaces: folded only for an international comparison
+    /// (most addresses never meet one).
+    pub fields: String,
 }
 
 /// "No address" words (DESIGN §7.1), compared after folding.
@@ -107,8 +109,9 @@ fn is_fraction(t: &str) -> bool {
     }
 }
 
-/// Leading Queens-style hyphenated house number (`289-01 ...`), kept verbatim (Pub 28 §231).
-fn split_hyphen_number(line: &str) -> Option<(String, &str)> {
+/// Leading Queens-style hyphenated house number (`289-01 ...`), kept verbatim (Pub 28 §231):
+/// (the number, as received, and the rest of the line).
+fn split_hyphen_number(line: &str) -> Option<(&str, &str)> {
     let t = line.trim_start();
     let (head, rest) = t.split_once(char::is_whitespace)?;
     let (a, b) = head.split_once('-')?;
@@ -118,92 +121,101 @@ fn split_hyphen_number(line: &str) -> Option<(String, &str)> {
         && !b_digits.is_empty()
         && b_digits.bytes().all(|c| c.is_ascii_digit())
         && b.len() - b_digits.len() <= 1;
-    ok.then(|| (head.to_ascii_uppercase(), rest))
+    ok.then_some((head, rest))
 }
 
-fn tokens(s: &str) -> Vec<String> {
-    fold(s, Keep::Address)
-        .replace('#', " # ")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
+/// `s` folded onto the end of `out` (one space apart), `#` standing apart from what follows it
+/// (`#12` is the words `#` and `12`): the delivery line's words are `out.split_whitespace()`.
+fn fold_words(out: &mut String, s: &str) {
+    fold_into(out, s, Keep::Address);
+    if out.contains('#') {
+        *out = out.replace('#', " # ");
+    }
 }
 
 /// Parse a delivery line right to left (Pub 28 §231): unit, post-directional, suffix,
-/// street name, pre-directional, house number.
+/// street name, pre-directional, house number. The words borrow one folded copy of the line.
 fn parse_street(line: &str, a: &mut Addr) {
-    let (hyphen_number, line) = match split_hyphen_number(line) {
-        Some((n, rest)) => (Some(n), rest),
-        None => (None, line),
+    let mut text = String::with_capacity(line.len() + 8);
+    let line = match split_hyphen_number(line) {
+        Some((number, rest)) => {
+            // ASCII digits, a hyphen and at most one letter (`split_hyphen_number`).
+            text.extend(number.chars().map(|c| c.to_ascii_uppercase()));
+            rest
+        }
+        None => line,
     };
-    let mut t = tokens(line);
-    if let Some(n) = hyphen_number {
-        t.insert(0, n);
-    }
+    fold_words(&mut text, line);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut t: &[&str] = &words;
     if t.is_empty() {
         return;
     }
     // PO BOX n (also POST OFFICE BOX n, POBOX n): never compared with a street address.
-    let box_at = match t.as_slice() {
-        [p, b, ..] if p == "PO" && b == "BOX" => Some(2),
-        [p, o, b, ..]
-            if ((p == "POST" && o == "OFFICE") || (p == "P" && o == "O")) && b == "BOX" =>
-        {
-            Some(3)
-        }
-        [p, ..] if p == "POBOX" => Some(1),
+    let box_at = match t {
+        ["PO", "BOX", ..] => Some(2),
+        ["POST", "OFFICE", "BOX", ..] | ["P", "O", "BOX", ..] => Some(3),
+        ["POBOX", ..] => Some(1),
         _ => None,
     };
     if let Some(i) = box_at
         && let Some(n) = t.get(i)
     {
-        a.po_box = n.clone();
+        a.po_box = (*n).to_string();
         return;
     }
     // Secondary unit at the end: `<designator> <id>`, or a designator needing no number.
     let n = t.len();
     if n >= 2 {
         let designator = t.get(n - 2).and_then(|d| usps::unit(d));
-        let id = t.get(n - 1).map(String::as_str).unwrap_or("");
+        let id = t.get(n - 1).copied().unwrap_or("");
         if designator.is_some() && usps::suffix(id).is_none() {
             a.unit = id.to_string();
-            t.truncate(n - 2);
+            t = t.get(..n - 2).unwrap_or_default();
         } else if let Some((_, false)) = t.get(n - 1).and_then(|d| usps::unit(d))
             && n >= 3
         {
             a.unit = id.to_string();
-            t.truncate(n - 1);
+            t = t.get(..n - 1).unwrap_or_default();
         }
     }
-    if t.first().is_some_and(|x| is_house_number(x)) {
-        a.number = t.remove(0);
-        if t.first().is_some_and(|x| is_fraction(x)) {
-            let f = t.remove(0);
+    if let Some((first, rest)) = t.split_first()
+        && is_house_number(first)
+    {
+        a.number = (*first).to_string();
+        t = rest;
+        if let Some((f, rest)) = t.split_first()
+            && is_fraction(f)
+        {
             a.number.push(' ');
-            a.number.push_str(&f);
+            a.number.push_str(f);
+            t = rest;
         }
     }
     if t.len() >= 2
-        && let Some(d) = t.first().and_then(|x| usps::directional(x))
+        && let Some((first, rest)) = t.split_first()
+        && let Some(d) = usps::directional(first)
     {
         a.predir = d;
-        t.remove(0);
+        t = rest;
     }
     if t.len() >= 2
-        && let Some(d) = t.last().and_then(|x| usps::directional(x))
+        && let Some((last, rest)) = t.split_last()
+        && let Some(d) = usps::directional(last)
     {
         a.postdir = d;
-        t.pop();
+        t = rest;
     }
     // A suffix only when another word remains as the street name (`123 AVENUE C`).
     if t.len() >= 2
-        && let Some(s) = t.last().and_then(|x| usps::suffix(x))
+        && let Some((last, rest)) = t.split_last()
+        && let Some(s) = usps::suffix(last)
     {
         a.suffix = s;
-        t.pop();
+        t = rest;
     }
-    let mut name = String::new();
-    for w in &t {
+    let mut name = String::with_capacity(text.len());
+    for w in t {
         if !name.is_empty() {
             name.push(' ');
         }
@@ -232,9 +244,28 @@ fn state_zip_tail(part: &str) -> Option<(&str, &str, &str)> {
     (st.len() == 2 && st.bytes().all(|c| c.is_ascii_alphabetic())).then_some((rest, st, zip))
 }
 
+/// `word` folded into `buf` (cleared first), for a table lookup without a new string per word.
+fn folded<'b>(buf: &'b mut String, word: &str) -> &'b str {
+    buf.clear();
+    fold_into(buf, word, Keep::Address);
+    buf
+}
+
+/// A part of a single line: borrowed when it is one piece of the line, joined otherwise.
+type Piece<'a> = Cow<'a, str>;
+
+/// `parts` joined by spaces, borrowed when there is only one.
+fn joined<'a>(parts: &[&'a str]) -> Piece<'a> {
+    match parts {
+        [] => Cow::Borrowed(""),
+        [one] => Cow::Borrowed(one),
+        _ => Cow::Owned(parts.join(" ")),
+    }
+}
+
 /// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
 /// Returns (street, city, state, postal code).
-fn split_single_line(s: &str) -> (String, String, String, String) {
+fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
     let parts: Vec<&str> = s
         .split(',')
         .map(str::trim)
@@ -245,112 +276,121 @@ fn split_single_line(s: &str) -> (String, String, String, String) {
     if let Some((rest, st, zip)) = state_zip_tail(last) {
         if n >= 2 {
             let (city, street) = if !rest.is_empty() {
-                (
-                    rest.to_string(),
-                    parts.get(..n - 1).map(|p| p.join(" ")).unwrap_or_default(),
-                )
+                (rest, joined(parts.get(..n - 1).unwrap_or_default()))
             } else if n >= 3 {
                 (
-                    parts.get(n - 2).copied().unwrap_or("").to_string(),
-                    parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default(),
+                    parts.get(n - 2).copied().unwrap_or(""),
+                    joined(parts.get(..n - 2).unwrap_or_default()),
                 )
             } else {
-                (
-                    String::new(),
-                    parts.first().copied().unwrap_or("").to_string(),
-                )
+                ("", Cow::Borrowed(parts.first().copied().unwrap_or("")))
             };
-            return (street, city, st.to_string(), zip.to_string());
+            return (street, Cow::Borrowed(city), st, zip);
         }
         // One part, no commas: the street ends at the last suffix (plus any unit after it).
         let toks: Vec<&str> = rest.split_whitespace().collect();
-        let folded: Vec<String> = toks.iter().map(|t| fold(t, Keep::Address)).collect();
+        let mut buf = String::new();
         let mut end = None;
-        for (i, w) in folded.iter().enumerate().skip(2) {
-            if usps::suffix(w).is_some() {
+        for (i, w) in toks.iter().enumerate().skip(2) {
+            if usps::suffix(folded(&mut buf, w)).is_some() {
                 end = Some(i + 1);
             }
         }
         if let Some(mut e) = end {
-            if folded.get(e).and_then(|w| usps::unit(w)).is_some() && e + 2 <= toks.len() {
+            let unit_follows = toks
+                .get(e)
+                .is_some_and(|w| usps::unit(folded(&mut buf, w)).is_some());
+            if unit_follows && e + 2 <= toks.len() {
                 e += 2;
             }
-            let street = toks.get(..e).map(|t| t.join(" ")).unwrap_or_default();
-            let city = toks.get(e..).map(|t| t.join(" ")).unwrap_or_default();
-            return (street, city, st.to_string(), zip.to_string());
+            let street = toks.get(..e).unwrap_or_default();
+            let city = toks.get(e..).unwrap_or_default();
+            return (
+                Cow::Owned(street.join(" ")),
+                Cow::Owned(city.join(" ")),
+                st,
+                zip,
+            );
         }
-        return (
-            rest.to_string(),
-            String::new(),
-            st.to_string(),
-            zip.to_string(),
-        );
+        return (Cow::Borrowed(rest), Cow::Borrowed(""), st, zip);
     }
     // No ZIP: `street, city, ST`.
     if n >= 3 && usps::is_state(&fold(last, Keep::Address)) {
-        let street = parts.get(..n - 2).map(|p| p.join(" ")).unwrap_or_default();
-        let city = parts.get(n - 2).copied().unwrap_or("").to_string();
-        return (street, city, last.to_string(), String::new());
+        let street = joined(parts.get(..n - 2).unwrap_or_default());
+        let city = parts.get(n - 2).copied().unwrap_or("");
+        return (street, Cow::Borrowed(city), last, "");
     }
-    (s.to_string(), String::new(), String::new(), String::new())
+    (Cow::Borrowed(s), Cow::Borrowed(""), "", "")
+}
+
+/// True when the line is one of the "no address" words. They have no digits and folding keeps
+/// every digit, so a line with a digit (most lines) is not folded to find out.
+fn is_sentinel(line: &str) -> bool {
+    !line.bytes().any(|b| b.is_ascii_digit())
+        && SENTINELS.contains(&fold(line, Keep::Address).as_str())
 }
 
 /// Standardise one address; `None` when it carries nothing usable.
 pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
-    let single;
-    let p: &PostalAddress = match input {
-        AddressInput::Structured(p) => p,
-        AddressInput::SingleLine(s) => {
-            single = PostalAddress {
-                street_one: s.clone(),
-                ..PostalAddress::default()
-            };
-            &single
-        }
+    let (mut s1, s2, city, st, pc, p) = match input {
+        AddressInput::Structured(p) => (
+            p.street_one.trim(),
+            p.street_two.trim(),
+            p.city.trim(),
+            p.state.trim(),
+            p.postal_code.trim(),
+            Some(p),
+        ),
+        AddressInput::SingleLine(s) => (s.trim(), "", "", "", "", None),
     };
-    let mut s1 = p.street_one.trim();
-    let s2 = p.street_two.trim();
-    let (mut city, mut st, mut pc) = (
-        p.city.trim().to_string(),
-        p.state.trim().to_string(),
-        p.postal_code.trim().to_string(),
-    );
-    if SENTINELS.contains(&fold(s1, Keep::Address).as_str()) {
+    if is_sentinel(s1) {
         s1 = "";
     }
     if s1.is_empty() && s2.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
         return None;
     }
+    let mut fields =
+        String::with_capacity(s1.len() + s2.len() + city.len() + st.len() + pc.len() + 4);
+    for (i, part) in [s1, s2, city, st, pc].into_iter().enumerate() {
+        if i > 0 {
+            fields.push(' ');
+        }
+        fields.push_str(part);
+    }
     let mut a = Addr {
-        start: date_key(p.start_date.as_deref()),
-        end: date_key(p.end_date.as_deref()),
-        intl: p.international,
-        raw: fold(
-            &[s1, s2, city.as_str(), st.as_str(), pc.as_str()].join(" "),
-            Keep::Address,
-        ),
+        start: date_key(p.and_then(|p| p.start_date.as_deref())),
+        end: date_key(p.and_then(|p| p.end_date.as_deref())),
+        intl: p.is_some_and(|p| p.international),
+        fields,
         ..Addr::default()
     };
-    let street;
-    if !s1.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
-        let (s, c, t, z) = split_single_line(s1);
-        street = s;
-        (city, st, pc) = (c, t, z);
-    } else {
-        street = s1.to_string();
-    }
+    let (street, city, st, pc) =
+        if !s1.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
+            split_single_line(s1)
+        } else {
+            (Cow::Borrowed(s1), Cow::Borrowed(city), st, pc)
+        };
     parse_street(&street, &mut a);
     if !s2.is_empty() {
-        let t = tokens(s2);
-        match t.as_slice() {
-            [d, id, ..] if usps::unit(d).is_some() => a.unit = id.clone(),
-            [only] => a.unit = only.clone(),
+        let mut text = String::with_capacity(s2.len() + 4);
+        fold_words(&mut text, s2);
+        let mut t = text.split_whitespace();
+        match (t.next(), t.next()) {
+            (Some(d), Some(id)) if usps::unit(d).is_some() => a.unit = id.to_string(),
+            (Some(only), None) => a.unit = only.to_string(),
             _ => {}
         }
     }
     a.city = fold(&city, Keep::Address);
-    a.state = usps::state(&fold(&st, Keep::Address)).to_string();
-    a.zip5 = pc.chars().filter(char::is_ascii_digit).take(5).collect();
+    let state = fold(st, Keep::Address);
+    a.state = match usps::state_code(&state) {
+        Some(code) => code.to_string(),
+        None => state,
+    };
+    a.zip5 = String::new();
+    for digit in pc.bytes().filter(u8::is_ascii_digit).take(5) {
+        a.zip5.push(char::from(digit));
+    }
     Some(a)
 }
 
@@ -396,7 +436,10 @@ fn jaccard(a: &str, b: &str) -> f64 {
 /// One candidate address against one record address (DESIGN §7.2).
 pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if a.intl || b.intl {
-        let j = jaccard(&a.raw, &b.raw);
+        let j = jaccard(
+            &fold(&a.fields, Keep::Address),
+            &fold(&b.fields, Keep::Address),
+        );
         return if j >= 0.9 {
             (1.0, "international address match")
         } else if j >= 0.6 {
@@ -440,9 +483,7 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if same_num
         && loc == Locality::Match
         && ((same_name && sfx_soft && dir_soft)
-            || (sfx_ok
-                && dir_ok
-                && strsim::jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
+            || (sfx_ok && dir_ok && jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
     {
         return (0.8, "partial address match");
     }
@@ -505,6 +546,7 @@ pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
 
 #[cfg(test)]
 mod tests {
+    use super::super::PostalAddress;
     use super::*;
 
     fn addr(s1: &str, s2: &str, city: &str, st: &str, zip: &str) -> AddressInput {
@@ -578,15 +620,10 @@ mod tests {
 
     #[test]
     fn splits_single_lines() {
-        let s = |x: &str| split_single_line(x);
+        let s = split_single_line;
         assert_eq!(
             s("123 Main St, Springfield, IL 62704"),
-            (
-                "123 Main St".into(),
-                "Springfield".into(),
-                "IL".into(),
-                "62704".into()
-            )
+            ("123 Main St".into(), "Springfield".into(), "IL", "62704")
         );
         assert_eq!(
             s("123 Main St, Apt 4, Springfield, IL 62704").0,
@@ -599,18 +636,13 @@ mod tests {
             (
                 "123 Main St Apt 4".into(),
                 "Springfield".into(),
-                "IL".into(),
-                "62704".into()
+                "IL",
+                "62704"
             )
         );
         assert_eq!(
             s("123 Main St, Springfield, IL"),
-            (
-                "123 Main St".into(),
-                "Springfield".into(),
-                "IL".into(),
-                String::new()
-            )
+            ("123 Main St".into(), "Springfield".into(), "IL", "")
         );
         assert_eq!(s("somewhere").0, "somewhere");
     }

@@ -34,10 +34,6 @@ pub(crate) struct Prepared<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    pub(crate) fn new(person: &'a Person) -> Self {
-        Self::with_addresses(person, |a| address::standardise(a).map(Rc::new))
-    }
-
     /// A person whose addresses are standardised by `standardise` (a cache of them, or none).
     pub(crate) fn with_addresses(
         person: &'a Person,
@@ -79,7 +75,7 @@ pub(crate) fn compare(
             address::score(&[], &rec.addresses[..]),
         ),
     };
-    let mut out = combine(&n, &d, &s, &a, qualifying_bp);
+    let mut out = combine(n, &d, &s, a, qualifying_bp);
     if candidate.is_none() {
         // XML submission without candidate_info (DESIGN §9).
         out.identity_insufficient = true;
@@ -90,11 +86,12 @@ pub(crate) fn compare(
     out
 }
 
+/// Takes the name and address scores by value: their texts move into the result.
 fn combine(
-    n: &NameScore,
+    n: NameScore,
     d: &DobScore,
     s: &SsnScore,
-    a: &AddressScore,
+    a: AddressScore,
     qualifying_bp: u32,
 ) -> IdentityResult {
     let (nb, db, sb, ab) = (bp(n.score), bp(d.score), bp(s.score), bp(a.score));
@@ -150,9 +147,9 @@ fn combine(
         third_id_required: !hard && !corroborated,
         details,
         conflicts,
-        name_match_desc: n.desc.clone(),
+        name_match_desc: n.desc,
         dob_match_desc: d.desc.to_string(),
         ssn_match_desc: s.desc.to_string(),
-        address_match_desc: a.desc.clone(),
+        address_match_desc: a.desc,
     }
 }

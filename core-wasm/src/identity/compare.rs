@@ -41,9 +41,20 @@ impl<'a> PreparedCandidate<'a> {
     const LINES_KEPT: usize = 16;
 
     pub fn new(person: &'a Person) -> Self {
+        // The candidate's own lines start the cache: a record often repeats them verbatim.
+        let mut lines = Vec::new();
+        let person = aggregate::Prepared::with_addresses(person, |input| {
+            let addr = address::standardise(input).map(Rc::new);
+            if let AddressInput::SingleLine(line) = input
+                && lines.len() < Self::LINES_KEPT
+            {
+                lines.push((line.clone(), addr.clone()));
+            }
+            addr
+        });
         PreparedCandidate {
-            person: aggregate::Prepared::new(person),
-            lines: RefCell::default(),
+            person,
+            lines: RefCell::new(lines),
         }
     }
 
@@ -62,5 +73,27 @@ impl<'a> PreparedCandidate<'a> {
         }
         lines.push((line.clone(), addr.clone()));
         addr
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::DEFAULT_QUALIFYING_BP;
+    use super::*;
+
+    #[test]
+    fn candidate_lines_start_the_cache() {
+        let line = "4100 Fixture Lane, Marietta, GA 30060";
+        let person = Person {
+            addresses: vec![AddressInput::SingleLine(line.into())],
+            ..Person::default()
+        };
+        let prepared = PreparedCandidate::new(&person);
+        assert_eq!(prepared.lines.borrow().len(), 1);
+        assert_eq!(
+            compare_prepared(Some(&prepared), &person, DEFAULT_QUALIFYING_BP),
+            compare(Some(&person), &person, DEFAULT_QUALIFYING_BP)
+        );
+        assert_eq!(prepared.lines.borrow().len(), 1, "found, not added");
     }
 }

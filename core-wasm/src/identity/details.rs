@@ -1,8 +1,6 @@
 //! The `details` text (DESIGN §10.1): integer formatting only, so every engine prints
 //! the same bytes.
 
-use core::fmt::Write;
-
 /// Basis points as a one-decimal percentage, half-up in integers (`8345` -> `83.5%`).
 #[cfg(test)]
 fn pct(bp: u32) -> String {
@@ -13,7 +11,27 @@ fn pct(bp: u32) -> String {
 
 fn write_pct(out: &mut String, bp: u32) {
     let tenths = (bp + 5) / 10;
-    let _ = write!(out, "{}.{}%", tenths / 10, tenths % 10);
+    write_uint(out, tenths / 10);
+    out.push('.');
+    write_uint(out, tenths % 10);
+    out.push('%');
+}
+
+/// Decimal digits of `n`, written without the formatting machinery (several per answer).
+fn write_uint(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    while let Some(slot) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *slot = b'0' + (n % 10) as u8;
+        start -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for d in digits.get(start..).unwrap_or_default() {
+        out.push(char::from(*d));
+    }
 }
 
 /// `Name {N}% (weight 45%); DOB {D}% (weight 40%); SSN {S}% (weight 10%); Address {A}
@@ -41,7 +59,9 @@ pub(crate) fn render(
     }
     out.push_str(" (weight 5%) | Overall ");
     write_pct(&mut out, total);
-    let _ = write!(out, " | Qualifying {}%", qualifying_bp / 100);
+    out.push_str(" | Qualifying ");
+    write_uint(&mut out, qualifying_bp / 100);
+    out.push('%');
     if !conflicts.is_empty() {
         out.push_str(" | Conflict: ");
         out.push_str(&conflicts.join(","));
@@ -60,6 +80,12 @@ mod tests {
         assert_eq!(pct(8344), "83.4%");
         assert_eq!(pct(0), "0.0%");
         assert_eq!(pct(5), "0.1%");
+        let mut out = String::new();
+        for n in [0, 7, 10, 85, 4_294_967_295] {
+            out.clear();
+            write_uint(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 
     #[test]

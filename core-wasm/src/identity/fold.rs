@@ -15,15 +15,24 @@ pub(crate) enum Keep {
 /// Uppercase ASCII fold: strip accents, map letters NFKD does not split, drop apostrophes
 /// and periods, turn other punctuation into spaces, collapse whitespace.
 pub(crate) fn fold(s: &str, keep: Keep) -> String {
-    let mut out = Folded {
-        text: String::with_capacity(s.len()),
-        pending_space: false,
+    let mut out = String::with_capacity(s.len());
+    fold_into(&mut out, s, keep);
+    out
+}
+
+/// [`fold`] appended to `out`, one space apart from what `out` already holds when both are
+/// non-empty: `fold_into` of each part equals `fold` of the parts joined by spaces (folding is
+/// character by character and whitespace collapses), without building the joined text.
+pub(crate) fn fold_into(out: &mut String, s: &str, keep: Keep) {
+    let mut folded = Folded {
+        pending_space: !out.is_empty(),
+        text: core::mem::take(out),
         keep,
     };
     for c in s.chars() {
         // ASCII is its own NFKD form with no combining marks: skip the normaliser (most input).
         if c.is_ascii() {
-            out.emit(c.to_ascii_uppercase());
+            folded.emit_ascii(c as u8);
             continue;
         }
         // Letters NFKD leaves whole (DESIGN §4.1 step 1).
@@ -37,17 +46,23 @@ pub(crate) fn fold(s: &str, keep: Keep) -> String {
             _ => "",
         };
         if !mapped.is_empty() {
-            mapped.chars().for_each(|m| out.push(m));
+            mapped.bytes().for_each(|m| folded.push(m));
             continue;
         }
         for d in core::iter::once(c).nfkd() {
             if canonical_combining_class(d) != 0 {
                 continue;
             }
-            d.to_uppercase().for_each(|u| out.emit(u));
+            for u in d.to_uppercase() {
+                match u {
+                    '\u{2019}' => {}
+                    u if u.is_ascii() => folded.emit_ascii(u as u8),
+                    _ => folded.space(),
+                }
+            }
         }
     }
-    out.text
+    *out = folded.text;
 }
 
 /// The folded text being built: spaces are held back so runs collapse and ends are trimmed.
@@ -58,26 +73,28 @@ struct Folded {
 }
 
 impl Folded {
-    /// One upper-cased character: kept, dropped, or turned into a space.
-    fn emit(&mut self, u: char) {
-        match u {
-            '\'' | '\u{2019}' | '`' | '.' => {}
-            'A'..='Z' | '0'..='9' => self.push(u),
-            '#' | '/' if self.keep == Keep::Address => self.push(u),
-            _ => self.push(' '),
+    /// One ASCII character, upper-cased: kept, dropped, or turned into a space.
+    fn emit_ascii(&mut self, b: u8) {
+        match b {
+            b'a'..=b'z' => self.push(b.to_ascii_uppercase()),
+            b'A'..=b'Z' | b'0'..=b'9' => self.push(b),
+            b'\'' | b'`' | b'.' => {}
+            b'#' | b'/' if self.keep == Keep::Address => self.push(b),
+            _ => self.space(),
         }
     }
 
-    fn push(&mut self, c: char) {
-        if c == ' ' {
-            self.pending_space = !self.text.is_empty();
-        } else {
-            if self.pending_space {
-                self.text.push(' ');
-                self.pending_space = false;
-            }
-            self.text.push(c);
+    fn space(&mut self) {
+        self.pending_space = !self.text.is_empty();
+    }
+
+    /// A kept ASCII character (never a space), after the space held back if any.
+    fn push(&mut self, b: u8) {
+        if self.pending_space {
+            self.text.push(' ');
+            self.pending_space = false;
         }
+        self.text.push(char::from(b));
     }
 }
 

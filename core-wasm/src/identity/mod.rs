@@ -6,8 +6,9 @@
 //! basis points, hard conflicts, the routing projection and the `details` text.
 
 // One job per file: text folding, names (+ nickname table), DOB, SSN, USPS tables and
-// addresses, rounding, aggregation, the details text and the HTTP-shaped endpoint; the types
-// compared (`person.rs`) and decided (`result.rs`), and the comparison's entry points.
+// addresses, the fuzzy measure, rounding, aggregation, the details text and the HTTP-shaped
+// endpoint; the types compared (`person.rs`) and decided (`result.rs`), and the comparison's
+// entry points.
 mod address;
 mod aggregate;
 mod compare;
@@ -21,6 +22,7 @@ mod nicknames;
 mod person;
 mod result;
 mod round;
+mod similarity;
 mod ssn;
 mod usps;
 

@@ -4,12 +4,15 @@
 use super::names::{NameVariant, Part};
 use super::nicknames;
 use super::round::round4;
-use strsim::jaro_winkler;
+use super::similarity::jaro_winkler;
 
 const W_LAST: f64 = 0.50;
 const W_FIRST: f64 = 0.35;
 const W_MIDDLE: f64 = 0.15;
 const SWAP_FACTOR: f64 = 0.90;
+/// Above this a direct pairing beats any swapped one: the weights sum to 1 (within a rounding
+/// step), so a pairing is at most 1 + 2.3e-16 and a swapped one at most SWAP_FACTOR + 2.1e-16.
+const SWAP_CANNOT_WIN: f64 = SWAP_FACTOR + 1e-9;
 const SUFFIX_CONFLICT_FACTOR: f64 = 0.90;
 
 /// Splink's NameComparison cut points (DESIGN §4.2).
@@ -39,14 +42,14 @@ fn surname_level(a: &Part, b: &Part) -> (f64, &'static str) {
     if a.full.is_empty() || b.full.is_empty() {
         return (0.0, "surname missing");
     }
-    if a.compact == b.compact {
+    if a.compact() == b.compact() {
         return (1.0, "exact surname");
     }
     let subset = |x: &str, y: &str| x.split(' ').all(|t| y.split(' ').any(|u| u == t));
     if subset(&a.full, &b.full) || subset(&b.full, &a.full) {
         return (0.90, "compound surname partial");
     }
-    let mut jw = jaro_winkler(&a.compact, &b.compact);
+    let mut jw = jaro_winkler(a.compact(), b.compact());
     for x in a.full.split(' ').filter(|t| t.len() >= 3) {
         for y in b.full.split(' ').filter(|t| t.len() >= 3) {
             jw = jw.max(jaro_winkler(x, y));
@@ -151,11 +154,11 @@ impl<'a> View<'a> {
 
 fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
     let (l, ld) = surname_level(c.last, r.last);
-    let (mut f, mut fd) = given_level(&c.first.compact, &r.first.compact);
+    let (mut f, mut fd) = given_level(c.first.compact(), r.first.compact());
     let mut by_middle = false;
     if f < 0.8 {
         let goes_by = |x: View<'_>, y: View<'_>| {
-            x.middle.full.len() > 1 && x.middle.compact == y.first.compact
+            x.middle.full.len() > 1 && x.middle.compact() == y.first.compact()
         };
         if goes_by(c, r) || goes_by(r, c) {
             f = 0.80;
@@ -166,7 +169,7 @@ fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
     let (m, md) = if by_middle {
         (None, "middle not compared")
     } else {
-        middle_level(&c.middle.compact, &r.middle.compact)
+        middle_level(c.middle.compact(), r.middle.compact())
     };
     let mut notes = Notes::default();
     notes.push(ld);
@@ -209,12 +212,16 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     for c in cand {
         for r in rec {
             let (mut s, mut notes) = pair_score(View::of(c), View::of(r));
-            let (s2, mut notes2) = pair_score(View::of(c), View::swapped(r));
-            let s2 = s2 * SWAP_FACTOR;
-            if s2 > s {
-                notes2.push("first/last swapped");
-                s = s2;
-                notes = notes2;
+            // A pairing scores at most 1, so the swapped one (times SWAP_FACTOR) cannot beat a
+            // direct pairing above SWAP_FACTOR: not scored (the exact match, most records).
+            if s <= SWAP_CANNOT_WIN {
+                let (s2, mut notes2) = pair_score(View::of(c), View::swapped(r));
+                let s2 = s2 * SWAP_FACTOR;
+                if s2 > s {
+                    notes2.push("first/last swapped");
+                    s = s2;
+                    notes = notes2;
+                }
             }
             if s > best {
                 best = s;
@@ -226,7 +233,7 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     let best = round4(best);
     let thin = match (cand.first(), rec.first()) {
         (Some(c), Some(r)) => {
-            c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact.len() <= 1
+            c.last.full.is_empty() || r.last.full.is_empty() || r.first.compact().len() <= 1
         }
         _ => true,
     };
@@ -267,10 +274,7 @@ mod tests {
     use super::*;
 
     fn part(s: &str) -> Part {
-        Part {
-            full: s.into(),
-            compact: s.replace(' ', ""),
-        }
+        Part::new(s.into())
     }
 
     fn person(f: &str, m: &str, l: &str) -> Person {
@@ -386,6 +390,42 @@ mod tests {
         assert_eq!(empty.desc, "no names");
         let initial = sc(&person("JOHN", "", "SMITH"), &person("J", "", "SMITH"));
         assert!(initial.thin);
+    }
+
+    /// The bound that lets `score` skip swapped pairings: no pairing scores above 1 + 2.3e-16.
+    #[test]
+    fn pairings_score_at_most_one() {
+        let names = [
+            "JOHN",
+            "J",
+            "SMITH",
+            "SMYTH",
+            "ROBERT",
+            "BOB",
+            "",
+            "DE LA CRUZ",
+            "JR",
+        ];
+        let views: Vec<NameVariant> = names
+            .iter()
+            .flat_map(|f| names.iter().map(move |l| (f, l)))
+            .flat_map(|(f, l)| names.iter().map(move |m| (f, m, l)))
+            .map(|(f, m, l)| NameVariant {
+                first: part(f),
+                middle: part(m),
+                last: part(l),
+                generation: None,
+                alias: false,
+            })
+            .collect();
+        for c in views.iter().step_by(7) {
+            for r in &views {
+                let (s, _) = pair_score(View::of(c), View::of(r));
+                assert!(s <= 1.0 + 2.3e-16, "{s}");
+                assert!(s * SWAP_FACTOR < SWAP_CANNOT_WIN);
+            }
+        }
+        assert_eq!(W_LAST + W_FIRST + W_MIDDLE, 1.0);
     }
 
     #[test]

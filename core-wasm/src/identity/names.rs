@@ -8,15 +8,21 @@ use super::{Person, PersonName};
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Part {
     pub full: String,
-    pub compact: String,
+    /// `None` when `full` has no spaces and is its own compact form (most names): no copy.
+    compact: Option<String>,
 }
 
 impl Part {
     /// Bounded ([`bounded`]): a hostile 50,000-character name costs what a 100-character one does.
-    fn new(mut full: String) -> Self {
+    pub(crate) fn new(mut full: String) -> Self {
         full.truncate(bounded(&full).len());
-        let compact = compact(&full);
+        let compact = full.contains(' ').then(|| compact(&full));
         Part { full, compact }
+    }
+
+    /// The part without spaces (`DE LA CRUZ` -> `DELACRUZ`).
+    pub(crate) fn compact(&self) -> &str {
+        self.compact.as_deref().unwrap_or(&self.full)
     }
 }
 
@@ -45,36 +51,53 @@ fn generation(token: &str) -> Option<u8> {
     }
 }
 
-/// Split trailing generational suffixes off a folded surname (at least one word stays).
-fn split_suffix(last: &str) -> (String, Option<u8>) {
-    let mut toks: Vec<&str> = last.split(' ').filter(|t| !t.is_empty()).collect();
+/// Split trailing generational suffixes off a folded surname (at least one word stays). Folded
+/// text has single spaces and no space at either end, so what stays is a prefix of `last`.
+fn split_suffix(last: &str) -> (&str, Option<u8>) {
+    let mut kept = last;
     let mut gen_ = None;
-    while toks.len() > 1 {
-        match toks.last().copied().and_then(generation) {
+    while let Some((rest, tok)) = kept.rsplit_once(' ') {
+        match generation(tok) {
             Some(g) => {
                 gen_ = Some(g);
-                toks.pop();
+                kept = rest;
             }
             None => break,
         }
     }
-    (toks.join(" "), gen_)
+    (kept, gen_)
+}
+
+/// `folded` without its trailing generational suffixes, and their generation.
+fn without_suffix(mut folded: String) -> (String, Option<u8>) {
+    let (kept, gen_) = split_suffix(&folded);
+    let kept = kept.len();
+    folded.truncate(kept);
+    (folded, gen_)
+}
+
+/// Folded text with leading honorifics removed (what stays is a suffix of it).
+fn without_honorifics(mut folded: String) -> String {
+    let mut cut = 0;
+    for t in folded.split(' ') {
+        if !HONORIFICS.contains(&t) {
+            break;
+        }
+        cut += t.len() + 1;
+    }
+    folded.drain(..cut.min(folded.len()));
+    folded
 }
 
 /// Folded given name with leading honorifics removed.
 fn given(raw: &str) -> String {
-    let f = fold(raw, Keep::Name);
-    let toks: Vec<&str> = f
-        .split(' ')
-        .skip_while(|t| HONORIFICS.contains(t))
-        .collect();
-    toks.join(" ")
+    without_honorifics(fold(raw, Keep::Name))
 }
 
 fn variant(n: &PersonName, alias: bool) -> Option<NameVariant> {
     let first = given(&n.first);
     let middle = fold(&n.middle, Keep::Name);
-    let (last, generation) = split_suffix(&fold(&n.last, Keep::Name));
+    let (last, generation) = without_suffix(fold(&n.last, Keep::Name));
     if first.is_empty() && last.is_empty() {
         return None;
     }
@@ -103,7 +126,7 @@ pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
         (Some(mut v), Some(fp)) => {
             if v.generation.is_none()
                 && fp.generation.is_some()
-                && fp.last.compact == v.last.compact
+                && fp.last.compact() == v.last.compact()
             {
                 v.generation = fp.generation;
             }
@@ -118,16 +141,21 @@ pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
     out
 }
 
-/// Markers separating alias parts in a subject name (`JOHN SMITH AKA JOHNNY SMITH`).
+/// Markers separating alias parts in a subject name (`JOHN SMITH AKA JOHNNY SMITH`), compared
+/// without periods and case in a stack buffer (every word of a subject name is tested).
 fn is_aka(raw_token: &str) -> bool {
-    let t: String = raw_token
-        .chars()
-        .filter(|c| *c != '.')
-        .collect::<String>()
-        .to_ascii_uppercase();
+    let mut t = [0u8; 5];
+    let mut len = 0;
+    for b in raw_token.bytes().filter(|b| *b != b'.') {
+        let Some(slot) = t.get_mut(len) else {
+            return false;
+        };
+        *slot = b.to_ascii_uppercase();
+        len += 1;
+    }
     matches!(
-        t.as_str(),
-        "AKA" | "A/K/A" | "ALIAS" | "FKA" | "F/K/A" | "NKA" | "N/K/A"
+        t.get(..len).unwrap_or_default(),
+        b"AKA" | b"A/K/A" | b"ALIAS" | b"FKA" | b"F/K/A" | b"NKA" | b"N/K/A"
     )
 }
 
@@ -141,8 +169,13 @@ const PARTICLES: [&str; 16] = [
 /// Accepts `LAST, FIRST MIDDLE SUFFIX` and `FIRST MIDDLE LAST SUFFIX`.
 fn full_name_segments(raw: &str) -> Vec<NameVariant> {
     let mut out: Vec<NameVariant> = Vec::new();
-    let mut current = String::new();
-    let spaced = raw.replace(',', " , ");
+    // A comma is a word of its own, so `DOE,JANE` splits like `DOE , JANE`.
+    let spaced = if raw.contains(',') {
+        std::borrow::Cow::Owned(raw.replace(',', " , "))
+    } else {
+        std::borrow::Cow::Borrowed(raw)
+    };
+    let mut current = String::with_capacity(spaced.len() + 1);
     let flush = |seg: &str, out: &mut Vec<NameVariant>| {
         let alias = !out.is_empty();
         if let Some(mut v) = parse_segment(seg, alias) {
@@ -173,31 +206,21 @@ fn parse_segment(seg: &str, alias: bool) -> Option<NameVariant> {
     let (first, middle, last, gen_) = match pieces.next() {
         // LAST, FIRST MIDDLE [SUFFIX]  (a suffix may also follow the surname)
         Some(rest) => {
-            let (last, g1) = split_suffix(&head);
+            let (last, g1) = without_suffix(head);
             let rest = given(rest);
-            let mut toks: Vec<&str> = rest.split(' ').filter(|t| !t.is_empty()).collect();
-            let mut g2 = None;
-            while toks.len() > 1 {
-                match toks.last().copied().and_then(generation) {
-                    Some(g) => {
-                        g2 = Some(g);
-                        toks.pop();
-                    }
-                    None => break,
-                }
-            }
-            let first = toks.first().copied().unwrap_or("").to_string();
-            let middle = toks.get(1..).map(|m| m.join(" ")).unwrap_or_default();
-            (first, middle, last, g1.or(g2))
+            let (given_names, g2) = split_suffix(&rest);
+            let (first, middle) = given_names.split_once(' ').unwrap_or((given_names, ""));
+            (first.to_string(), middle.to_string(), last, g1.or(g2))
         }
         // FIRST [MIDDLE...] [PARTICLES] LAST [SUFFIX]
         None => {
-            let head = given(&head);
+            // Already folded: only the honorifics to drop.
+            let head = without_honorifics(head);
             let (body, g) = split_suffix(&head);
             let toks: Vec<&str> = body.split(' ').filter(|t| !t.is_empty()).collect();
             match toks.len() {
                 0 => return None,
-                1 => (String::new(), String::new(), body, g),
+                1 => (String::new(), String::new(), body.to_string(), g),
                 n => {
                     let mut start = n - 1;
                     while start > 1 && toks.get(start - 1).is_some_and(|t| PARTICLES.contains(t)) {
@@ -252,17 +275,17 @@ mod tests {
             ),
             ("JOSE", "A", "MUNOZ DIAZ")
         );
-        assert_eq!(v0.last.compact, "MUNOZDIAZ");
+        assert_eq!(v0.last.compact(), "MUNOZDIAZ");
         assert_eq!(v0.generation, Some(2));
     }
 
     #[test]
     fn suffixes() {
-        assert_eq!(split_suffix("SMITH III"), ("SMITH".into(), Some(3)));
-        assert_eq!(split_suffix("SMITH SR"), ("SMITH".into(), Some(1)));
-        assert_eq!(split_suffix("SMITH I"), ("SMITH I".into(), None));
-        assert_eq!(split_suffix("JR"), ("JR".into(), None));
-        assert_eq!(split_suffix("V"), ("V".into(), None));
+        assert_eq!(split_suffix("SMITH III"), ("SMITH", Some(3)));
+        assert_eq!(split_suffix("SMITH SR"), ("SMITH", Some(1)));
+        assert_eq!(split_suffix("SMITH I"), ("SMITH I", None));
+        assert_eq!(split_suffix("JR"), ("JR", None));
+        assert_eq!(split_suffix("V"), ("V", None));
     }
 
     /// Issue 24: a part is compared on its first 100 characters, so a hostile name's cost is

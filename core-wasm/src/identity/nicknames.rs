@@ -30,8 +30,10 @@ fn index() -> &'static [(&'static str, u16)] {
 fn roots(name: &str) -> &'static [(&'static str, u16)] {
     let idx = index();
     let start = idx.partition_point(|(n, _)| *n < name);
-    let end = idx.partition_point(|(n, _)| *n <= name);
-    idx.get(start..end).unwrap_or(&[])
+    let rows = idx.get(start..).unwrap_or(&[]);
+    // A name has a few rows at most: walk them rather than search again for the end.
+    let len = rows.iter().take_while(|(n, _)| *n == name).count();
+    rows.get(..len).unwrap_or(&[])
 }
 
 /// True when both names share a canonical name (`BILL`~`WILLIAM`, `BILL`~`WILL`).

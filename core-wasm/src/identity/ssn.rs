@@ -44,19 +44,27 @@ pub(crate) fn parse(raw: Option<&str>) -> Ssn {
     if s.is_empty() {
         return Ssn::Missing;
     }
-    let compact: Vec<u8> = s
+    // Compared in a stack buffer: no shape below (and no sentinel) is longer than 12 bytes.
+    let mut buf = [0u8; 12];
+    let mut len = 0;
+    for c in s
         .bytes()
         .filter(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'-' | b'.'))
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    let upper_raw = s.to_ascii_uppercase();
+    {
+        let Some(slot) = buf.get_mut(len) else {
+            return Ssn::Invalid;
+        };
+        *slot = c.to_ascii_uppercase();
+        len += 1;
+    }
+    let compact = buf.get(..len).unwrap_or_default();
     if SENTINELS
         .iter()
-        .any(|w| w.as_bytes() == compact.as_slice() || *w == upper_raw)
+        .any(|w| w.as_bytes() == compact || w.eq_ignore_ascii_case(s))
     {
         return Ssn::Missing;
     }
-    match compact.as_slice() {
+    match compact {
         c if c.len() == 9 && c.iter().all(|b| is_mask(*b)) => Ssn::Missing,
         [m @ .., a, b, c, d]
             if (m.is_empty() || (m.len() == 5 && m.iter().all(|x| is_mask(*x))))

@@ -312,25 +312,46 @@ const STATES: &[(&str, &str)] = &[
 /// Standard suffix abbreviation of a folded word, if it is a street suffix.
 pub(crate) fn suffix(word: &str) -> Option<&'static str> {
     let index = suffix_index();
-    let at = index.partition_point(|(v, _)| *v < word);
-    index.get(at).filter(|(v, _)| *v == word).map(|(_, s)| *s)
+    let rows = index.starting_with(word.as_bytes().first().copied()?);
+    let at = rows.partition_point(|(v, _)| *v < word);
+    rows.get(at).filter(|(v, _)| *v == word).map(|(_, s)| *s)
 }
 
 /// (spelling, standard) sorted by spelling, built once: `suffix` runs several times per address
 /// and a scan of every spelling of every row was most of its cost. A spelling listed twice keeps
 /// its first row, as the scan did.
-fn suffix_index() -> &'static [(&'static str, &'static str)] {
-    static INDEX: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
-        std::sync::OnceLock::new();
+struct SuffixIndex {
+    rows: Vec<(&'static str, &'static str)>,
+    /// `rows[starts[b]..starts[b + 1]]` are the spellings starting with byte `b`: a lookup
+    /// searches a score of rows, not all of them.
+    starts: [usize; 257],
+}
+
+impl SuffixIndex {
+    fn starting_with(&self, first: u8) -> &[(&'static str, &'static str)] {
+        let b = usize::from(first);
+        let (from, to) = (self.starts[b], self.starts[b + 1]);
+        self.rows.get(from..to).unwrap_or_default()
+    }
+}
+
+fn suffix_index() -> &'static SuffixIndex {
+    static INDEX: std::sync::OnceLock<SuffixIndex> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut out: Vec<(&'static str, &'static str)> = SUFFIXES
+        let mut rows: Vec<(&'static str, &'static str)> = SUFFIXES
             .iter()
             .flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std)))
             .collect();
         // Stable sort, then keep the first of each spelling: the earliest row wins.
-        out.sort_by_key(|(v, _)| *v);
-        out.dedup_by_key(|(v, _)| *v);
-        out
+        rows.sort_by_key(|(v, _)| *v);
+        rows.dedup_by_key(|(v, _)| *v);
+        let mut starts = [0; 257];
+        for (b, start) in starts.iter_mut().enumerate() {
+            *start = rows.partition_point(|(v, _)| {
+                v.as_bytes().first().map_or(0, |f| usize::from(*f) + 1) <= b
+            });
+        }
+        SuffixIndex { rows, starts }
     })
 }
 
@@ -359,11 +380,14 @@ pub(crate) fn ordinal(word: &str) -> &str {
 }
 
 /// Two-letter code of a folded state name, else the input itself.
+#[cfg(test)]
 pub(crate) fn state(name: &str) -> &str {
-    STATES
-        .iter()
-        .find(|(w, _)| *w == name)
-        .map_or(name, |(_, c)| *c)
+    state_code(name).unwrap_or(name)
+}
+
+/// Two-letter code of a folded state name, if it is one.
+pub(crate) fn state_code(name: &str) -> Option<&'static str> {
+    STATES.iter().find(|(w, _)| *w == name).map(|(_, c)| *c)
 }
 
 /// True when the folded text is a known two-letter state/territory code or state name.
