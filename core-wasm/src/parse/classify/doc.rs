@@ -9,8 +9,9 @@ use super::disposition_table::{
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    CARRIER_REGULATION, FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, SERIOUS,
-    SERIOUS_STATUTE, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    CARRIER_REGULATION, FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, OPERATED_VEHICLES,
+    OPERATING_NOT_BESIDE, OPERATING_WORDS, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE,
+    VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -58,8 +59,9 @@ fn traffic(out: &mut String) {
         "A statute the case state's row of the vehicle-code table recognises (the field, or a \
          labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
          says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
-         else a minor row or family, or an infraction, violation, civil or petty level beside a \
-         vehicle context word, gives `minor`, unless a crime word is present (`none`), the \
+         else a minor row or family, an infraction, violation, civil or petty level beside a \
+         vehicle context word, or (with such a level or none) a road vehicle beside an operating \
+         word (the operating rule below), gives `minor`, unless a crime word is present (`none`), the \
          level is a felony (`unknown`) or the text is motor-carrier regulation (`unknown`); else a traffic statute word or a traffic type gives \
          `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
          `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
@@ -93,6 +95,16 @@ fn traffic(out: &mut String) {
         );
     }
     let _ = writeln!(out, "\n### Vehicle context\n\n{}\n", list(VEHICLE_CONTEXT));
+    let _ = writeln!(
+        out,
+        "### Operating rule (no level, or an infraction, violation, civil or petty level)\n\n\
+         A road vehicle ({}) beside a word of operating or equipping it ({}) reads `minor`, \
+         unless one of {} stands beside them; crime words, a felony and a vehicle-code statute \
+         decide as for every minor reading.\n",
+        list(OPERATED_VEHICLES),
+        list(OPERATING_WORDS),
+        list(OPERATING_NOT_BESIDE)
+    );
     let _ = writeln!(
         out,
         "### Crime words (a minor reading beside them is `none`)\n\n{}\n",

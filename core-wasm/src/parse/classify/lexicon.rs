@@ -8,7 +8,8 @@ use super::phrases::{Group, PhraseIndex, PhraseIndexBuilder, Rows};
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::traffic_table::{
     CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED,
-    SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, SERIOUS, SERIOUS_STATUTE,
+    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
 };
 
 /// The compiled tables (see the module comment).
@@ -33,6 +34,10 @@ pub(crate) struct Traffic {
     pub(crate) level_context: Group,
     /// `CARRIER_REGULATION`: regulation of a carrier, read `unknown`, never minor.
     pub(crate) carrier_regulation: Group,
+    /// The operating rule: `OPERATED_VEHICLES`, `OPERATING_WORDS`, `OPERATING_NOT_BESIDE`.
+    pub(crate) operated_vehicles: Group,
+    pub(crate) operating_words: Group,
+    pub(crate) operating_not_beside: Group,
     pub(crate) families: Vec<Family>,
 }
 
@@ -60,6 +65,9 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         let vehicle_context = Group::new(&mut b, VEHICLE_CONTEXT);
         let level_context = Group::new(&mut b, LEVEL_CONTEXT);
         let carrier_regulation = Group::new(&mut b, CARRIER_REGULATION);
+        let operated_vehicles = Group::new(&mut b, OPERATED_VEHICLES);
+        let operating_words = Group::new(&mut b, OPERATING_WORDS);
+        let operating_not_beside = Group::new(&mut b, OPERATING_NOT_BESIDE);
         let families = FAMILIES
             .iter()
             .map(|f| Family {
@@ -87,6 +95,9 @@ pub(crate) fn lexicon() -> &'static Lexicon {
                 vehicle_context,
                 level_context,
                 carrier_regulation,
+                operated_vehicles,
+                operating_words,
+                operating_not_beside,
                 families,
             },
             inferred,

@@ -547,3 +547,55 @@ fn dropped_words_of_court_tables() {
         ("BACKUP GENERATOR VIOLATION", "", T::NotTraffic),
     ]);
 }
+
+/// The operating rule (i21v): a road vehicle beside a word of operating or equipping it reads
+/// minor with no level or a level that is no crime; never beside a crime word, drink, a
+/// weapon, a taking or a sale, never at a misdemeanour or felony level on its own.
+#[test]
+fn a_vehicle_beside_an_operating_word() {
+    check(&[
+        ("BICYCLE OPR OBEY VEH LAWS", "", T::MinorTraffic),
+        ("OPERATE LIMO W/O EXITS", "", T::MinorTraffic),
+        ("BIKE OPERATOR NOT SEATED", "", T::MinorTraffic),
+        ("Riding On Outside Of Vehicle", "", T::MinorTraffic),
+        ("REC VEHICLE:ILLEGAL SEAT", "VIOLATION", T::MinorTraffic),
+        // Not on its own at a level that is a crime (the families still read what they know).
+        ("BICYCLE OPR OBEY VEH LAWS", "MISDEMEANOR", T::NotTraffic),
+        ("OPERATE LIMO W/O EXITS", "FELONY", T::NotTraffic),
+        // Taking, selling, dealing, renting: no rule of the road.
+        ("TAKE VEH W/O OWNER CONSNT", "", T::NotTraffic),
+        ("OPERATE VEHICLE WITHOUT OWNER CONSENT", "", T::NotTraffic),
+        ("DLR DISPLAY VEH SALE VIOL", "", T::NotTraffic),
+        // Drink, drugs and alcohol concentrations: impaired driving or the open question of an
+        // open container, never settled by this rule.
+        ("RIDE BIKE UNDER INFLUENCE", "", T::NotTraffic),
+        ("FR:OPR VEHICLE UNDER INF", "", T::NotTraffic),
+        (
+            "Operate Commercial Vehicle Between .04 to .08%",
+            "",
+            T::NotTraffic,
+        ),
+        ("STORE OPEN/ETC ALC IN VEH DRIVER", "", T::NotTraffic),
+        // Weapons, shooting, a crash, a fine.
+        ("DRVR/ETC ALLOW F/A IN VEH", "", T::NotTraffic),
+        ("CARRY LOADED F/ARM IN VEH", "MISDEMEANOR", T::NotTraffic),
+        ("DISCHARGE F/ARM FROM VEH", "", T::NotTraffic),
+        ("DRIVE BY SHOOTING FROM VEHICLE", "", T::NotTraffic),
+        ("FAIL TO PAY FINE VEH OPR", "", T::NotTraffic),
+        // A park is a place.
+        ("Vehicles In Parks After Hours", "", T::NotTraffic),
+    ]);
+    let evidence = read_traffic("BICYCLE OPR OBEY VEH LAWS", None, None, &sev("")).evidence;
+    assert_eq!(
+        evidence,
+        "traffic.minor: \"OPERATE\" beside \"VEHICLE*\", no level"
+    );
+    // A statute outside the vehicle code never makes it minor (DECISIONS §13).
+    let outside = read_traffic(
+        "OPR VEH PROHIBITED AREA",
+        Some("647(E) PC"),
+        Some("CA"),
+        &sev(""),
+    );
+    assert_eq!(outside.kind, T::Unknown, "{}", outside.evidence);
+}

@@ -252,6 +252,12 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("PILOT CR", "PILOT CAR"),
     ("INOP", "INOPERATIVE"),
     ("FLG", "FLAG"),
+    // i21v: weapons as court tables write them (`CARRY LOADED F/ARM IN VEH`, `WPN`).
+    ("F ARM", "FIREARM"),
+    ("F ARMS", "FIREARMS"),
+    ("H GUN", "HANDGUN"),
+    ("WPN", "WEAPON"),
+    ("WPNS", "WEAPONS"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

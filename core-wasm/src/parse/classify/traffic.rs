@@ -196,6 +196,8 @@ enum TextEvidence {
     FamilyObject(&'static str, &'static str, &'static str),
     /// A level that is no crime beside vehicle context: `infraction level with "VEHICLE"`.
     Level(SeverityLevel, &'static str),
+    /// The operating rule: `"OPERATE" beside "VEHICLE*", no level`.
+    Operating(&'static str, &'static str, SeverityLevel),
 }
 
 impl fmt::Display for TextEvidence {
@@ -210,6 +212,12 @@ impl fmt::Display for TextEvidence {
             }
             TextEvidence::Level(level, context) => {
                 write!(f, "{} level with \"{context}\"", level.word())
+            }
+            TextEvidence::Operating(word, vehicle, SeverityLevel::Unknown) => {
+                write!(f, "\"{word}\" beside \"{vehicle}\", no level")
+            }
+            TextEvidence::Operating(word, vehicle, level) => {
+                write!(f, "\"{word}\" beside \"{vehicle}\", {} level", level.word())
             }
         }
     }
@@ -238,6 +246,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     let regulation = tables.carrier_regulation.first(text);
     let minor = minor_evidence(tables, text)
         .or_else(|| level_evidence(tables, text, severity))
+        .or_else(|| operating_evidence(tables, text, severity))
         .or_else(|| regulation.map(TextEvidence::Word));
     let Some(minor) = minor else {
         return TextSays::Nothing;
@@ -268,6 +277,22 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
         .first(text)
         .or_else(|| tables.level_context.first(text))?;
     Some(TextEvidence::Level(severity.level, context))
+}
+
+/// The operating rule (issue 21, i21v): with no level or a level that is no crime, a road
+/// vehicle beside a word of operating or equipping it (`OPERATE LIMO W/O EXITS`), unless a word
+/// of `OPERATING_NOT_BESIDE` stands beside them (a crime word is checked after, as for every
+/// minor reading).
+fn operating_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
+    if !(severity.level == SeverityLevel::Unknown || non_criminal(severity.level)) {
+        return None;
+    }
+    let vehicle = tables.operated_vehicles.first(text)?;
+    let word = tables.operating_words.first(text)?;
+    if tables.operating_not_beside.any(text) {
+        return None;
+    }
+    Some(TextEvidence::Operating(word, vehicle, severity.level))
 }
 
 /// DECISIONS §13 with a statute the vehicle-code table recognises.
