@@ -469,14 +469,16 @@ fn past(
     at: Dated,
 ) -> Finding {
     let window = rule.reason;
-    if row.clock == Clock::OutOfCustody && f.custody == Custody::Unknown {
+    // Whether the rule applies at all comes first: a review for unknown custody on a charge the
+    // rule may not concern is still a review for the missing value (reportability_insufficient).
+    if let Some(gap) = unsure {
+        Finding::data_gap(rule.id, gap, Reason::PastUnsure { window, at, gap })
+    } else if row.clock == Clock::OutOfCustody && f.custody == Custody::Unknown {
         Finding::new(
             rule.id,
             Effect::Review,
             Reason::PastCustodyUnknown { window, at },
         )
-    } else if let Some(gap) = unsure {
-        Finding::data_gap(rule.id, gap, Reason::PastUnsure { window, at, gap })
     } else {
         Finding::new(rule.id, row.outside, Reason::Past { window, at })
     }

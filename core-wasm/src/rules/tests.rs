@@ -479,6 +479,20 @@ fn an_unknown_level_is_decided_only_when_every_level_decides_alike() {
         o.reason()
     );
     assert!(o.has_gap(DataGap::Level));
+    // Past both with custody unknown: the levels disagree (a felony or misdemeanor goes to a
+    // person for the custody, a lesser level is outside Hawaii's rows), so the missing level is
+    // why it is reviewed, and the review says so.
+    let mut unknown_custody = hi("2015-01-01");
+    unknown_custody.custody = Custody::Unknown;
+    let o = evaluate_charge(&unknown_custody);
+    assert_eq!(o.reportability, Reportability::NotEnoughInfo);
+    assert!(o.reportability_insufficient, "{}", o.reason());
+    assert!(
+        o.reason()
+            .contains("the charge level needed to tell is unknown"),
+        "{}",
+        o.reason()
+    );
     // A New York-court conviction might be a violation, which New York seals.
     let mut ny = conviction("NY", day("2025-01-01"));
     ny.level = SeverityLevel::Unknown;
