@@ -1,5 +1,7 @@
 //! The decision tree of SPEC "Decision tree (`data.decision`)".
 
+use std::rc::Rc;
+
 use serde::Serialize;
 
 use crate::identity::IdentityLevel;
@@ -48,7 +50,13 @@ pub struct IdMatch {
     pub dob_score: f64,
     pub ssn_score: f64,
     pub address_score: f64,
-    pub details: String,
+    /// The identity result's own text, shared by every case of the subject, not copied per case.
+    #[serde(serialize_with = "shared_str")]
+    pub details: Rc<str>,
+}
+
+fn shared_str<S: serde::Serializer>(text: &Rc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text)
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
