@@ -1,6 +1,8 @@
 //! How the report reads one charge or disposition: through stage 1's own `build_offense` and the
 //! `classification` every decided charge carries, so the figures are the engine's.
 
+use std::borrow::Cow;
+
 use lookback_core::parse::classify::{
     ChargeReader, Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
 };
@@ -36,6 +38,7 @@ pub fn read_charge(
             .evidence
             .into_iter()
             .find(|e| e.starts_with("traffic."))
+            .map(Cow::into_owned)
             .unwrap_or_default(),
     }
 }

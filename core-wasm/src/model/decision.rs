@@ -1,5 +1,6 @@
 //! The decision tree of SPEC "Decision tree (`data.decision`)".
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde::Serialize;
@@ -74,7 +75,7 @@ pub struct OffenseDecision<'s> {
     pub citations: RuleIds,
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
-    pub classification: Classification,
+    pub classification: Classification<'s>,
     /// When the charge ages out (DECISIONS §12, an accepted extension).
     pub lookback: Lookback,
     /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
@@ -98,10 +99,11 @@ pub struct Routing {
 /// stage 1 read them, with the table entries (lexicon phrase, family, statute, type code,
 /// disposition rule) that decided each.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Classification {
+pub struct Classification<'s> {
     pub severity: SeverityLevel,
     /// `minor`, `serious`, `none` or `unknown`.
     pub traffic: &'static str,
     pub disposition_class: DispositionClass,
-    pub evidence: Vec<String>,
+    /// Lines the record already holds (the traffic evidence) are borrowed from it.
+    pub evidence: Vec<Cow<'s, str>>,
 }

@@ -1,6 +1,7 @@
 //! One charge as stage 1 reads it, each distinct charge of a record once, and the per-charge
 //! `classification` extension (DECISIONS §12): what stage 1 read, and why.
 
+use std::borrow::Cow;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::ops::Range;
 
@@ -218,20 +219,20 @@ fn line(pieces: &[&str]) -> String {
 /// states ("(M2)", "FELONY THEFT") is shown instead, else the level of an offense graded alike
 /// essentially everywhere (robbery: felony), and the evidence says so. Rules read the declared
 /// type only.
-pub fn classification(offense: &Offense) -> Classification {
+pub fn classification(offense: &Offense) -> Classification<'_> {
     let (severity, severity_evidence) = severity_read(offense);
     let mut evidence = Vec::with_capacity(3);
-    evidence.push(severity_evidence);
+    evidence.push(Cow::Owned(severity_evidence));
     if !offense.traffic_evidence.is_empty() {
-        evidence.push(offense.traffic_evidence.clone());
+        evidence.push(Cow::Borrowed(offense.traffic_evidence.as_str()));
     }
     let disposition = &offense.disposition_class;
-    evidence.push(line(&[
+    evidence.push(Cow::Owned(line(&[
         "disposition.",
         disposition.class.word(),
         ": ",
         &disposition.evidence,
-    ]));
+    ])));
     Classification {
         severity,
         traffic: offense.traffic.label(),
