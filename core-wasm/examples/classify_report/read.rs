@@ -1,8 +1,6 @@
 //! How the report reads one charge or disposition: through stage 1's own `build_offense` and the
 //! `classification` every decided charge carries, so the figures are the engine's.
 
-use std::borrow::Cow;
-
 use lookback_core::parse::classify::{
     ChargeReader, Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
 };
@@ -37,8 +35,8 @@ pub fn read_charge(
         evidence: read
             .evidence
             .into_iter()
+            .map(|e| e.to_string())
             .find(|e| e.starts_with("traffic."))
-            .map(Cow::into_owned)
             .unwrap_or_default(),
     }
 }

@@ -1,6 +1,5 @@
 //! The decision tree of SPEC "Decision tree (`data.decision`)".
 
-use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde::Serialize;
@@ -9,7 +8,7 @@ use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
 use crate::rationale::Rationale;
 
-use super::{Label, Lookback, Queue, Reportability, RuleIds};
+use super::{Evidence, Label, Lookback, Queue, Reportability, RuleIds};
 
 /// The tree borrows what it echoes from the record it decides (`'s`) and its rule ids and
 /// citations from the rule tables: one request allocates its vectors, not a string per field.
@@ -104,6 +103,7 @@ pub struct Classification<'s> {
     /// `minor`, `serious`, `none` or `unknown`.
     pub traffic: &'static str,
     pub disposition_class: DispositionClass,
-    /// Lines the record already holds (the traffic evidence) are borrowed from it.
-    pub evidence: Vec<Cow<'s, str>>,
+    /// Lines borrow what the record already holds (the traffic evidence, the type, the
+    /// disposition's reading).
+    pub evidence: Vec<Evidence<'s>>,
 }
