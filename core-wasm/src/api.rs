@@ -218,11 +218,11 @@ struct EvaluateInput {
 }
 
 #[derive(Serialize)]
-struct EvaluateOutput<'s> {
+struct EvaluateOutput<'s, 'i> {
     ok: bool,
     decision: Decision<'s>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    validation: Option<Validation>,
+    validation: Option<Validation<'i>>,
 }
 
 /// `lookback_evaluate`: stages 2-3 and rollup on a transformed record.
@@ -260,7 +260,7 @@ fn evaluate_output(input: Result<(Context, Search), String>) -> String {
 
 /// An accepted stages 2-3 answer, written into a buffer sized for its charges (about 1.2 KB
 /// each); where its parts lie is kept for [`answer_spans`].
-fn decision_answer(decision: Decision, validation: Option<Validation>) -> String {
+fn decision_answer(decision: Decision, validation: Option<Validation<'_>>) -> String {
     let charges: usize = (decision.court_decisions.iter())
         .flat_map(|court| &court.case_decisions)
         .map(|case| case.offenses.len())

@@ -35,7 +35,7 @@ pub fn decision<'s>(search: &'s Search, now: &'s str, reason: &'s str) -> Decisi
                         dob_score: 0.0,
                         ssn_score: 0.0,
                         address_score: -1.0,
-                        details: format!("identity not evaluated: {reason}"),
+                        details: format!("identity not evaluated: {reason}").into(),
                     },
                     offenses: case
                         .offenses

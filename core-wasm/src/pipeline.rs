@@ -51,6 +51,7 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
     issues.extend(issues::candidate_issues(search.candidate.as_ref()));
 
     let mut identities = Identities::default();
+    let mut workspace = rules::Workspace::default();
     let mut court_decisions = Vec::with_capacity(search.courts.len());
     for court in &search.courts {
         let mut case_decisions = Vec::with_capacity(court.cases.len());
@@ -80,7 +81,7 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
                 );
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
-                let lookback = rules::time_facts(&facts, client, &outcome);
+                let lookback = rules::time_facts_in(&mut workspace, &facts, client, &outcome);
                 offenses.push(offense_decision(offense, outcome, identity, lookback));
             }
             case_decisions.push(case_decision(case, identity, offenses));

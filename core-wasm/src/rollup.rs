@@ -5,10 +5,10 @@
 use crate::model::{Decision, Issue, IssueLevel, UNKNOWN_OFFENSE, Validation};
 
 /// Applies exclusions to the decision and filters the issues clients see.
-pub fn client_facing<'s>(
+pub fn client_facing<'s, 'i>(
     mut decision: Decision<'s>,
-    issues: &[Issue],
-) -> (Decision<'s>, Option<Validation>) {
+    issues: &'i [Issue],
+) -> (Decision<'s>, Option<Validation<'i>>) {
     // (case_id, case_number, offense_id) of excluded charges, and cases left with none.
     let mut excluded: Vec<(&str, &str, &str)> = Vec::new();
     let mut emptied: Vec<(&str, &str)> = Vec::new();

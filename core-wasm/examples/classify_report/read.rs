@@ -35,6 +35,7 @@ pub fn read_charge(
         evidence: read
             .evidence
             .into_iter()
+            .map(|e| e.to_string())
             .find(|e| e.starts_with("traffic."))
             .unwrap_or_default(),
     }

@@ -145,7 +145,7 @@ fn combine(
         identity_score: if hard { -1.0 } else { match_score },
         identity_insufficient: insufficient,
         third_id_required: !hard && !corroborated,
-        details,
+        details: details.into(),
         conflicts,
         name_match_desc: n.desc,
         dob_match_desc: d.desc.to_string(),

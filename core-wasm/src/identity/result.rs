@@ -1,5 +1,7 @@
 //! What Stage 2 decides about one candidate/record pair.
 
+use std::rc::Rc;
+
 /// Routing band of an identity comparison (SPEC `routing.identity_level`; DESIGN §8.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum IdentityLevel {
@@ -31,7 +33,8 @@ pub struct IdentityResult {
     pub identity_score: f64,
     pub identity_insufficient: bool,
     pub third_id_required: bool,
-    pub details: String,
+    /// Shared: every case decision of this subject echoes it (`IdMatch::details`).
+    pub details: Rc<str>,
     pub name_match_desc: String,
     pub dob_match_desc: String,
     pub ssn_match_desc: String,

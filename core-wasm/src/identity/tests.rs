@@ -112,7 +112,7 @@ fn as_json(r: &IdentityResult) -> Value {
         "address_score": r.address_score, "match_score": r.match_score, "is_match": r.is_match,
         "identity_level": level_str(r.level), "identity_score": r.identity_score,
         "third_id_required": r.third_id_required, "identity_insufficient": r.identity_insufficient,
-        "details": r.details, "name_match_desc": r.name_match_desc, "dob_match_desc": r.dob_match_desc,
+        "details": &*r.details, "name_match_desc": r.name_match_desc, "dob_match_desc": r.dob_match_desc,
         "ssn_match_desc": r.ssn_match_desc, "address_match_desc": r.address_match_desc,
         "hard_conflict": r.conflicts,
     })

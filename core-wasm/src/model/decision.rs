@@ -1,12 +1,14 @@
 //! The decision tree of SPEC "Decision tree (`data.decision`)".
 
+use std::rc::Rc;
+
 use serde::Serialize;
 
 use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
 use crate::rationale::Rationale;
 
-use super::{Label, Lookback, Queue, Reportability, RuleIds};
+use super::{Evidence, Label, Lookback, Queue, Reportability, RuleIds};
 
 /// The tree borrows what it echoes from the record it decides (`'s`) and its rule ids and
 /// citations from the rule tables: one request allocates its vectors, not a string per field.
@@ -48,7 +50,13 @@ pub struct IdMatch {
     pub dob_score: f64,
     pub ssn_score: f64,
     pub address_score: f64,
-    pub details: String,
+    /// The identity result's own text, shared by every case of the subject, not copied per case.
+    #[serde(serialize_with = "shared_str")]
+    pub details: Rc<str>,
+}
+
+fn shared_str<S: serde::Serializer>(text: &Rc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text)
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -66,7 +74,7 @@ pub struct OffenseDecision<'s> {
     pub citations: RuleIds,
     pub routing: Routing,
     /// DECISIONS §12 extension: how stage 1 read the charge.
-    pub classification: Classification,
+    pub classification: Classification<'s>,
     /// When the charge ages out (DECISIONS §12, an accepted extension).
     pub lookback: Lookback,
     /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
@@ -90,10 +98,12 @@ pub struct Routing {
 /// stage 1 read them, with the table entries (lexicon phrase, family, statute, type code,
 /// disposition rule) that decided each.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Classification {
+pub struct Classification<'s> {
     pub severity: SeverityLevel,
     /// `minor`, `serious`, `none` or `unknown`.
     pub traffic: &'static str,
     pub disposition_class: DispositionClass,
-    pub evidence: Vec<String>,
+    /// Lines borrow what the record already holds (the traffic evidence, the type, the
+    /// disposition's reading).
+    pub evidence: Vec<Evidence<'s>>,
 }

@@ -2,6 +2,7 @@
 //! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
 
 pub mod decision;
+pub mod evidence;
 pub mod labels;
 pub mod lookback;
 pub mod record;
@@ -9,6 +10,7 @@ pub mod rule_ids;
 pub mod validation;
 
 pub use decision::*;
+pub use evidence::Evidence;
 pub use labels::{Label, Queue, Reportability};
 pub use lookback::{Lookback, LookbackWindow, LowerBound};
 pub use record::*;

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::parse::classify::{Disposition, Severity, TextLevel, TrafficKind};
+use crate::parse::dates::{Iso, deserialize_date};
 
 use super::validation::Issue;
 
@@ -65,7 +66,8 @@ pub struct Case {
     pub jurisdiction_state: Option<String>,
     /// The value as received, echoed in the decision.
     pub jurisdiction_state_raw: String,
-    pub file_date: Option<String>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub file_date: Option<Iso>,
     /// Date fields of the case that carried text which is not a usable date.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malformed_dates: Vec<String>,
@@ -141,21 +143,28 @@ pub struct Offense {
     pub text_level: Option<TextLevel>,
 }
 
-/// Charge dates, each `YYYY-MM-DD` when usable, `None` when missing or malformed (malformed ones
-/// are reported as validation issues in stage 1).
+/// Charge dates, each a date when usable (held by value: rules read every one of them, often
+/// more than once), `None` when missing or malformed (malformed ones are reported as validation
+/// issues in stage 1).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct OffenseDates {
-    pub charge_date: Option<String>,
-    pub disposition_date: Option<String>,
-    pub arrest_date: Option<String>,
-    pub pending_court_date: Option<String>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub charge_date: Option<Iso>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub disposition_date: Option<Iso>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub arrest_date: Option<Iso>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub pending_court_date: Option<Iso>,
 }
 
 /// The optional sentence block of a charge.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sentence {
-    pub incarceration_date: Option<String>,
-    pub release_date: Option<String>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub incarceration_date: Option<Iso>,
+    #[serde(default, deserialize_with = "deserialize_date")]
+    pub release_date: Option<Iso>,
     pub is_serving: Option<bool>,
     pub probation: Option<String>,
     pub jail_time: Option<String>,

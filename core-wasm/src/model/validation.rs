@@ -36,49 +36,49 @@ pub struct Issue {
 /// The literal the spec uses for case-level issues tied to no offense.
 pub const UNKNOWN_OFFENSE: &str = "unknown";
 
-/// The client-facing `validation` object.
+/// The client-facing `validation` object, borrowing its text from the issues it shows (`'i`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Validation {
+pub struct Validation<'i> {
     pub status: &'static str,
-    pub issues: IssueLists,
+    pub issues: IssueLists<'i>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct IssueLists {
-    pub errors: Vec<PublicIssue>,
-    pub warnings: Vec<PublicIssue>,
+pub struct IssueLists<'i> {
+    pub errors: Vec<PublicIssue<'i>>,
+    pub warnings: Vec<PublicIssue<'i>>,
 }
 
 /// An issue as clients see it: the SPEC's fields only.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PublicIssue {
+pub struct PublicIssue<'i> {
     pub level: IssueLevel,
-    pub field: String,
-    pub issue: String,
-    pub description: String,
-    pub case_id: String,
-    pub case_number: String,
+    pub field: &'i str,
+    pub issue: &'i str,
+    pub description: &'i str,
+    pub case_id: &'i str,
+    pub case_number: &'i str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub offense_id: Option<String>,
+    pub offense_id: Option<&'i str>,
 }
 
-impl From<&Issue> for PublicIssue {
-    fn from(i: &Issue) -> Self {
+impl<'i> From<&'i Issue> for PublicIssue<'i> {
+    fn from(i: &'i Issue) -> Self {
         PublicIssue {
             level: i.level,
-            field: i.field.clone(),
-            issue: i.issue.clone(),
-            description: i.description.clone(),
-            case_id: i.case_id.clone(),
-            case_number: i.case_number.clone(),
-            offense_id: i.offense_id.clone(),
+            field: &i.field,
+            issue: &i.issue,
+            description: &i.description,
+            case_id: &i.case_id,
+            case_number: &i.case_number,
+            offense_id: i.offense_id.as_deref(),
         }
     }
 }
 
-impl Validation {
+impl<'i> Validation<'i> {
     /// Builds the client-facing object; `None` when there is nothing to report (SPEC: absent).
-    pub fn from_issues<'a>(issues: impl IntoIterator<Item = &'a Issue>) -> Option<Validation> {
+    pub fn from_issues(issues: impl IntoIterator<Item = &'i Issue>) -> Option<Validation<'i>> {
         let (mut errors, mut warnings) = (Vec::new(), Vec::new());
         for issue in issues {
             match issue.severity {

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use chrono::{Datelike, Months, NaiveDate};
+use serde::de::{self, Deserializer, Visitor};
 use serde::{Serialize, Serializer};
 
 /// Parses a strict `YYYY-MM-DD` date (the SPEC's wire format).
@@ -65,6 +66,32 @@ impl Serialize for Iso {
             None => serializer.collect_str(&self.0),
         }
     }
+}
+
+/// A record's date field as stage 2 reads it back: a `YYYY-MM-DD` string is the date; null, a
+/// missing field or any other text is no date, as the rules always read such text (stage 1 only
+/// ever writes usable dates). Use with `#[serde(default, deserialize_with = ...)]`.
+pub fn deserialize_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Iso>, D::Error> {
+    struct DateOrNone;
+    impl<'de> Visitor<'de> for DateOrNone {
+        type Value = Option<Iso>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a YYYY-MM-DD string or null")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<Iso>, E> {
+            Ok(parse_iso(v).map(Iso))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Option<Iso>, E> {
+            Ok(None)
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Option<Iso>, E> {
+            Ok(None)
+        }
+        fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<Option<Iso>, D2::Error> {
+            d.deserialize_str(self)
+        }
+    }
+    d.deserialize_option(DateOrNone)
 }
 
 /// The date `years` whole calendar years before `date` (29 February falls back to 28 February);
@@ -143,6 +170,29 @@ mod tests {
                 serde_json::to_string(&day.to_string()).ok()
             );
         }
+    }
+
+    #[test]
+    fn a_record_date_reads_back_as_a_date_or_none() {
+        #[derive(serde::Deserialize)]
+        struct Field {
+            #[serde(default, deserialize_with = "deserialize_date")]
+            at: Option<Iso>,
+        }
+        let read = |json: &str| serde_json::from_str::<Field>(json).map(|f| f.at).ok();
+        assert_eq!(
+            read(r#"{"at":"2019-04-02"}"#),
+            Some(Some(Iso(d("2019-04-02"))))
+        );
+        for none in [
+            r#"{"at":null}"#,
+            "{}",
+            r#"{"at":"04/02/2019"}"#,
+            r#"{"at":""}"#,
+        ] {
+            assert_eq!(read(none), Some(None), "{none}");
+        }
+        assert_eq!(read(r#"{"at":20190402}"#), None);
     }
 
     #[test]

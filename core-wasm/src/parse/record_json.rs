@@ -2,7 +2,7 @@
 
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
-use crate::parse::dates::parse_iso;
+use crate::parse::dates::{Iso, parse_iso};
 use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
 use crate::parse::validate::{text_or_number, text_owned};
@@ -198,10 +198,10 @@ pub fn read_candidate(c: &Object<'_>) -> Candidate {
 }
 
 /// A usable `YYYY-MM-DD` date, or `None` (missing or malformed; stage 1 reports malformed ones).
-fn iso(obj: &Object<'_>, key: &str) -> Option<String> {
+fn iso(obj: &Object<'_>, key: &str) -> Option<Iso> {
     text_or_number(obj, key)
-        .filter(|v| parse_iso(v).is_some())
-        .map(|v| v.into_owned())
+        .and_then(|v| parse_iso(&v))
+        .map(Iso)
 }
 
 const OFFENSE_DATES: [&str; 4] = [

@@ -70,7 +70,7 @@ fn case(c: &Case) -> Value {
     );
     o.insert(
         "file_date".into(),
-        required(c.file_date.as_deref().unwrap_or_default()),
+        c.file_date.map_or_else(|| required(""), |d| json!(d)),
     );
     o.insert("subject_name".into(), required(&s.full_name));
     o.insert("sub_first_name".into(), required(&s.first_name));
@@ -129,13 +129,14 @@ fn offense(f: &Offense) -> Value {
 /// Only the fields with a value (LAYOUT §4.5); `None` when the block is empty.
 fn sentence(s: &Sentence) -> Option<Value> {
     let mut o = Map::new();
-    let mut put = |k: &str, v: &Option<String>| {
+    for (k, v) in [
+        ("incarceration_date", s.incarceration_date),
+        ("release_date", s.release_date),
+    ] {
         if let Some(v) = v {
             o.insert(k.to_string(), json!(v));
         }
-    };
-    put("incarceration_date", &s.incarceration_date);
-    put("release_date", &s.release_date);
+    }
     if let Some(b) = s.is_serving {
         o.insert("is_serving".into(), Value::Bool(b));
     }

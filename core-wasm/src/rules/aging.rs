@@ -86,22 +86,44 @@ struct Boundary {
     span: Option<Span>,
 }
 
+/// The lists [`time_facts_in`] works in, kept between the charges of a request: cleared for
+/// each charge, not allocated again (three vectors a charge otherwise).
+#[derive(Debug, Default)]
+pub struct Workspace {
+    spans: Vec<Span>,
+    others: Vec<Boundary>,
+    bounds: Vec<Boundary>,
+}
+
 /// The time facts of a charge whose outcome as of its search date is `now` (the rules' outcome
 /// for `f` and `client`, which is not evaluated again).
 pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: &ChargeOutcome) -> Lookback {
-    let (spans, others) = spans(f, client);
-    let mut bounds: Vec<Boundary> = spans
-        .iter()
-        .filter_map(|s| {
-            let date = first_day_outside(s.counted.earliest()?.date, s.window)?;
-            Some(Boundary {
-                date,
-                rule: s.rule,
-                span: Some(*s),
-            })
+    time_facts_in(&mut Workspace::default(), f, client, now)
+}
+
+/// [`time_facts`], in a workspace kept from the charges before.
+pub fn time_facts_in(
+    workspace: &mut Workspace,
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+    now: &ChargeOutcome,
+) -> Lookback {
+    let Workspace {
+        spans,
+        others,
+        bounds,
+    } = workspace;
+    fill_spans(f, client, spans, others);
+    bounds.clear();
+    bounds.extend(spans.iter().filter_map(|s| {
+        let date = first_day_outside(s.counted.earliest()?.date, s.window)?;
+        Some(Boundary {
+            date,
+            rule: s.rule,
+            span: Some(*s),
         })
-        .collect();
-    bounds.extend(others);
+    }));
+    bounds.extend_from_slice(others);
     // Stable: on one day, windows come before effective dates, in rule order.
     bounds.sort_by_key(|b| b.date);
     // Windows in the order they close; one whose date and bound are both missing, last.
@@ -115,8 +137,8 @@ pub fn time_facts(f: &ChargeFacts, client: Option<&ClientRules>, now: &ChargeOut
         .filter(|s| s.applies)
         .map(|s| window_of(&s, f.as_of))
         .collect();
-    let deciding = deciding(&bounds, f, client, now.reportability)
-        .or_else(|| undated_review(&spans, f, now))
+    let deciding = deciding(bounds, f, client, now.reportability)
+        .or_else(|| undated_review(spans, f, now))
         .unwrap_or_default();
     Lookback {
         windows,
@@ -254,11 +276,17 @@ fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
     }
 }
 
-/// Every window of the rules that concern the charge, and the other boundaries (effective dates,
-/// age limits). A window counts from the date its law names and no other (DECISIONS §7.2).
-fn spans(f: &ChargeFacts, client: Option<&ClientRules>) -> (Vec<Span>, Vec<Boundary>) {
-    let mut spans = Vec::new();
-    let mut others = Vec::new();
+/// Every window of the rules that concern the charge (`spans`), and the other boundaries
+/// (effective dates, age limits; `others`), each list cleared first. A window counts from the
+/// date its law names and no other (DECISIONS §7.2).
+fn fill_spans(
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+    spans: &mut Vec<Span>,
+    others: &mut Vec<Boundary>,
+) {
+    spans.clear();
+    others.clear();
     let federal = Window::years(FEDERAL_NONCONVICTION_YEARS);
     let federal_applies = !f.salary_at_least(FEDERAL_SALARY_THRESHOLD);
     let federal_rule = match f.class {
@@ -349,7 +377,6 @@ fn spans(f: &ChargeFacts, client: Option<&ClientRules>) -> (Vec<Span>, Vec<Bound
             });
         }
     }
-    (spans, others)
 }
 
 /// The first search date on which `event` is outside `w`, found with the evaluator's own test

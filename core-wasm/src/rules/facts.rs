@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use crate::model::{Case, Offense};
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
-use crate::parse::dates::{parse_iso, years_before};
+use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::DataGap;
 use super::catalog::Place;
@@ -114,11 +114,7 @@ impl ChargeFacts {
         offense: &Offense,
         annual_salary: Option<f64>,
     ) -> ChargeFacts {
-        let date = |v: &Option<String>, field| {
-            v.as_deref()
-                .and_then(parse_iso)
-                .map(|date| Dated { date, field })
-        };
+        let date = |v: &Option<Iso>, field| v.map(|Iso(date)| Dated { date, field });
         let entry = date(&offense.dates.arrest_date, "arrest_date")
             .or_else(|| date(&offense.dates.charge_date, "charge_date"))
             .or_else(|| date(&case.file_date, "file_date"));

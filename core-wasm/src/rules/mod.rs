@@ -26,7 +26,7 @@ mod tests_aging;
 #[cfg(test)]
 mod tests_boundaries;
 
-pub use aging::time_facts;
+pub use aging::{Workspace, time_facts, time_facts_in};
 pub use client::ClientRules;
 pub use data_gap::DataGap;
 pub use evaluate::{evaluate_charge, evaluate_with};

@@ -1,10 +1,12 @@
 //! One charge as stage 1 reads it, each distinct charge of a record once, and the per-charge
 //! `classification` extension (DECISIONS §12): what stage 1 read, and why.
 
+use std::borrow::Cow;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::ops::Range;
 
 use crate::model::decision::Classification;
+use crate::model::evidence::Evidence;
 use crate::model::record::Offense;
 
 use super::disposition::{Disposition, classify_disposition};
@@ -203,34 +205,25 @@ fn push_key(keys: &mut Vec<u8>, parts: &[Option<&str>]) -> Range<usize> {
     start..keys.len()
 }
 
-/// The pieces of an evidence line joined (one allocation, no formatting machinery: two lines
-/// of every decided charge are written here).
-fn line(pieces: &[&str]) -> String {
-    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
-    for piece in pieces {
-        out.push_str(piece);
-    }
-    out
-}
-
 /// Severity, traffic class and disposition class of one charge, each with its evidence. The
 /// severity is the declared type's; when the type names no level, the level the charge text
 /// states ("(M2)", "FELONY THEFT") is shown instead, else the level of an offense graded alike
 /// essentially everywhere (robbery: felony), and the evidence says so. Rules read the declared
 /// type only.
-pub fn classification(offense: &Offense) -> Classification {
+pub fn classification(offense: &Offense) -> Classification<'_> {
     let (severity, severity_evidence) = severity_read(offense);
     let mut evidence = Vec::with_capacity(3);
     evidence.push(severity_evidence);
     if !offense.traffic_evidence.is_empty() {
-        evidence.push(offense.traffic_evidence.clone());
+        evidence.push(Evidence::Text(Cow::Borrowed(&offense.traffic_evidence)));
     }
     let disposition = &offense.disposition_class;
-    evidence.push(line(&[
+    evidence.push(Evidence::Joined([
         "disposition.",
         disposition.class.word(),
         ": ",
         &disposition.evidence,
+        "",
     ]));
     Classification {
         severity,
@@ -240,7 +233,7 @@ pub fn classification(offense: &Offense) -> Classification {
     }
 }
 
-fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
+fn severity_read(offense: &Offense) -> (SeverityLevel, Evidence<'_>) {
     let Severity {
         level,
         recognised,
@@ -251,7 +244,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
     if level != SeverityLevel::Unknown {
         return (
             level,
-            line(&["severity.", level.word(), ": type \"", declared, "\""]),
+            Evidence::Joined(["severity.", level.word(), ": type \"", declared, "\""]),
         );
     }
     match &offense.text_level {
@@ -261,7 +254,8 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
                 format!(
                     "severity.{}: charge text \"{phrase}\" (the type names no level)",
                     level.word()
-                ),
+                )
+                .into(),
             );
         }
         Some(TextLevel::Inferred {
@@ -275,7 +269,8 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
                     "severity.{}: inferred from the offense \"{word}\" ({family}; the type names \
                      no level, and the rules do not use an inferred level)",
                     level.word()
-                ),
+                )
+                .into(),
             );
         }
         None => {}
@@ -285,7 +280,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, String) {
         (false, true) => format!("type \"{declared}\" names no level"),
         (false, false) => format!("type \"{declared}\" not understood"),
     };
-    (level, format!("severity.unknown: {why}"))
+    (level, format!("severity.unknown: {why}").into())
 }
 
 #[cfg(test)]

@@ -368,19 +368,24 @@ fn classification_shows_an_inferred_level_as_inferred() {
             Some("SD"),
             &mut ChargeReader::default(),
         );
-        (offense.severity.level, classification(&offense))
+        let shown = classification(&offense);
+        let evidence = shown.evidence.first().map(|e| e.to_string());
+        (
+            offense.severity.level,
+            shown.severity,
+            evidence.unwrap_or_default(),
+        )
     };
-    let (rules_level, shown) = read("Robbery 2nd Degree", None);
+    let (rules_level, shown, evidence) = read("Robbery 2nd Degree", None);
     assert_eq!(rules_level, L::Unknown);
-    assert_eq!(shown.severity, L::Felony);
-    let evidence = shown.evidence.first().cloned().unwrap_or_default();
+    assert_eq!(shown, L::Felony);
     assert!(
         evidence.starts_with("severity.felony: inferred from the offense \"ROBBERY\" (robbery;")
             && evidence.contains("the rules do not use an inferred level"),
         "{evidence}"
     );
-    let (_, declared) = read("Robbery 2nd Degree", Some("MISDEMEANOR"));
-    assert_eq!(declared.severity, L::Misdemeanor);
-    let (_, stated) = read("Burglary 3rd Degree to Commit Misdemeanor", None);
-    assert_eq!(stated.severity, L::Misdemeanor);
+    let (_, declared, _) = read("Robbery 2nd Degree", Some("MISDEMEANOR"));
+    assert_eq!(declared, L::Misdemeanor);
+    let (_, stated, _) = read("Burglary 3rd Degree to Commit Misdemeanor", None);
+    assert_eq!(stated, L::Misdemeanor);
 }

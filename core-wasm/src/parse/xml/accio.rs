@@ -487,7 +487,7 @@ fn read_sentence(
 fn candidate_from_subject(s: &Node, ctx: DateCtx) -> Option<crate::model::Candidate> {
     let first = s.text_at("name_first");
     let last = s.text_at("name_last");
-    let date_of_birth = ctx.first(&[&s.text_at("dob")]).0?;
+    let date_of_birth = ctx.first(&[&s.text_at("dob")]).0?.to_string();
     if first.is_empty() || last.is_empty() {
         return None;
     }

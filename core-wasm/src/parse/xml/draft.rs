@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 
 use crate::model::{Case, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
+use crate::parse::dates::Iso;
 use crate::parse::record_json::{OffenseParts, RawCase, RawCourt, build_offense};
 use crate::parse::states::normalize_state;
 
@@ -58,10 +59,10 @@ pub struct DateCtx {
 }
 
 impl DateCtx {
-    /// The first full date among `candidates`, as `YYYY-MM-DD`, and whether unusable text was seen.
-    pub fn first(&self, candidates: &[&str]) -> (Option<String>, bool) {
+    /// The first full date among `candidates`, and whether unusable text was seen.
+    pub fn first(&self, candidates: &[&str]) -> (Option<Iso>, bool) {
         let (date, unusable) = first_full(candidates, self.pivot_year);
-        (date.map(iso), unusable)
+        (date.map(Iso), unusable)
     }
 
     /// A date field of a charge: the value, and its name pushed to `malformed` when no full
@@ -71,7 +72,7 @@ impl DateCtx {
         candidates: &[&str],
         name: &str,
         malformed: &mut Vec<String>,
-    ) -> Option<String> {
+    ) -> Option<Iso> {
         let (value, unusable) = self.first(candidates);
         if value.is_none() && unusable {
             malformed.push(name.to_string());
@@ -183,7 +184,7 @@ pub fn into_raw_court(draft: CaseDraft, reader: &mut ChargeReader) -> (RawCourt,
         } else {
             Vec::new()
         },
-        file_date: draft.file_date.map(iso),
+        file_date: draft.file_date.map(Iso),
         subject,
         offenses,
     };

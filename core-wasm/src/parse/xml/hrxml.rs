@@ -305,7 +305,10 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
 
 fn candidate(p: &Node, ctx: DateCtx) -> Option<Candidate> {
     let name = p.child("PersonName").map(person_name)?;
-    let date_of_birth = ctx.first(&[&date_text(p.child("DateOfBirth"))]).0?;
+    let date_of_birth = ctx
+        .first(&[&date_text(p.child("DateOfBirth"))])
+        .0?
+        .to_string();
     if name.first_name.is_empty() || name.last_name.is_empty() {
         return None;
     }

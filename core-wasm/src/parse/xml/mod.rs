@@ -145,6 +145,10 @@ mod tests {
         NaiveDate::from_ymd_opt(2025, 11, 5).unwrap_or_default()
     }
 
+    fn iso(text: &str) -> Option<crate::parse::dates::Iso> {
+        crate::parse::dates::parse_iso(text).map(crate::parse::dates::Iso)
+    }
+
     const ACCIO: &str = "<ScreeningResults><postResults order='1' subOrder='1.1' type='County_criminal'>\
         <county>Cobb</county><state>GA</state><case><case_number>C-1</case_number><filing_date>20200102</filing_date>\
         <defendant><name_first>A</name_first><name_last>B</name_last><dob>19900101</dob></defendant>\
@@ -174,7 +178,7 @@ mod tests {
             Some("GA"),
             "component state stands in"
         );
-        assert_eq!(case.file_date.as_deref(), Some("2020-01-02"));
+        assert_eq!(case.file_date, iso("2020-01-02"));
         assert_eq!(case.subject.ssn, "UNAVAILABLE");
         assert_eq!(case.subject.address, "UNAVAILABLE");
         assert_eq!(case.offenses.len(), 2);
@@ -258,10 +262,7 @@ mod tests {
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.jurisdiction_state.as_deref(), Some("TX"));
         assert_eq!(case.subject.dob, "1990-05-15");
-        assert_eq!(
-            case.offenses[0].dates.disposition_date.as_deref(),
-            Some("2024-06-20")
-        );
+        assert_eq!(case.offenses[0].dates.disposition_date, iso("2024-06-20"));
         let wrapped = format!(
             "<hr:BackgroundReports xmlns:hr='urn:hr'>{package}{package}</hr:BackgroundReports>"
         );
@@ -280,11 +281,8 @@ mod tests {
         };
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.case_number, "AG-1");
-        assert_eq!(case.file_date.as_deref(), Some("2019-03-01"));
-        assert_eq!(
-            case.offenses[0].dates.charge_date.as_deref(),
-            Some("2019-02-20")
-        );
+        assert_eq!(case.file_date, iso("2019-03-01"));
+        assert_eq!(case.offenses[0].dates.charge_date, iso("2019-02-20"));
         assert_eq!(case.offenses[0].offense_type.as_deref(), Some("M1"));
         assert_eq!(r.search_type.as_deref(), Some("county"));
     }
@@ -309,11 +307,8 @@ mod tests {
             ),
             ("JOHN", "A", "DOE")
         );
-        assert_eq!(case.file_date.as_deref(), Some("2024-01-15"));
-        assert_eq!(
-            case.offenses[0].dates.charge_date.as_deref(),
-            Some("2023-12-01")
-        );
+        assert_eq!(case.file_date, iso("2024-01-15"));
+        assert_eq!(case.offenses[0].dates.charge_date, iso("2023-12-01"));
         assert_eq!(
             r.candidate.map(|c| c.date_of_birth),
             Some("1990-05-15".to_string())

@@ -139,7 +139,8 @@ fn candidate(s: &Node, ctx: DateCtx) -> Option<Candidate> {
         .first(&[&date_text(
             s.child("DateOfBirth").or_else(|| s.child("DOB")),
         )])
-        .0?;
+        .0?
+        .to_string();
     if first.is_empty() || last.is_empty() {
         return None;
     }
