@@ -27,7 +27,7 @@ const ADDR_CORROBORATES_BP: u32 = 8000;
 /// search, and reading them was a third of each comparison.
 #[derive(Debug, Clone)]
 pub(crate) struct Prepared<'a> {
-    person: &'a Person,
+    person: &'a Person<'a>,
     names: Vec<NameVariant>,
     /// Shared with the search's cache of address lines (`super::PreparedCandidate`).
     addresses: Vec<Rc<address::Addr>>,
@@ -36,7 +36,7 @@ pub(crate) struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     /// A person whose addresses are standardised by `standardise` (a cache of them, or none).
     pub(crate) fn with_addresses(
-        person: &'a Person,
+        person: &'a Person<'a>,
         standardise: impl FnMut(&AddressInput) -> Option<Rc<address::Addr>>,
     ) -> Self {
         Prepared {

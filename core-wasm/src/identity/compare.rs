@@ -48,7 +48,7 @@ impl<'a> PreparedCandidate<'a> {
             if let AddressInput::SingleLine(line) = input
                 && lines.len() < Self::LINES_KEPT
             {
-                lines.push((line.clone(), addr.clone()));
+                lines.push((line.to_string(), addr.clone()));
             }
             addr
         });
@@ -71,7 +71,7 @@ impl<'a> PreparedCandidate<'a> {
         if lines.len() == Self::LINES_KEPT {
             lines.remove(0);
         }
-        lines.push((line.clone(), addr.clone()));
+        lines.push((line.to_string(), addr.clone()));
         addr
     }
 }
