@@ -12,7 +12,7 @@ use lookback_core::parse::record_json::{OffenseParts, build_offense};
 mod charges;
 use charges::{COURT_TEXT, STATUTE_TEXT};
 
-fn name(first: &str, middle: &str, last: &str) -> PersonName {
+fn name(first: &'static str, middle: &'static str, last: &'static str) -> PersonName<'static> {
     PersonName {
         first: first.into(),
         middle: middle.into(),
@@ -20,7 +20,12 @@ fn name(first: &str, middle: &str, last: &str) -> PersonName {
     }
 }
 
-fn structured(street: &str, city: &str, state: &str, zip: &str) -> AddressInput {
+fn structured(
+    street: &'static str,
+    city: &'static str,
+    state: &'static str,
+    zip: &'static str,
+) -> AddressInput<'static> {
     AddressInput::Structured(PostalAddress {
         street_one: street.into(),
         city: city.into(),
@@ -31,7 +36,7 @@ fn structured(street: &str, city: &str, state: &str, zip: &str) -> AddressInput 
 }
 
 /// Two names (primary + alias) and two addresses per side.
-fn people() -> (Person, Person) {
+fn people() -> (Person<'static>, Person<'static>) {
     let candidate = Person {
         name: name("Quentin", "Avery", "Sampleton"),
         aliases: vec![name("Quinn", "", "Sampleton")],

@@ -51,15 +51,15 @@ fn bench(c: &mut Criterion) {
     // the candidate read once per search as the pipeline does.
     let person = |first: &str, middle: &str, last: &str, ssn: &str, address: &str| Person {
         name: PersonName {
-            first: first.to_owned(),
-            middle: middle.to_owned(),
-            last: last.to_owned(),
+            first: first.to_owned().into(),
+            middle: middle.to_owned().into(),
+            last: last.to_owned().into(),
         },
         full_name: None,
         aliases: Vec::new(),
-        date_of_birth: Some("1986-02-17".to_owned()),
-        ssn: Some(ssn.to_owned()),
-        addresses: vec![AddressInput::SingleLine(address.to_owned())],
+        date_of_birth: Some("1986-02-17".to_owned().into()),
+        ssn: Some(ssn.to_owned().into()),
+        addresses: vec![AddressInput::SingleLine(address.to_owned().into())],
     };
     let candidate = person(
         "Quentin",
@@ -75,7 +75,7 @@ fn bench(c: &mut Criterion) {
         "512-34-7788",
         "4100 FIXTURE LN, MARIETTA, GA 30060",
     );
-    subject.full_name = Some("QUENTIN AVERY SAMPLETON".to_owned());
+    subject.full_name = Some("QUENTIN AVERY SAMPLETON".into());
     // A fresh search each time (not timed): the prepared candidate also keeps the record address
     // lines it has standardised, and a repeated line would be read from it.
     group.bench_function("identity_one_case", |b| {

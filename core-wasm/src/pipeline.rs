@@ -1,6 +1,8 @@
 //! Stages 2 and 3 over a normalised search: identity per case, rules and routing per charge, and
 //! the rolled-up decision tree (before exclusions; see [`crate::rollup`]).
 
+use std::borrow::Cow;
+
 use serde::Deserialize;
 
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
@@ -245,41 +247,44 @@ fn dob_usable(raw: &str) -> bool {
     shape && !raw.starts_with("0000") && (parse_iso(raw).is_some() || raw.ends_with("-00"))
 }
 
-fn candidate_person(c: &Candidate) -> Person {
+// Both people borrow the request's text: one is built per subject, so copies would add up.
+fn candidate_person(c: &Candidate) -> Person<'_> {
     Person {
         name: PersonName {
-            first: c.first_name.clone(),
-            middle: c.middle_name.clone(),
-            last: c.last_name.clone(),
+            first: Cow::Borrowed(&c.first_name),
+            middle: Cow::Borrowed(&c.middle_name),
+            last: Cow::Borrowed(&c.last_name),
         },
         full_name: None,
         aliases: Vec::new(),
-        date_of_birth: Some(c.date_of_birth.clone()),
-        ssn: c.ssn.clone(),
+        date_of_birth: Some(Cow::Borrowed(&c.date_of_birth)),
+        ssn: c.ssn.as_deref().map(Cow::Borrowed),
         addresses: c
             .address
             .iter()
-            .map(|a| AddressInput::SingleLine(a.clone()))
+            .map(|a| AddressInput::SingleLine(Cow::Borrowed(a)))
             .collect(),
     }
 }
 
-fn subject_person(s: &Subject) -> Person {
-    let present = |v: &str| (!v.trim().is_empty()).then(|| v.to_string());
+fn subject_person(s: &Subject) -> Person<'_> {
+    fn present(v: &str) -> Option<Cow<'_, str>> {
+        (!v.trim().is_empty()).then_some(Cow::Borrowed(v))
+    }
     Person {
         name: PersonName {
-            first: s.first_name.clone(),
-            middle: s.middle_name.clone(),
-            last: s.last_name.clone(),
+            first: Cow::Borrowed(&s.first_name),
+            middle: Cow::Borrowed(&s.middle_name),
+            last: Cow::Borrowed(&s.last_name),
         },
         full_name: present(&s.full_name),
         aliases: s
             .aliases
             .iter()
             .map(|a| PersonName {
-                first: a.first_name.clone(),
-                middle: a.middle_name.clone(),
-                last: a.last_name.clone(),
+                first: Cow::Borrowed(&a.first_name),
+                middle: Cow::Borrowed(&a.middle_name),
+                last: Cow::Borrowed(&a.last_name),
             })
             .collect(),
         date_of_birth: present(&s.dob),

@@ -33,12 +33,12 @@ pub fn warm() {
     // directional, a unit and a state name reaches the USPS tables.
     let person = |first: &str, address: &str| Person {
         name: PersonName {
-            first: first.to_owned(),
-            middle: String::new(),
-            last: "SAMPLE".to_owned(),
+            first: first.to_owned().into(),
+            middle: Default::default(),
+            last: "SAMPLE".into(),
         },
-        date_of_birth: Some("1980-05-01".to_owned()),
-        addresses: vec![AddressInput::SingleLine(address.to_owned())],
+        date_of_birth: Some("1980-05-01".into()),
+        addresses: vec![AddressInput::SingleLine(address.to_owned().into())],
         ..Person::default()
     };
     let identity = identity::compare(

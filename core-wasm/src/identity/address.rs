@@ -549,7 +549,13 @@ mod tests {
     use super::super::PostalAddress;
     use super::*;
 
-    fn addr(s1: &str, s2: &str, city: &str, st: &str, zip: &str) -> AddressInput {
+    fn addr<'a>(
+        s1: &'a str,
+        s2: &'a str,
+        city: &'a str,
+        st: &'a str,
+        zip: &'a str,
+    ) -> AddressInput<'a> {
         AddressInput::Structured(PostalAddress {
             street_one: s1.into(),
             street_two: s2.into(),
@@ -727,7 +733,7 @@ mod tests {
 
     #[test]
     fn international() {
-        let intl = |s: &str| {
+        let intl = |s: &'static str| {
             AddressInput::Structured(PostalAddress {
                 street_one: s.into(),
                 city: "Toronto".into(),
@@ -742,7 +748,7 @@ mod tests {
 
     #[test]
     fn histories_and_dates() {
-        let dated = |s: Option<&str>, e: Option<&str>| {
+        let dated = |s: Option<&'static str>, e: Option<&'static str>| {
             AddressInput::Structured(PostalAddress {
                 street_one: "123 Main St".into(),
                 postal_code: "62704".into(),

@@ -26,18 +26,18 @@ const ADDR_CORROBORATES_BP: u32 = 8000;
 /// A person's names and addresses, read once: the candidate is the same for every case of a
 /// search, and reading them was a third of each comparison.
 #[derive(Debug, Clone)]
-pub(crate) struct Prepared<'a> {
-    person: &'a Person,
+pub(crate) struct Prepared<'p, 't> {
+    person: &'p Person<'t>,
     names: Vec<NameVariant>,
     /// Shared with the search's cache of address lines (`super::PreparedCandidate`).
     addresses: Vec<Rc<address::Addr>>,
 }
 
-impl<'a> Prepared<'a> {
+impl<'p, 't> Prepared<'p, 't> {
     /// A person whose addresses are standardised by `standardise` (a cache of them, or none).
     pub(crate) fn with_addresses(
-        person: &'a Person,
-        standardise: impl FnMut(&AddressInput) -> Option<Rc<address::Addr>>,
+        person: &'p Person<'t>,
+        standardise: impl FnMut(&AddressInput<'t>) -> Option<Rc<address::Addr>>,
     ) -> Self {
         Prepared {
             person,
@@ -50,11 +50,11 @@ impl<'a> Prepared<'a> {
 /// Compare a prepared candidate with a record's person (see `super::compare`). `standardise`
 /// reads the record's addresses; they are read only when the candidate has addresses to compare
 /// them with (`address::score` is "not available" otherwise).
-pub(crate) fn compare(
-    candidate: Option<&Prepared<'_>>,
-    record: &Person,
+pub(crate) fn compare<'t>(
+    candidate: Option<&Prepared<'_, '_>>,
+    record: &Person<'t>,
     qualifying_bp: u32,
-    mut standardise: impl FnMut(&AddressInput) -> Option<Rc<address::Addr>>,
+    mut standardise: impl FnMut(&AddressInput<'t>) -> Option<Rc<address::Addr>>,
 ) -> IdentityResult {
     let compared = candidate.is_some_and(|c| !c.addresses.is_empty());
     let rec = Prepared::with_addresses(record, |a| compared.then(|| standardise(a)).flatten());

@@ -1,6 +1,7 @@
 //! The comparison's entry points: one candidate against one record's person, the candidate read
 //! once per search (with the record address lines it meets, each standardised once).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -9,15 +10,19 @@ use super::{address, aggregate};
 
 /// Compare the candidate with the person named in a record. `candidate == None` means no
 /// candidate data at all (XML submission without candidate_info): insufficient, Not Enough Info.
-pub fn compare(candidate: Option<&Person>, record: &Person, qualifying_bp: u32) -> IdentityResult {
+pub fn compare<'t>(
+    candidate: Option<&Person<'t>>,
+    record: &Person<'t>,
+    qualifying_bp: u32,
+) -> IdentityResult {
     let candidate = candidate.map(PreparedCandidate::new);
     compare_prepared(candidate.as_ref(), record, qualifying_bp)
 }
 
 /// [`compare`] with a candidate read once for all the cases of a search.
-pub fn compare_prepared(
-    candidate: Option<&PreparedCandidate<'_>>,
-    record: &Person,
+pub fn compare_prepared<'t>(
+    candidate: Option<&PreparedCandidate<'_, 't>>,
+    record: &Person<'t>,
     qualifying_bp: u32,
 ) -> IdentityResult {
     match candidate {
@@ -28,19 +33,23 @@ pub fn compare_prepared(
     }
 }
 
+/// A record address line and what it standardised to.
+type SeenLine<'t> = (Cow<'t, str>, Option<Rc<address::Addr>>);
+
 /// A candidate's names and addresses, read once, and the address lines of the records it is
-/// compared with, each standardised once (the same line often names several subjects).
+/// compared with, each standardised once (the same line often names several subjects). Lines
+/// are kept as the people hold them: borrowed from the request, so keeping one copies nothing.
 #[derive(Debug, Clone)]
-pub struct PreparedCandidate<'a> {
-    person: aggregate::Prepared<'a>,
-    lines: RefCell<Vec<(String, Option<Rc<address::Addr>>)>>,
+pub struct PreparedCandidate<'p, 't> {
+    person: aggregate::Prepared<'p, 't>,
+    lines: RefCell<Vec<SeenLine<'t>>>,
 }
 
-impl<'a> PreparedCandidate<'a> {
+impl<'p, 't> PreparedCandidate<'p, 't> {
     /// How many record address lines are kept.
     const LINES_KEPT: usize = 16;
 
-    pub fn new(person: &'a Person) -> Self {
+    pub fn new(person: &'p Person<'t>) -> Self {
         // The candidate's own lines start the cache: a record often repeats them verbatim.
         let mut lines = Vec::new();
         let person = aggregate::Prepared::with_addresses(person, |input| {
@@ -59,7 +68,7 @@ impl<'a> PreparedCandidate<'a> {
     }
 
     /// A record's address, standardised; single lines from the cache.
-    fn standardised(&self, input: &AddressInput) -> Option<Rc<address::Addr>> {
+    fn standardised(&self, input: &AddressInput<'t>) -> Option<Rc<address::Addr>> {
         let AddressInput::SingleLine(line) = input else {
             return address::standardise(input).map(Rc::new);
         };

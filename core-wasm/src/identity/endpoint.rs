@@ -2,6 +2,7 @@
 //! "Identity-match errors"): snake_case JSON in, scores out, problem details on 400.
 //! Error messages name fields only, never their values (no personal data).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -90,10 +91,10 @@ fn string_field(
     key: &str,
     path: &str,
     errs: &mut Errors,
-) -> Option<String> {
+) -> Option<Cow<'static, str>> {
     match obj.get(key) {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::String(s)) => Some(Cow::Owned(s.clone())),
         Some(_) => {
             errs.add(
                 join(path, &pascal(key)),
@@ -123,7 +124,7 @@ fn array_field<'a>(
     }
 }
 
-fn name_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PersonName {
+fn name_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PersonName<'static> {
     PersonName {
         first: string_field(obj, "first_name", path, errs).unwrap_or_default(),
         middle: string_field(obj, "middle_name", path, errs).unwrap_or_default(),
@@ -131,7 +132,7 @@ fn name_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PersonNam
     }
 }
 
-fn address_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PostalAddress {
+fn address_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> PostalAddress<'static> {
     let mut s = |k: &str| string_field(obj, k, path, errs).unwrap_or_default();
     let (street_one, street_two, city, state, postal_code, country) = (
         s("street_one"),
@@ -177,7 +178,7 @@ fn address_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Postal
     }
 }
 
-fn person_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Person {
+fn person_of(obj: &Map<String, Value>, path: &str, errs: &mut Errors) -> Person<'static> {
     check_keys(obj, path, errs);
     let name = name_of(obj, path, errs);
     let date_of_birth = string_field(obj, "date_of_birth", path, errs);
@@ -244,7 +245,7 @@ pub(super) fn problem(errs: &BTreeMap<String, Vec<String>>) -> (u16, String) {
 /// Parse and validate a request body into (candidate, record), or the problem-details errors.
 pub(crate) fn parse_request(
     body: &[u8],
-) -> Result<(Person, Person), BTreeMap<String, Vec<String>>> {
+) -> Result<(Person<'static>, Person<'static>), BTreeMap<String, Vec<String>>> {
     let mut errs = Errors::default();
     let root = match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(o)) => o,
@@ -258,7 +259,7 @@ pub(crate) fn parse_request(
         }
     };
     check_keys(&root, "", &mut errs);
-    let mut side = |key: &str| -> Option<Person> {
+    let mut side = |key: &str| -> Option<Person<'static>> {
         let path = pascal(key);
         match root.get(key) {
             Some(Value::Object(o)) => Some(person_of(o, &path, &mut errs)),

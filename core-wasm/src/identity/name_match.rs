@@ -277,7 +277,7 @@ mod tests {
         Part::new(s.into())
     }
 
-    fn person(f: &str, m: &str, l: &str) -> Person {
+    fn person<'a>(f: &'a str, m: &'a str, l: &'a str) -> Person<'a> {
         Person {
             name: PersonName {
                 first: f.into(),
@@ -433,7 +433,7 @@ mod tests {
         let mut c = person("MARY", "", "JOHNSON");
         c.aliases.push(PersonName {
             first: "MARY".into(),
-            middle: String::new(),
+            middle: "".into(),
             last: "WILLIAMS".into(),
         });
         let r = person("MARY", "", "WILLIAMS");
@@ -447,7 +447,7 @@ mod tests {
         let mut r2 = person("MARIE", "", "JOHNSEN");
         r2.aliases.push(PersonName {
             first: "MARIA".into(),
-            middle: String::new(),
+            middle: "".into(),
             last: "WILLIAMS".into(),
         });
         let s = sc(&person("MARY", "", "WILLIAMS"), &r2);

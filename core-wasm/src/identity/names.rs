@@ -250,7 +250,7 @@ fn parse_segment(seg: &str, alias: bool) -> Option<NameVariant> {
 mod tests {
     use super::*;
 
-    fn pn(f: &str, m: &str, l: &str) -> PersonName {
+    fn pn<'a>(f: &'a str, m: &'a str, l: &'a str) -> PersonName<'a> {
         PersonName {
             first: f.into(),
             middle: m.into(),

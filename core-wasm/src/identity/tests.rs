@@ -2,6 +2,7 @@
 //! (`shared/`, required), our own vectors (`testdata/own_vectors.json`), a
 //! differential run against the Python oracle, and proptest invariants.
 
+use std::borrow::Cow;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -40,11 +41,15 @@ fn level_str(l: IdentityLevel) -> String {
         .unwrap_or_default()
 }
 
-fn s(v: &Value, k: &str) -> String {
-    v.get(k).and_then(Value::as_str).unwrap_or("").to_string()
+fn s(v: &Value, k: &str) -> Cow<'static, str> {
+    v.get(k)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string()
+        .into()
 }
 
-fn pname(v: &Value) -> PersonName {
+fn pname(v: &Value) -> PersonName<'static> {
     PersonName {
         first: s(v, "first_name"),
         middle: s(v, "middle_name"),
@@ -54,14 +59,18 @@ fn pname(v: &Value) -> PersonName {
 
 /// Identity object to `Person`; test-only extensions: `full_name`, and an address given
 /// as a plain string (single-line input as on `/evaluate`).
-fn person(v: &Value) -> Person {
+fn person(v: &Value) -> Person<'static> {
     let list = |k: &str| {
         v.get(k)
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default()
     };
-    let opt = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+    let opt = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .map(|t| t.to_string().into())
+    };
     Person {
         name: pname(v),
         full_name: opt("full_name"),
@@ -71,7 +80,7 @@ fn person(v: &Value) -> Person {
         addresses: list("addresses")
             .iter()
             .map(|a| match a.as_str() {
-                Some(line) => AddressInput::SingleLine(line.to_string()),
+                Some(line) => AddressInput::SingleLine(line.to_string().into()),
                 None => AddressInput::Structured(PostalAddress {
                     street_one: s(a, "street_one"),
                     street_two: s(a, "street_two"),
@@ -83,11 +92,11 @@ fn person(v: &Value) -> Person {
                     start_date: a
                         .get("start_date")
                         .and_then(Value::as_str)
-                        .map(str::to_string),
+                        .map(|t| t.to_string().into()),
                     end_date: a
                         .get("end_date")
                         .and_then(Value::as_str)
-                        .map(str::to_string),
+                        .map(|t| t.to_string().into()),
                 }),
             })
             .collect(),
@@ -496,7 +505,7 @@ fn differential_against_python_oracle() {
 
 // ------------------------------------------------------------ properties ----
 
-fn arb_name() -> impl Strategy<Value = PersonName> {
+fn arb_name() -> impl Strategy<Value = PersonName<'static>> {
     (
         prop::sample::select(FIRSTS),
         prop::sample::select(MIDDLES),
@@ -509,7 +518,7 @@ fn arb_name() -> impl Strategy<Value = PersonName> {
         })
 }
 
-fn arb_address() -> impl Strategy<Value = AddressInput> {
+fn arb_address() -> impl Strategy<Value = AddressInput<'static>> {
     (
         prop::sample::select(STREETS),
         prop::sample::select(UNITS),
@@ -533,7 +542,7 @@ fn arb_address() -> impl Strategy<Value = AddressInput> {
         })
 }
 
-fn arb_person() -> impl Strategy<Value = Person> {
+fn arb_person() -> impl Strategy<Value = Person<'static>> {
     (
         arb_name(),
         prop::collection::vec(arb_name(), 0..2),
@@ -548,8 +557,9 @@ fn arb_person() -> impl Strategy<Value = Person> {
                     "{} {} AKA {}",
                     name.first,
                     name.last,
-                    aliases.first().map_or("DOE", |a| a.last.as_str())
+                    aliases.first().map_or("DOE", |a| &*a.last)
                 )
+                .into()
             }),
             name,
             aliases,
@@ -626,7 +636,7 @@ fn no_candidate_is_not_enough_info() {
     let rec = Person {
         name: PersonName {
             first: "JOHN".into(),
-            middle: String::new(),
+            middle: "".into(),
             last: "SMITH".into(),
         },
         date_of_birth: Some("1985-07-14".into()),
@@ -669,16 +679,18 @@ fn a_prepared_candidate_compares_like_a_fresh_one() {
 /// pushed out of it by twenty others) compare as a fresh comparison does.
 #[test]
 fn cached_address_lines_compare_like_fresh_ones() {
-    let person = |address: &str| Person {
-        name: PersonName {
-            first: "JOHN".into(),
-            middle: String::new(),
-            last: "SMITH".into(),
-        },
-        date_of_birth: Some("1985-07-14".into()),
-        addresses: vec![AddressInput::SingleLine(address.into())],
-        ..Person::default()
-    };
+    fn person(address: &str) -> Person<'_> {
+        Person {
+            name: PersonName {
+                first: "JOHN".into(),
+                middle: "".into(),
+                last: "SMITH".into(),
+            },
+            date_of_birth: Some("1985-07-14".into()),
+            addresses: vec![AddressInput::SingleLine(address.into())],
+            ..Person::default()
+        }
+    }
     let cand = person("12 Main Street Apt 4, Springfield, IL 62704");
     let prepared = super::PreparedCandidate::new(&cand);
     let lines: Vec<String> = (0..20)
