@@ -30,6 +30,11 @@ pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
 pub struct Iso(pub NaiveDate);
 
 impl Iso {
+    /// A strict `YYYY-MM-DD` date ([`parse_iso`]) kept as one.
+    pub fn parse(raw: &str) -> Option<Iso> {
+        parse_iso(raw).map(Iso)
+    }
+
     /// The ten bytes of the date, or `None` for a year chrono writes with a sign.
     fn digits(self) -> Option<[u8; 10]> {
         let year = u32::try_from(self.0.year()).ok().filter(|y| *y <= 9999)?;
@@ -79,7 +84,7 @@ pub fn deserialize_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Iso>, 
             f.write_str("a YYYY-MM-DD string or null")
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<Iso>, E> {
-            Ok(parse_iso(v).map(Iso))
+            Ok(Iso::parse(v))
         }
         fn visit_unit<E: de::Error>(self) -> Result<Option<Iso>, E> {
             Ok(None)

@@ -199,9 +199,7 @@ pub fn read_candidate(c: &Object<'_>) -> Candidate {
 
 /// A usable `YYYY-MM-DD` date, or `None` (missing or malformed; stage 1 reports malformed ones).
 fn iso(obj: &Object<'_>, key: &str) -> Option<Iso> {
-    text_or_number(obj, key)
-        .and_then(|v| parse_iso(&v))
-        .map(Iso)
+    text_or_number(obj, key).and_then(|v| Iso::parse(&v))
 }
 
 const OFFENSE_DATES: [&str; 4] = [

@@ -140,13 +140,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::parse::dates::Iso;
 
     fn as_of() -> NaiveDate {
         NaiveDate::from_ymd_opt(2025, 11, 5).unwrap_or_default()
-    }
-
-    fn iso(text: &str) -> Option<crate::parse::dates::Iso> {
-        crate::parse::dates::parse_iso(text).map(crate::parse::dates::Iso)
     }
 
     const ACCIO: &str = "<ScreeningResults><postResults order='1' subOrder='1.1' type='County_criminal'>\
@@ -178,7 +175,7 @@ mod tests {
             Some("GA"),
             "component state stands in"
         );
-        assert_eq!(case.file_date, iso("2020-01-02"));
+        assert_eq!(case.file_date, Iso::parse("2020-01-02"));
         assert_eq!(case.subject.ssn, "UNAVAILABLE");
         assert_eq!(case.subject.address, "UNAVAILABLE");
         assert_eq!(case.offenses.len(), 2);
@@ -262,7 +259,10 @@ mod tests {
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.jurisdiction_state.as_deref(), Some("TX"));
         assert_eq!(case.subject.dob, "1990-05-15");
-        assert_eq!(case.offenses[0].dates.disposition_date, iso("2024-06-20"));
+        assert_eq!(
+            case.offenses[0].dates.disposition_date,
+            Iso::parse("2024-06-20")
+        );
         let wrapped = format!(
             "<hr:BackgroundReports xmlns:hr='urn:hr'>{package}{package}</hr:BackgroundReports>"
         );
@@ -281,8 +281,8 @@ mod tests {
         };
         let case = &r.courts[0].cases[0].case;
         assert_eq!(case.case_number, "AG-1");
-        assert_eq!(case.file_date, iso("2019-03-01"));
-        assert_eq!(case.offenses[0].dates.charge_date, iso("2019-02-20"));
+        assert_eq!(case.file_date, Iso::parse("2019-03-01"));
+        assert_eq!(case.offenses[0].dates.charge_date, Iso::parse("2019-02-20"));
         assert_eq!(case.offenses[0].offense_type.as_deref(), Some("M1"));
         assert_eq!(r.search_type.as_deref(), Some("county"));
     }
@@ -307,8 +307,8 @@ mod tests {
             ),
             ("JOHN", "A", "DOE")
         );
-        assert_eq!(case.file_date, iso("2024-01-15"));
-        assert_eq!(case.offenses[0].dates.charge_date, iso("2023-12-01"));
+        assert_eq!(case.file_date, Iso::parse("2024-01-15"));
+        assert_eq!(case.offenses[0].dates.charge_date, Iso::parse("2023-12-01"));
         assert_eq!(
             r.candidate.map(|c| c.date_of_birth),
             Some("1990-05-15".to_string())
