@@ -5,6 +5,9 @@
 //! fixed phrases and from concept families (a regulatory object of vehicle law, with a vehicle
 //! or driving word where the object also means other things). Signals that disagree give
 //! `Unknown`, never minor: a false minor reading makes a charge NOT_REPORTABLE.
+//! Where nothing in the text, statute or type speaks and no crime word stands in the text, the
+//! text model (`text_model.rs`) gives a second opinion: it can turn that `none` into `unknown`,
+//! never into minor.
 
 use std::fmt;
 
