@@ -6,8 +6,6 @@
 # clone, as in CI) unless a folder is given. `--misses SD,FL` lists the disagreements of the named
 # states only (the states being tuned on), of their tuning part only; the held-back part of every
 # state (issue 12's fixed split) is scored in a table of its own.
-# The text model's second opinion (issue 21 item 2): each state is read with a model trained on
-# the other states only, next to the reading without it, and the threshold sweep on the tuning parts.
 # Usage: scripts/classify-report.sh [DIR] [--misses STATES]
 set -euo pipefail
 cd "$(dirname "$0")/.."

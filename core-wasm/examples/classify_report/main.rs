@@ -13,10 +13,7 @@
 
 mod read;
 mod rows;
-mod second_opinion;
 mod split;
-mod table;
-mod train;
 
 use std::collections::BTreeMap;
 use std::error::Error;
@@ -27,7 +24,6 @@ use serde_json::Value;
 
 use read::{read_charge, read_disposition};
 use rows::{Class, Row};
-use second_opinion::{Moves, Silent};
 use split::Part;
 
 /// What a charge is sent with, as a new user would send it.
@@ -95,12 +91,6 @@ fn main() -> Result<(), Box<dyn Error>> {
          each way. `unknown` goes to a person: it is the review load. Only `minor` makes a \
          charge NOT_REPORTABLE, so `minor` in a `none` or `serious` row hides a record.\n"
     );
-    let shipped = include_str!("../../src/parse/classify/text_model_table.rs");
-    let current = table::generate(&dir)? == shipped;
-    println!(
-        "The shipped text model (`text_model_table.rs`) {} a model trained now on these rows.\n",
-        if current { "is" } else { "is NOT" }
-    );
     traffic(&rows, &misses);
     severity(&rows);
     dispositions(&rows::dispositions(&dir)?);
@@ -110,44 +100,13 @@ fn main() -> Result<(), Box<dyn Error>> {
 fn traffic(rows: &[Row], misses: &[String]) {
     let mut cells: BTreeMap<(&'static str, Mode, Class), Cell> = BTreeMap::new();
     let mut held_back: BTreeMap<(&'static str, Mode, Class), Cell> = BTreeMap::new();
-    let mut moves: BTreeMap<_, Moves> = BTreeMap::new();
-    let mut silent: Vec<Silent> = Vec::new();
-    let mut tuning_rows: BTreeMap<(&'static str, Class), u32> = BTreeMap::new();
-    let models = second_opinion::left_out_models(rows);
     for row in rows {
         let Some(class) = row.class else { continue };
-        let Some(left_out) = models.get(row.state) else {
-            continue;
-        };
         let part = split::part_of(&row.charge);
         for mode in Mode::ALL {
             let level = (mode != Mode::Text).then_some(row.level).flatten();
             let statute = (mode == Mode::Statute).then_some(row.statute.as_str());
-            let state = Some(row.state);
-            let r = read_charge(&row.charge, statute, level, state, Some(left_out.judged));
-            let without = read_charge(&row.charge, statute, level, state, None).traffic;
-            let part_name = if part == Part::HeldBack {
-                "held back"
-            } else {
-                "tuning"
-            };
-            for part_name in ["whole state", part_name] {
-                moves
-                    .entry((row.state, part_name, mode.name(), class))
-                    .or_default()
-                    .count(without, r.traffic);
-            }
-            if mode == Mode::Text && part == Part::Tuning {
-                *tuning_rows.entry((row.state, class)).or_default() += 1;
-                let scored = read_charge(&row.charge, None, None, state, Some(left_out.scored));
-                if without == TrafficKind::NotTraffic && scored.traffic == TrafficKind::Unknown {
-                    silent.push(Silent {
-                        state: row.state,
-                        class,
-                        score: left_out.scored.score(&row.charge),
-                    });
-                }
-            }
+            let r = read_charge(&row.charge, statute, level, Some(row.state));
             if part == Part::HeldBack {
                 let cell = held_back.entry((row.state, mode, class)).or_default();
                 cell.rows += 1;
@@ -177,8 +136,6 @@ fn traffic(rows: &[Row], misses: &[String]) {
          scores on rows of it it did not see.\n"
     );
     table(&held_back);
-    second_opinion::print_moves(&moves);
-    second_opinion::print_sweep(&silent, &tuning_rows);
     for ((state, mode, class), cell) in &cells {
         if cell.misses.is_empty() {
             continue;
@@ -221,7 +178,7 @@ fn severity(rows: &[Row]) {
     for row in rows {
         let Some(want) = row.severity else { continue };
         for (name, level) in [("level word", row.level), ("text only", None)] {
-            let r = read_charge(&row.charge, None, level, Some(row.state), None);
+            let r = read_charge(&row.charge, None, level, Some(row.state));
             let cell = cells.entry((row.state, name)).or_default();
             cell.0 += 1;
             if r.severity == want {

@@ -2,8 +2,7 @@
 //! `classification` every decided charge carries, so the figures are the engine's.
 
 use lookback_core::parse::classify::{
-    ChargeReader, Disposition, SeverityLevel, TextModel, TrafficKind, classification,
-    classify_disposition,
+    ChargeReader, Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
 };
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
@@ -15,14 +14,12 @@ pub struct Reading {
     pub evidence: String,
 }
 
-/// The charge sent with its text, and optionally a statute and a level word as `type`, read with
-/// `model` as the text's second opinion (`None`: without one).
+/// The charge sent with its text, and optionally a statute and a level word as `type`.
 pub fn read_charge(
     charge: &str,
     statute: Option<&str>,
     level: Option<&str>,
     state: Option<&str>,
-    model: Option<&'static TextModel<'static>>,
 ) -> Reading {
     let parts = OffenseParts {
         raw_charge: charge.to_string(),
@@ -30,7 +27,7 @@ pub fn read_charge(
         statute: statute.map(str::to_string),
         ..OffenseParts::default()
     };
-    let offense = build_offense(parts, state, &mut ChargeReader::with_text_model(model));
+    let offense = build_offense(parts, state, &mut ChargeReader::default());
     let read = classification(&offense);
     Reading {
         severity: read.severity,

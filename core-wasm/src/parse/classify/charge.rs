@@ -14,7 +14,6 @@ use super::lexicon::lexicon;
 use super::lookup::{WordHasher, WordMap};
 use super::severity::{Severity, TextLevel, classify_severity, text_level};
 use super::text::{ChargeText, normalize_charge_text};
-use super::text_model::TextModel;
 use super::traffic::{self, TrafficReading};
 use super::vocabulary::SeverityLevel;
 
@@ -41,7 +40,6 @@ pub fn read_charge(
         statute,
         state,
         classify_severity(offense_type, state),
-        Some(TextModel::shipped()),
     )
 }
 
@@ -50,19 +48,13 @@ fn read_text(
     statute: Option<&str>,
     state: Option<&str>,
     severity: Severity,
-    model: Option<&TextModel<'_>>,
 ) -> ChargeRead {
     let charge = normalize_charge_text(raw_charge);
     let (traffic, text_level) = {
         let text = ChargeText::new(&charge);
         let hits = lexicon().index.scan(text.key());
-        let read = traffic::Charge {
-            display: &charge,
-            key: text.key(),
-            hits: &hits,
-        };
         (
-            traffic::read(&read, statute, state, &severity, model),
+            traffic::read(&charge, &hits, statute, state, &severity),
             text_level(&text, &charge, &hits),
         )
     };
@@ -78,6 +70,7 @@ fn read_text(
 /// a charge (counts of one offense, one traffic stop's tickets), its types and its dispositions.
 /// A charge is the same when its text, statute, type and state are; the reading is a pure
 /// function of them, so a repeated one gets a copy of the first reading.
+#[derive(Default)]
 pub struct ChargeReader {
     charges: Seen<ChargeRead>,
     severities: Seen<Severity>,
@@ -85,30 +78,9 @@ pub struct ChargeReader {
     /// Every key read so far, end to end: a key is a range of it, so keeping one allocates
     /// nothing of its own.
     keys: Vec<u8>,
-    /// The second opinion on text that says nothing of traffic (`text_model.rs`).
-    model: Option<&'static TextModel<'static>>,
-}
-
-impl Default for ChargeReader {
-    /// A reader with the shipped text model, as production reads.
-    fn default() -> Self {
-        Self::with_text_model(Some(TextModel::shipped()))
-    }
 }
 
 impl ChargeReader {
-    /// A reader with another text model, or none: the report's leave-one-state-out figures
-    /// score each state with a model trained without it.
-    pub fn with_text_model(model: Option<&'static TextModel<'static>>) -> Self {
-        Self {
-            charges: Seen::default(),
-            severities: Seen::default(),
-            dispositions: Seen::default(),
-            keys: Vec::new(),
-            model,
-        }
-    }
-
     /// `read_charge`, once per distinct charge of the record.
     pub fn charge(
         &mut self,
@@ -126,7 +98,7 @@ impl ChargeReader {
             found => found,
         };
         let severity = self.severity(offense_type, state);
-        let read = read_text(raw_charge, statute, state, severity, self.model);
+        let read = read_text(raw_charge, statute, state, severity);
         self.charges.keep(new, read.clone());
         read
     }

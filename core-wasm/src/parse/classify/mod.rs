@@ -19,8 +19,6 @@ mod severity_table;
 mod statute;
 mod statute_doc;
 mod text;
-mod text_model;
-mod text_model_table;
 mod text_table;
 mod traffic;
 mod traffic_table;
@@ -37,7 +35,6 @@ pub use severity::{
 pub use statute::{Citation, Place, find_in_text, read_statute};
 pub use statute_doc::vehicle_codes_markdown;
 pub use text::{charge_match_key, normalize_charge_text};
-pub use text_model::{TEXT_MODEL_BUCKETS, TextModel, WEIGHT_ONE, squash, text_model_features};
 pub use traffic::{TrafficReading, classify_traffic, read_traffic};
 pub use vocabulary::{
     CanonicalDisposition, Confidence, DispositionClass, SectionKind, SeriousKind, SeverityLevel,
@@ -62,8 +59,6 @@ mod tests_severity;
 mod tests_statute;
 #[cfg(test)]
 mod tests_text;
-#[cfg(test)]
-mod tests_text_model;
 #[cfg(test)]
 mod tests_traffic;
 #[cfg(test)]

@@ -7,11 +7,10 @@ fn sev(raw: &str) -> Severity {
     classify_severity(Some(raw), None)
 }
 
-/// The tables' reading, without the text model's second opinion (`tests_text_model`).
 fn check(rows: &[(&str, &str, T)]) {
     let mut failures = Vec::new();
     for (charge, type_, want) in rows {
-        let got = super::traffic::read_traffic_with(charge, None, None, &sev(type_), None).kind;
+        let got = classify_traffic(charge, None, &sev(type_));
         if got != *want {
             failures.push(format!(
                 "{charge:?} type {type_:?}: got {got:?}, want {want:?}"

@@ -5,9 +5,6 @@
 //! fixed phrases and from concept families (a regulatory object of vehicle law, with a vehicle
 //! or driving word where the object also means other things). Signals that disagree give
 //! `Unknown`, never minor: a false minor reading makes a charge NOT_REPORTABLE.
-//! Where nothing in the text, statute or type speaks and no crime word stands in the text, the
-//! text model (`text_model.rs`) gives a second opinion: it can turn that `none` into `unknown`,
-//! never into minor.
 
 use std::fmt;
 
@@ -16,7 +13,6 @@ use super::phrases::{Hits, Row};
 use super::severity::Severity;
 use super::statute::{self, Citation, Place};
 use super::text::{ChargeText, normalize_charge_text};
-use super::text_model::TextModel;
 use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 
 /// A traffic reading and the table entry, family or statute that decided it.
@@ -44,45 +40,20 @@ pub fn read_traffic(
     state: Option<&str>,
     severity: &Severity,
 ) -> TrafficReading {
-    read_traffic_with(charge, statute, state, severity, Some(TextModel::shipped()))
-}
-
-/// `read_traffic` with another text model, or none (the tables alone).
-pub(crate) fn read_traffic_with(
-    charge: &str,
-    statute: Option<&str>,
-    state: Option<&str>,
-    severity: &Severity,
-    model: Option<&TextModel<'_>>,
-) -> TrafficReading {
     let display = normalize_charge_text(charge);
     let text = ChargeText::new(&display);
     let hits = lexicon().index.scan(text.key());
-    let charge = Charge {
-        display: &display,
-        key: text.key(),
-        hits: &hits,
-    };
-    read(&charge, statute, state, severity, model)
+    read(&display, &hits, statute, state, severity)
 }
 
-/// A charge text already read: its display form, match key and the lexicon scan of the key.
-pub(crate) struct Charge<'a> {
-    pub(crate) display: &'a str,
-    pub(crate) key: &'a [&'a str],
-    pub(crate) hits: &'a Hits,
-}
-
-/// `read_traffic` of a charge already read, with the text model as a second opinion where the
-/// text says nothing (`None`: no second opinion, for the report's before figures).
+/// `read_traffic` of a charge already read: its display form and the lexicon scan of its key.
 pub(crate) fn read(
-    charge: &Charge<'_>,
+    display: &str,
+    text: &Hits,
     statute: Option<&str>,
     state: Option<&str>,
     severity: &Severity,
-    model: Option<&TextModel<'_>>,
 ) -> TrafficReading {
-    let (display, text) = (charge.display, charge.hits);
     let tables = &lexicon().traffic;
     let says = text_says(tables, text, severity);
     let citation = state.and_then(|state| {
@@ -177,17 +148,6 @@ pub(crate) fn read(
                 )),
             )
         };
-    }
-    // Nothing spoke: the only reading the text model may question, and only toward a person.
-    let second_opinion = model.filter(|_| crime_word(tables, text).is_none());
-    if let Some(score) = second_opinion.and_then(|m| m.reads_minor(charge.key)) {
-        return reading(
-            TrafficKind::Unknown,
-            line(format_args!(
-                "traffic.unknown: the text model reads minor traffic (score {score}/1000); no \
-                 table names it"
-            )),
-        );
     }
     reading(
         TrafficKind::NotTraffic,
