@@ -85,3 +85,9 @@ if [ "$fuzz_seconds" -gt 0 ]; then
 fi
 
 cargo test --workspace --all-targets
+
+# The classifiers on real court text (issue 21): every development state scored as the state left
+# out (needs ../shared, as the identity tests do). `--check` fails the run when a serious or
+# non-traffic charge is read minor beyond the issue's targets, or a disposition is read in the
+# wrong conviction direction: the mistakes that hide a reportable record.
+bash scripts/classify-report.sh "${LOOKBACK_SHARED_DIR:-../shared}/reference/charges" --check
