@@ -13,7 +13,9 @@ use crate::parse::dates::Iso;
 /// - `boundary_date`: the window's start as of `search_date`: a `clock_date` on or after it is
 ///   inside, so the window is the span `boundary_date`..=`search_date`;
 /// - `ages_out_on`: the first search date on which the charge is no longer reportable: after
-///   `search_date` for a reportable charge, on or before it for one that has already aged out.
+///   `search_date` for a reportable charge (or one a person reviews because its disposition or
+///   level is not known: the day every value it could take is barred), on or before it for one
+///   that has already aged out.
 ///
 /// An effective date or an age limit has no clock or window: only `rule` and `ages_out_on` are set.
 ///

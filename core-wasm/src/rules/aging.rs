@@ -17,7 +17,7 @@ use super::catalog::{
 use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
-use super::evaluate::{concerns, in_force, triggered, window_start, within};
+use super::evaluate::{concerns, in_force, triggered, values_tried, window_start, within};
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, ChargeOutcome, ClientRules, DataGap, Effect, evaluate_with};
 
@@ -113,7 +113,19 @@ pub fn time_facts_in(
         others,
         bounds,
     } = workspace;
+    spans.clear();
+    others.clear();
     fill_spans(f, client, spans, others);
+    // A disposition or level the record does not give: the rules decide the charge once every
+    // value it could take agrees, so the windows of each value are the charge's boundaries.
+    let tried = values_tried(f, now);
+    for g in &tried {
+        fill_spans(g, client, spans, others);
+    }
+    if !tried.is_empty() {
+        keep_first(spans);
+        keep_first(others);
+    }
     bounds.clear();
     bounds.extend(spans.iter().filter_map(|s| {
         let date = first_day_outside(s.counted.earliest()?.date, s.window)?;
@@ -137,7 +149,7 @@ pub fn time_facts_in(
         .filter(|s| s.applies)
         .map(|s| window_of(&s, f.as_of))
         .collect();
-    let deciding = deciding(bounds, f, client, now.reportability)
+    let deciding = deciding(bounds, f, client, now.reportability, !tried.is_empty())
         .or_else(|| undated_review(spans, f, now))
         .unwrap_or_default();
     Lookback {
@@ -146,12 +158,27 @@ pub fn time_facts_in(
     }
 }
 
+/// Each item once, the first of equal ones kept in place (a handful of windows a charge).
+fn keep_first<T: PartialEq>(items: &mut Vec<T>) {
+    let mut i = 0;
+    while i < items.len() {
+        if items[..i].contains(&items[i]) {
+            items.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// The time facts of the boundary that ends the charge's reportability (`None` when none does).
+/// With a disposition or level the record does not give (`value_unknown`), a charge a person
+/// must review is still open: the boundary is the day every value it could take is barred.
 fn deciding(
     bounds: &[Boundary],
     f: &ChargeFacts,
     client: Option<&ClientRules>,
     now: Reportability,
+    value_unknown: bool,
 ) -> Option<Lookback> {
     if bounds.is_empty() {
         return None;
@@ -161,7 +188,9 @@ fn deciding(
         at.as_of = date;
         evaluate_with(&at, client)
     };
-    let reportable = Reportability::Reportable;
+    let open = |r: Reportability| {
+        r == Reportability::Reportable || (value_unknown && r == Reportability::NotEnoughInfo)
+    };
     // Each boundary date once (they are sorted), without a vector of them.
     let dates = bounds
         .iter()
@@ -173,17 +202,17 @@ fn deciding(
                     .is_none_or(|before| before.date != b.date)
         })
         .map(|(_, b)| b.date);
-    let ages_out = if now == reportable {
+    let ages_out = if open(now) {
         // The first boundary after the search date on which it is no longer reportable.
         dates
             .filter(|d| *d > f.as_of)
-            .find(|d| outcome_on(*d).reportability != reportable)
+            .find(|d| !open(outcome_on(*d).reportability))
     } else {
         // The latest boundary up to the search date with a reportable day just before it: the
         // outcome has not changed since (no boundary after it had one).
         dates.rev().filter(|d| *d <= f.as_of).find(|d| {
             d.checked_sub_days(Days::new(1))
-                .is_some_and(|eve| outcome_on(eve).reportability == reportable)
+                .is_some_and(|eve| open(outcome_on(eve).reportability))
         })
     };
     let date = ages_out?;
@@ -277,16 +306,14 @@ fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
 }
 
 /// Every window of the rules that concern the charge (`spans`), and the other boundaries
-/// (effective dates, age limits; `others`), each list cleared first. A window counts from the
-/// date its law names and no other (DECISIONS §7.2).
+/// (effective dates, age limits; `others`), added to both lists. A window counts from the date
+/// its law names and no other (DECISIONS §7.2).
 fn fill_spans(
     f: &ChargeFacts,
     client: Option<&ClientRules>,
     spans: &mut Vec<Span>,
     others: &mut Vec<Boundary>,
 ) {
-    spans.clear();
-    others.clear();
     let federal = Window::years(FEDERAL_NONCONVICTION_YEARS);
     let federal_applies = !f.salary_at_least(FEDERAL_SALARY_THRESHOLD);
     let federal_rule = match f.class {

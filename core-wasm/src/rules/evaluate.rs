@@ -148,6 +148,19 @@ fn whatever_the_values(
     ChargeOutcome::combine_noting(findings, &outcome.missing)
 }
 
+/// The facts of every value a charge's missing disposition or level could take, as
+/// [`whatever_the_values`] tries them for its outcome `now`; empty when no value is tried.
+pub(super) fn values_tried(f: &ChargeFacts, now: &ChargeOutcome) -> Vec<ChargeFacts> {
+    let values = if f.class == DispositionClass::Unknown {
+        disposition_values(f)
+    } else if f.level == SeverityLevel::Unknown && now.has_gap(DataGap::Level) {
+        level_values(f)
+    } else {
+        return Vec::new();
+    };
+    values.into_iter().map(|(_, g)| g).collect()
+}
+
 /// The dispositions a charge whose disposition is missing could have, one per way the rules
 /// treat them; a disposition or release date shows it is no longer pending.
 fn disposition_values(f: &ChargeFacts) -> Vec<(&'static str, ChargeFacts)> {

@@ -98,6 +98,46 @@ fn federal_non_conviction_ages_out_seven_years_and_a_day_after_entry() {
 }
 
 #[test]
+fn an_unrecognised_disposition_under_review_ages_out_when_every_value_is_barred() {
+    // Disposed (dated) but not recognised: a conviction (California's 7 years from the
+    // disposition) or a non-conviction (the federal 7 years from the arrest, and California's
+    // bar) are the values; a person reviews it until both are barred.
+    let mut f = entered(K::Conviction, D::ConvictedGuiltyPlea, "CA", "2019-03-01");
+    f.class = K::Unknown;
+    f.canonical = D::Unknown;
+    let now = evaluate_with(&f, None);
+    assert_eq!(now.reportability, Reportability::NotEnoughInfo);
+    assert_eq!(
+        aging(&f, None),
+        expect(
+            "CA_CONVICTION_7YR",
+            "disposition_date",
+            "2019-03-31",
+            7,
+            "2018-11-06",
+            "2026-04-01"
+        )
+    );
+    let mut on = f.clone();
+    on.as_of = day("2026-04-01");
+    assert_eq!(
+        evaluate_with(&on, None).reportability,
+        Reportability::NotReportable
+    );
+    on.as_of = day("2026-03-31");
+    assert_eq!(
+        evaluate_with(&on, None).reportability,
+        Reportability::NotEnoughInfo
+    );
+    // Its windows are those of every value.
+    let rules: Vec<_> = windows(&f).into_iter().map(|w| w.0).collect();
+    assert!(
+        rules.contains(&"CA_CONVICTION_7YR") && rules.contains(&"FED_NONCONVICTION_7YR"),
+        "{rules:?}"
+    );
+}
+
+#[test]
 fn a_non_conviction_already_past_says_when_it_aged_out() {
     let f = entered(K::NonConviction, D::Dismissed, "GA", "2017-05-10");
     assert_eq!(
