@@ -736,6 +736,7 @@ pub(crate) const RULES: &[Rule] = &[
             "NO GRAND JURY ACTION",
             "NO INFORMATION FILED",
             "NO INFO FILED",
+            "NOTFILED",
             // DECISIONS §13: the grand jury declined to indict.
             "NO TRUE BILLED",
             "NO INDICTMENT",
@@ -979,6 +980,31 @@ pub(crate) const RULES: &[Rule] = &[
             "COMMITTED",
         ]],
         Reading::Ambiguous,
+    ),
+    // Released on bail, bond or recognizance: the case is open (DECISIONS §13, court-process
+    // strings that show it). After the ambiguous words, so a forfeited or paid bond (which some
+    // states treat as a conviction) stays `UNKNOWN`; an appeal bond is an appeal (above). (GK)
+    rule(
+        "released_before_trial",
+        &[&[
+            "ON BOND",
+            "BONDED",
+            "BONDED OUT",
+            "BOND OUT",
+            "POSTED BOND",
+            "BOND POSTED",
+            "POSTED BAIL",
+            "BAIL POSTED",
+            "POST CASH BAIL",
+            "CASH BOND",
+            "SURETY BOND",
+            "BOND SURRENDER*",
+            "ROR",
+            "OWN RECOGNIZANCE",
+            "PERSONAL RECOGNIZANCE",
+            "RELEASED ON RECOGNIZANCE",
+        ]],
+        o(C::Pending),
     ),
     // A2 step 5: sentence terms alone never make a conviction.
     rule(

@@ -788,7 +788,29 @@ fn court_process_strings() {
         ("NO INDICTMENT", None, C::NotFiled),
         ("Not Indicted", None, C::NotFiled),
         ("Grand Jury - Ignoramus", None, C::NotFiled),
+        ("NOTFILED", None, C::NotFiled),
+        // Released before trial: the case is open.
+        ("RELEASED ON BOND", None, C::Pending),
+        ("BONDED", None, C::Pending),
+        ("BOND OUT", None, C::Pending),
+        ("POST CASH BAIL", None, C::Pending),
+        ("Bond Surrender", None, C::Pending),
+        ("ROR", None, C::Pending),
+        ("Released on Own Recognizance", None, C::Pending),
     ]);
+    // A bond that is paid, forfeited or disposed of may be a conviction in some states, an
+    // appeal bond follows one: never read pending.
+    for raw in [
+        "CASH BOND FORFEITED",
+        "BOND FORFEITURE",
+        "PAID FULL CASH BOND",
+        "BONDED OUT - DISPOSED",
+    ] {
+        let d = classify_disposition(Some(raw), None);
+        assert_eq!(d.canonical, C::Unknown, "{raw}: {d:?}");
+    }
+    let appeal = classify_disposition(Some("RELEASED ON APPEAL BOND"), None);
+    assert_ne!(appeal.class, K::Pending, "{appeal:?}");
     check_unknown(&[
         // Sentence terms are understood but show no outcome: recognised stays false, so the
         // charge is `Insufficient Data` (A2 step 5).
