@@ -641,7 +641,12 @@ pub(crate) const RULES: &[Rule] = &[
         o(C::Pending),
     ),
     rule("not_guilty_plea", &[NOT_GUILTY_PLEA], Reading::NoOutcome),
-    rule("not_guilty", &[&["NOT GUILTY"]], o(C::Acquitted)),
+    // Not guilty by reason of insanity is an acquittal ("*NG/Insanity", Okaloosa). (GK)
+    rule(
+        "not_guilty",
+        &[&["NOT GUILTY", "NG INSANITY", "NGRI"]],
+        o(C::Acquitted),
+    ),
     // A3 CONVICTED_NOLO before guilty pleas ("CONVICTED - PLEA OF NOLO CONTENDERE").
     rule(
         "nolo",
@@ -737,6 +742,7 @@ pub(crate) const RULES: &[Rule] = &[
             "NO INFORMATION FILED",
             "NO INFO FILED",
             "NOTFILED",
+            "NO PROSECUTION",
             // DECISIONS §13: the grand jury declined to indict.
             "NO TRUE BILLED",
             "NO INDICTMENT",
@@ -796,6 +802,11 @@ pub(crate) const RULES: &[Rule] = &[
             "PRELIMINARY HEARING WAIVED",
             "PRELIM WAIVED",
             "HELD TO ANSWER",
+            // North Carolina's probable-cause hearing: found or waived, the case goes up.
+            "PROBABLE CAUSE FOUND",
+            "WAIVER OF PROBABLE CAUSE",
+            "WAIVED PROBABLE CAUSE",
+            "PROBABLE CAUSE WAIVED",
             "HELD FOR TRIAL",
             "HELD FOR GRAND JURY",
             "HELD OVER",

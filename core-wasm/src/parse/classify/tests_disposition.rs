@@ -789,6 +789,11 @@ fn court_process_strings() {
         ("Not Indicted", None, C::NotFiled),
         ("Grand Jury - Ignoramus", None, C::NotFiled),
         ("NOTFILED", None, C::NotFiled),
+        ("No Prosecution by State", Some("FL"), C::NotFiled),
+        ("*NG/Insanity", Some("FL"), C::Acquitted),
+        ("PROBABLE CAUSE FOUND", Some("NC"), C::Transferred),
+        ("WAIVER OF PROBABLE CAUSE", Some("NC"), C::Transferred),
+        ("NO PROBABLE CAUSE", Some("NC"), C::NotFiled),
         // Released before trial: the case is open.
         ("RELEASED ON BOND", None, C::Pending),
         ("BONDED", None, C::Pending),
