@@ -79,38 +79,12 @@ impl Writer {
         self.out.push('"');
     }
 
-    /// A string with something to escape, escaped as serde_json does: the two-character escapes
-    /// JSON has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
+    /// A string with something to escape, escaped as serde_json does, in quotes.
     #[cold]
     #[inline(never)]
     fn escaped(&mut self, value: &str) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
         self.out.push('"');
-        let mut run = 0;
-        for (at, byte) in value.bytes().enumerate() {
-            let escape = match byte {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..0x20 => "",
-                _ => continue,
-            };
-            // Runs end at ASCII bytes, so each is whole UTF-8.
-            self.out.push_str(value.get(run..at).unwrap_or_default());
-            if escape.is_empty() {
-                self.out.push_str("\\u00");
-                self.out.push(char::from(HEX[usize::from(byte >> 4)]));
-                self.out.push(char::from(HEX[usize::from(byte & 0xf)]));
-            } else {
-                self.out.push_str(escape);
-            }
-            run = at + 1;
-        }
-        self.out.push_str(value.get(run..).unwrap_or_default());
+        escape_into(&mut self.out, value);
         self.out.push('"');
     }
 
@@ -132,6 +106,53 @@ impl Writer {
         } else {
             self.out.push_str("null");
         }
+    }
+}
+
+/// `value` escaped as serde_json escapes strings, onto `out`: the two-character escapes JSON
+/// has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
+fn escape_into(out: &mut String, value: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut run = 0;
+    for (at, byte) in value.bytes().enumerate() {
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        // Runs end at ASCII bytes, so each is whole UTF-8.
+        out.push_str(value.get(run..at).unwrap_or_default());
+        if escape.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 0xf)]));
+        } else {
+            out.push_str(escape);
+        }
+        run = at + 1;
+    }
+    out.push_str(value.get(run..).unwrap_or_default());
+}
+
+/// Composed text written into an answer string, escaped piece by piece as `Display` hands the
+/// pieces over (escaping is byte by byte, so the pieces escaped are the whole escaped); most
+/// pieces need none and are copied whole.
+struct Escaping<'a>(&'a mut String);
+
+impl std::fmt::Write for Escaping<'_> {
+    fn write_str(&mut self, piece: &str) -> std::fmt::Result {
+        if needs_escape(piece.as_bytes()) {
+            escape_into(self.0, piece);
+        } else {
+            self.0.push_str(piece);
+        }
+        Ok(())
     }
 }
 
@@ -264,20 +285,13 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
-    /// Text composed at write time (`Display`) goes straight into the answer, without a `String`
-    /// of its own unless it needs escapes.
+    /// Text composed at write time (`Display`) goes straight into the answer, each piece escaped
+    /// as it comes ([`Escaping`]), without a `String` of its own.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         use std::fmt::Write as _;
-        let start = self.out.len();
         self.out.push('"');
-        write!(self.out, "{value}").map_err(Error::custom)?;
-        if needs_escape(self.out.as_bytes().get(start + 1..).unwrap_or_default()) {
-            let text = self.out.split_off(start + 1);
-            self.out.truncate(start);
-            self.escaped(&text);
-        } else {
-            self.out.push('"');
-        }
+        write!(Escaping(&mut self.out), "{value}").map_err(Error::custom)?;
+        self.out.push('"');
         Ok(())
     }
 
@@ -716,6 +730,23 @@ mod tests {
         ) {
             let value = json!({text.clone(): [text, ascii], "n": number, "i": integer});
             let (ours, theirs) = both(&value);
+            prop_assert_eq!(ours, theirs);
+        }
+
+        /// Composed text escaped piece by piece is the whole text escaped, wherever a piece
+        /// boundary falls (next to an escaped byte or inside a run).
+        #[test]
+        fn any_composed_text_is_written_as_serde_json_writes_it(
+            text in any::<String>(),
+            ascii in "[ -~\\x00-\\x1f]{0,40}",
+        ) {
+            struct Pieces(String, String);
+            impl Serialize for Pieces {
+                fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                    s.collect_str(&format_args!("{}{}\"{}", self.0, self.1, self.0))
+                }
+            }
+            let (ours, theirs) = both(&[Pieces(text, ascii)]);
             prop_assert_eq!(ours, theirs);
         }
     }
