@@ -113,8 +113,14 @@ impl Writer {
 /// has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
 fn escape_into(out: &mut String, value: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut run = 0;
-    for (at, byte) in value.bytes().enumerate() {
+    let bytes = value.as_bytes();
+    let (mut run, mut at) = (0, 0);
+    loop {
+        // Past the plain bytes eight at a time: an escaped string is mostly plain runs.
+        at += plain_len(bytes.get(at..).unwrap_or_default());
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
         let escape = match byte {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -123,8 +129,7 @@ fn escape_into(out: &mut String, value: &str) {
             b'\t' => "\\t",
             0x08 => "\\b",
             0x0c => "\\f",
-            0..0x20 => "",
-            _ => continue,
+            _ => "",
         };
         // Runs end at ASCII bytes, so each is whole UTF-8.
         out.push_str(value.get(run..at).unwrap_or_default());
@@ -135,7 +140,8 @@ fn escape_into(out: &mut String, value: &str) {
         } else {
             out.push_str(escape);
         }
-        run = at + 1;
+        at += 1;
+        run = at;
     }
     out.push_str(value.get(run..).unwrap_or_default());
 }
@@ -177,6 +183,26 @@ fn needs_escape(bytes: &[u8]) -> bool {
         return word_needs_escape(word);
     }
     bytes.iter().any(|b| *b < 0x20 || *b == b'"' || *b == b'\\')
+}
+
+/// How many bytes from the start of `bytes` need no escaping: the index of the first control
+/// character, `"` or `\`, or the length when there is none.
+#[inline]
+fn plain_len(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        if word_needs_escape(u64::from_le_bytes(array(word))) {
+            break;
+        }
+        at += 8;
+    }
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x20 || byte == b'"' || byte == b'\\' {
+            break;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// A slice of exactly `N` bytes as an array.
@@ -631,6 +657,30 @@ mod tests {
                     let mut text = plain.clone();
                     text[at] = byte;
                     assert!(!needs_escape(&text), "{byte:#x} at {at} of {len}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_runs_end_at_the_first_escaped_byte() {
+        let mut escaped = vec![b'"', b'\\'];
+        escaped.extend(0u8..0x20);
+        for len in 0..20 {
+            let plain = vec![b'a'; len];
+            assert_eq!(plain_len(&plain), len);
+            for at in 0..len {
+                for byte in &escaped {
+                    let mut text = plain.clone();
+                    text[at] = *byte;
+                    // A second one later never moves the first.
+                    text.push(b'"');
+                    assert_eq!(plain_len(&text), at, "{byte:#x} at {at} of {len}");
+                }
+                for byte in [0x20, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
+                    let mut text = plain.clone();
+                    text[at] = byte;
+                    assert_eq!(plain_len(&text), len, "{byte:#x} at {at} of {len}");
                 }
             }
         }
