@@ -238,8 +238,9 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
-        // Request objects have from two to a dozen members: 8 spares most of them a regrowth.
-        let mut members: Vec<(Cow<'de, str>, Json<'de>)> = Vec::with_capacity(8);
+        // Request objects have from two to a dozen members (a case eleven, a charge eight or
+        // nine): room for twelve spares them a regrowth, and is still a small allocation.
+        let mut members: Vec<(Cow<'de, str>, Json<'de>)> = Vec::with_capacity(12);
         while let Some(Key(key)) = map.next_key()? {
             let value = map.next_value()?;
             if members.len() < SCANNED_KEYS
