@@ -639,47 +639,29 @@ mod tests {
         (ours, theirs)
     }
 
+    /// Both checks, every escaped byte at every position of texts up to 20 bytes long: the
+    /// whole-string check finds it, and a plain run ends at it (a second one later never moves
+    /// where the first run ends).
     #[test]
-    fn escape_check_finds_every_escaped_byte_at_every_position() {
+    fn escape_checks_find_every_escaped_byte_at_every_position() {
         let mut escaped = vec![b'"', b'\\'];
         escaped.extend(0u8..0x20);
         for len in 0..20 {
             let plain = vec![b'a'; len];
-            assert!(!needs_escape(&plain));
+            assert!(!needs_escape(&plain) && plain_len(&plain) == len);
             for at in 0..len {
                 for byte in &escaped {
                     let mut text = plain.clone();
                     text[at] = *byte;
                     assert!(needs_escape(&text), "{byte:#x} at {at} of {len}");
+                    text.push(b'"');
+                    assert_eq!(plain_len(&text), at, "{byte:#x} at {at} of {len}");
                 }
                 // Bytes next to the escaped ones never count.
                 for byte in [0x20, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
                     let mut text = plain.clone();
                     text[at] = byte;
                     assert!(!needs_escape(&text), "{byte:#x} at {at} of {len}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn plain_runs_end_at_the_first_escaped_byte() {
-        let mut escaped = vec![b'"', b'\\'];
-        escaped.extend(0u8..0x20);
-        for len in 0..20 {
-            let plain = vec![b'a'; len];
-            assert_eq!(plain_len(&plain), len);
-            for at in 0..len {
-                for byte in &escaped {
-                    let mut text = plain.clone();
-                    text[at] = *byte;
-                    // A second one later never moves the first.
-                    text.push(b'"');
-                    assert_eq!(plain_len(&text), at, "{byte:#x} at {at} of {len}");
-                }
-                for byte in [0x20, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
-                    let mut text = plain.clone();
-                    text[at] = byte;
                     assert_eq!(plain_len(&text), len, "{byte:#x} at {at} of {len}");
                 }
             }
