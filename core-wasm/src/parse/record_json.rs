@@ -1,5 +1,7 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
+use std::borrow::Cow;
+
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
 use crate::parse::dates::Iso;
@@ -98,7 +100,7 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
         .map(|s| read_sentence(s, &mut malformed_dates));
     build_offense(
         OffenseParts {
-            raw_charge: text_owned(o, "charge").unwrap_or_default(),
+            raw_charge: text_or_number(o, "charge").unwrap_or_default(),
             disposition: text_owned(o, "disposition"),
             offense_type: text_owned(o, "type"),
             statute: text_owned(o, "statute"),
@@ -119,9 +121,10 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
 
 /// The fields of one charge as read from any input form, before classification.
 #[derive(Debug, Clone, Default)]
-pub struct OffenseParts {
-    /// Charge text as received (whitespace is collapsed on classification).
-    pub raw_charge: String,
+pub struct OffenseParts<'a> {
+    /// Charge text as received (whitespace is collapsed on classification): only read, so the
+    /// JSON path borrows it from the body.
+    pub raw_charge: Cow<'a, str>,
     pub disposition: Option<String>,
     pub offense_type: Option<String>,
     pub statute: Option<String>,
@@ -136,7 +139,7 @@ pub struct OffenseParts {
 /// charge it has read before is not read again. `offense_id` is assigned later by
 /// `mapping::apply`.
 pub fn build_offense(
-    parts: OffenseParts,
+    parts: OffenseParts<'_>,
     state: Option<&str>,
     reader: &mut ChargeReader,
 ) -> Offense {
