@@ -118,10 +118,10 @@ fn bench(c: &mut Criterion) {
     });
     // One whole charge as stage 1 reads it (issue 12): build the offense (severity, traffic,
     // disposition) and its `classification`, over court-table spellings; the figure is per charge.
-    let charges: Vec<OffenseParts> = COURT_TEXT
+    let charges: Vec<OffenseParts<'_>> = COURT_TEXT
         .iter()
         .map(|(charge, statute, disposition)| OffenseParts {
-            raw_charge: (*charge).to_string(),
+            raw_charge: (*charge).into(),
             statute: statute.map(str::to_string),
             disposition: Some((*disposition).to_string()),
             offense_type: Some("MISDEMEANOR".to_string()),
@@ -140,11 +140,11 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    let with_statutes: Vec<(&str, OffenseParts)> = STATUTE_TEXT
+    let with_statutes: Vec<(&str, OffenseParts<'_>)> = STATUTE_TEXT
         .iter()
         .map(|(state, charge, statute)| {
             let parts = OffenseParts {
-                raw_charge: (*charge).to_string(),
+                raw_charge: (*charge).into(),
                 statute: Some((*statute).to_string()),
                 disposition: Some("GUILTY".to_string()),
                 offense_type: Some("MISDEMEANOR".to_string()),
@@ -168,7 +168,7 @@ fn bench(c: &mut Criterion) {
     // A record as stage 1 reads it (issue 23): one `ChargeReader` for all its charges, each of
     // the ten court-table charges three times (counts of one offense, one stop's tickets), so a
     // charge seen before is copied rather than read again. Thirty charges per iteration.
-    let record: Vec<OffenseParts> = (0..3).flat_map(|_| charges.iter().cloned()).collect();
+    let record: Vec<OffenseParts<'_>> = (0..3).flat_map(|_| charges.iter().cloned()).collect();
     g.bench_function("record_of_30_charges_10_distinct", |b| {
         b.iter(|| {
             let mut reader = ChargeReader::default();

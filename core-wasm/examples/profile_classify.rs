@@ -22,7 +22,7 @@ fn main() {
     let rounds: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let as_record = args.next().is_some_and(|a| a == "record");
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
-    let charges: Vec<(&str, OffenseParts)> = if set == "stat" {
+    let charges: Vec<(&str, OffenseParts<'_>)> = if set == "stat" {
         charges::STATUTE_TEXT
             .iter()
             .map(|(state, charge, statute)| (*state, parts(charge, Some(statute), "GUILTY")))
@@ -46,9 +46,9 @@ fn main() {
     println!("{set} x{rounds}: {shown} evidence lines");
 }
 
-fn parts(charge: &str, statute: Option<&str>, disposition: &str) -> OffenseParts {
+fn parts<'a>(charge: &'a str, statute: Option<&str>, disposition: &str) -> OffenseParts<'a> {
     OffenseParts {
-        raw_charge: charge.to_string(),
+        raw_charge: charge.into(),
         statute: statute.map(str::to_string),
         disposition: Some(disposition.to_string()),
         offense_type: Some("MISDEMEANOR".to_string()),

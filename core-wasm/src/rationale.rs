@@ -2,7 +2,7 @@
 //! It is kept as the facts it is made of and composed while the answer is written
 //! (`Serialize` through `collect_str`): no sentence is built per charge before that.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use serde::{Serialize, Serializer};
 
@@ -78,12 +78,14 @@ impl fmt::Display for Rationale<'_> {
             ),
             (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => write!(
                 f,
-                "Reportable: {reason}; identity {} (score {match_score:.2}), so an auditor confirms before release.",
-                level_words(*level)
+                "Reportable: {reason}; identity {} (score {}), so an auditor confirms before release.",
+                level_words(*level),
+                TwoDecimals(*match_score)
             ),
             (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => write!(
                 f,
-                "Needs human review: {reason}, but identity data is too thin to attribute the record (score {match_score:.2})."
+                "Needs human review: {reason}, but identity data is too thin to attribute the record (score {}).",
+                TwoDecimals(*match_score)
             ),
             (Reportability::NotEnoughInfo, _) => write!(f, "Needs human review: {reason}."),
         }
@@ -109,6 +111,28 @@ impl fmt::Display for Joined<'_> {
     }
 }
 
+/// A score from 0 to 1 as `{:.2}` writes it, from its hundredths: `{:.2}` takes the exact
+/// decimal route (~500 instructions a score). Any other value, and one within a hundredth of a
+/// tie, where the product's rounding error could tip it, goes to `{:.2}` itself.
+struct TwoDecimals(f64);
+
+impl fmt::Display for TwoDecimals {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hundredths = self.0 * 100.0;
+        let rounded = hundredths.round();
+        if !(self.0.is_sign_positive() && rounded <= 100.0 && (hundredths - rounded).abs() < 0.49) {
+            return write!(f, "{:.2}", self.0);
+        }
+        // 0 to 100, checked above.
+        let n = rounded as u8;
+        let digit = |d: u8| char::from(b'0' + d % 10);
+        f.write_char(digit(n / 100))?;
+        f.write_char('.')?;
+        f.write_char(digit(n / 10))?;
+        f.write_char(digit(n))
+    }
+}
+
 fn level_words(level: IdentityLevel) -> &'static str {
     match level {
         IdentityLevel::High => "high",
@@ -120,8 +144,47 @@ fn level_words(level: IdentityLevel) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::rules::Effect;
+
+    #[test]
+    fn two_decimals_are_written_as_format_writes_them() {
+        for x in [
+            0.0,
+            -0.0,
+            1.0,
+            0.5,
+            0.125,
+            0.135,
+            0.875,
+            0.005,
+            0.015,
+            0.995,
+            0.994999,
+            1.004,
+            1.005,
+            -0.001,
+            0.876,
+            1e-300,
+            99.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::MIN_POSITIVE,
+        ] {
+            assert_eq!(TwoDecimals(x).to_string(), format!("{x:.2}"), "{x}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_score_is_written_as_format_writes_it(x in any::<f64>(), unit in 0.0..=1.0f64, cents in 0u32..=100) {
+            for x in [x, unit, f64::from(cents) / 100.0, f64::from(cents) / 100.0 + 0.005] {
+                prop_assert_eq!(TwoDecimals(x).to_string(), format!("{x:.2}"));
+            }
+        }
+    }
 
     /// Each sentence reads word for word as the `format!`s it replaced wrote it.
     #[test]

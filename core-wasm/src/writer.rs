@@ -79,38 +79,12 @@ impl Writer {
         self.out.push('"');
     }
 
-    /// A string with something to escape, escaped as serde_json does: the two-character escapes
-    /// JSON has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
+    /// A string with something to escape, escaped as serde_json does, in quotes.
     #[cold]
     #[inline(never)]
     fn escaped(&mut self, value: &str) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
         self.out.push('"');
-        let mut run = 0;
-        for (at, byte) in value.bytes().enumerate() {
-            let escape = match byte {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..0x20 => "",
-                _ => continue,
-            };
-            // Runs end at ASCII bytes, so each is whole UTF-8.
-            self.out.push_str(value.get(run..at).unwrap_or_default());
-            if escape.is_empty() {
-                self.out.push_str("\\u00");
-                self.out.push(char::from(HEX[usize::from(byte >> 4)]));
-                self.out.push(char::from(HEX[usize::from(byte & 0xf)]));
-            } else {
-                self.out.push_str(escape);
-            }
-            run = at + 1;
-        }
-        self.out.push_str(value.get(run..).unwrap_or_default());
+        escape_into(&mut self.out, value);
         self.out.push('"');
     }
 
@@ -135,6 +109,59 @@ impl Writer {
     }
 }
 
+/// `value` escaped as serde_json escapes strings, onto `out`: the two-character escapes JSON
+/// has, `\u00XX` (lower-case hex) for other control characters, all else as it is.
+fn escape_into(out: &mut String, value: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = value.as_bytes();
+    let (mut run, mut at) = (0, 0);
+    loop {
+        // Past the plain bytes eight at a time: an escaped string is mostly plain runs.
+        at += plain_len(bytes.get(at..).unwrap_or_default());
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            _ => "",
+        };
+        // Runs end at ASCII bytes, so each is whole UTF-8.
+        out.push_str(value.get(run..at).unwrap_or_default());
+        if escape.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 0xf)]));
+        } else {
+            out.push_str(escape);
+        }
+        at += 1;
+        run = at;
+    }
+    out.push_str(value.get(run..).unwrap_or_default());
+}
+
+/// Composed text written into an answer string, escaped piece by piece as `Display` hands the
+/// pieces over (escaping is byte by byte, so the pieces escaped are the whole escaped); most
+/// pieces need none and are copied whole.
+struct Escaping<'a>(&'a mut String);
+
+impl std::fmt::Write for Escaping<'_> {
+    fn write_str(&mut self, piece: &str) -> std::fmt::Result {
+        if needs_escape(piece.as_bytes()) {
+            escape_into(self.0, piece);
+        } else {
+            self.0.push_str(piece);
+        }
+        Ok(())
+    }
+}
+
 /// Whether a string holds a byte JSON must escape: a control character, `"` or `\`. Eight bytes
 /// at a time in plain `u64` arithmetic (the wasm module has no SIMD), the last word overlapping
 /// the one before it; four to seven bytes as two overlapping halves of one word.
@@ -156,6 +183,26 @@ fn needs_escape(bytes: &[u8]) -> bool {
         return word_needs_escape(word);
     }
     bytes.iter().any(|b| *b < 0x20 || *b == b'"' || *b == b'\\')
+}
+
+/// How many bytes from the start of `bytes` need no escaping: the index of the first control
+/// character, `"` or `\`, or the length when there is none.
+#[inline]
+fn plain_len(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        if word_needs_escape(u64::from_le_bytes(array(word))) {
+            break;
+        }
+        at += 8;
+    }
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x20 || byte == b'"' || byte == b'\\' {
+            break;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// A slice of exactly `N` bytes as an array.
@@ -264,20 +311,13 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
-    /// Text composed at write time (`Display`) goes straight into the answer, without a `String`
-    /// of its own unless it needs escapes.
+    /// Text composed at write time (`Display`) goes straight into the answer, each piece escaped
+    /// as it comes ([`Escaping`]), without a `String` of its own.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         use std::fmt::Write as _;
-        let start = self.out.len();
         self.out.push('"');
-        write!(self.out, "{value}").map_err(Error::custom)?;
-        if needs_escape(self.out.as_bytes().get(start + 1..).unwrap_or_default()) {
-            let text = self.out.split_off(start + 1);
-            self.out.truncate(start);
-            self.escaped(&text);
-        } else {
-            self.out.push('"');
-        }
+        write!(Escaping(&mut self.out), "{value}").map_err(Error::custom)?;
+        self.out.push('"');
         Ok(())
     }
 
@@ -599,24 +639,30 @@ mod tests {
         (ours, theirs)
     }
 
+    /// Both checks, every escaped byte at every position of texts up to 20 bytes long: the
+    /// whole-string check finds it, and a plain run ends at it (a second one later never moves
+    /// where the first run ends).
     #[test]
-    fn escape_check_finds_every_escaped_byte_at_every_position() {
+    fn escape_checks_find_every_escaped_byte_at_every_position() {
         let mut escaped = vec![b'"', b'\\'];
         escaped.extend(0u8..0x20);
         for len in 0..20 {
             let plain = vec![b'a'; len];
-            assert!(!needs_escape(&plain));
+            assert!(!needs_escape(&plain) && plain_len(&plain) == len);
             for at in 0..len {
                 for byte in &escaped {
                     let mut text = plain.clone();
                     text[at] = *byte;
                     assert!(needs_escape(&text), "{byte:#x} at {at} of {len}");
+                    text.push(b'"');
+                    assert_eq!(plain_len(&text), at, "{byte:#x} at {at} of {len}");
                 }
                 // Bytes next to the escaped ones never count.
                 for byte in [0x20, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
                     let mut text = plain.clone();
                     text[at] = byte;
                     assert!(!needs_escape(&text), "{byte:#x} at {at} of {len}");
+                    assert_eq!(plain_len(&text), len, "{byte:#x} at {at} of {len}");
                 }
             }
         }
@@ -716,6 +762,23 @@ mod tests {
         ) {
             let value = json!({text.clone(): [text, ascii], "n": number, "i": integer});
             let (ours, theirs) = both(&value);
+            prop_assert_eq!(ours, theirs);
+        }
+
+        /// Composed text escaped piece by piece is the whole text escaped, wherever a piece
+        /// boundary falls (next to an escaped byte or inside a run).
+        #[test]
+        fn any_composed_text_is_written_as_serde_json_writes_it(
+            text in any::<String>(),
+            ascii in "[ -~\\x00-\\x1f]{0,40}",
+        ) {
+            struct Pieces(String, String);
+            impl Serialize for Pieces {
+                fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                    s.collect_str(&format_args!("{}{}\"{}", self.0, self.1, self.0))
+                }
+            }
+            let (ours, theirs) = both(&[Pieces(text, ascii)]);
             prop_assert_eq!(ours, theirs);
         }
     }

@@ -22,7 +22,7 @@ pub fn read_charge(
     state: Option<&str>,
 ) -> Reading {
     let parts = OffenseParts {
-        raw_charge: charge.to_string(),
+        raw_charge: charge.into(),
         offense_type: level.map(str::to_string),
         statute: statute.map(str::to_string),
         ..OffenseParts::default()

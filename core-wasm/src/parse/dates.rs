@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
     // Reads the digits directly: chrono's format-string parser cost ~25x more, and every
     // charge's dates are parsed in both stages.
-    let bytes = raw.trim().as_bytes();
+    let bytes = crate::parse::trim::trim(raw).as_bytes();
     let [y1, y2, y3, y4, b'-', m1, m2, b'-', d1, d2] = *bytes else {
         return None;
     };

@@ -8,6 +8,7 @@ pub mod mapping;
 pub mod record_json;
 pub mod states;
 pub mod to_record_json;
+pub mod trim;
 pub mod validate;
 pub mod xml;
 

@@ -1,8 +1,10 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
+use std::borrow::Cow;
+
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
-use crate::parse::dates::{Iso, parse_iso};
+use crate::parse::dates::Iso;
 use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
 use crate::parse::validate::{text_or_number, text_owned};
@@ -68,13 +70,15 @@ fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
             })
             .collect(),
     };
+    let mut malformed_dates = Vec::new();
+    let [file_date] = dates(case, ["file_date"], &mut malformed_dates);
     RawCase {
         case: Case {
             case_number: text_owned(case, "case_number").unwrap_or_default(),
             jurisdiction_state: state.map(str::to_string),
             jurisdiction_state_raw,
-            file_date: iso(case, "file_date"),
-            malformed_dates: malformed_dates(case, &["file_date"]),
+            file_date,
+            malformed_dates,
             subject,
             offenses,
         },
@@ -83,23 +87,31 @@ fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
 }
 
 fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) -> Offense {
+    let mut malformed_dates = Vec::new();
+    let [
+        charge_date,
+        disposition_date,
+        arrest_date,
+        pending_court_date,
+    ] = dates(o, OFFENSE_DATES, &mut malformed_dates);
+    let sentence = o
+        .get("sentence")
+        .and_then(Json::as_object)
+        .map(|s| read_sentence(s, &mut malformed_dates));
     build_offense(
         OffenseParts {
-            raw_charge: text_owned(o, "charge").unwrap_or_default(),
+            raw_charge: text_or_number(o, "charge").unwrap_or_default(),
             disposition: text_owned(o, "disposition"),
             offense_type: text_owned(o, "type"),
             statute: text_owned(o, "statute"),
             dates: OffenseDates {
-                charge_date: iso(o, "charge_date"),
-                disposition_date: iso(o, "disposition_date"),
-                arrest_date: iso(o, "arrest_date"),
-                pending_court_date: iso(o, "pending_court_date"),
+                charge_date,
+                disposition_date,
+                arrest_date,
+                pending_court_date,
             },
-            malformed_dates: [malformed_dates(o, &OFFENSE_DATES), sentence_malformed(o)].concat(),
-            sentence: o
-                .get("sentence")
-                .and_then(Json::as_object)
-                .map(read_sentence),
+            malformed_dates,
+            sentence,
             hidden: matches!(o.get("hidden"), Some(Json::Bool(true))),
         },
         state,
@@ -109,9 +121,10 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
 
 /// The fields of one charge as read from any input form, before classification.
 #[derive(Debug, Clone, Default)]
-pub struct OffenseParts {
-    /// Charge text as received (whitespace is collapsed on classification).
-    pub raw_charge: String,
+pub struct OffenseParts<'a> {
+    /// Charge text as received (whitespace is collapsed on classification): only read, so the
+    /// JSON path borrows it from the body.
+    pub raw_charge: Cow<'a, str>,
     pub disposition: Option<String>,
     pub offense_type: Option<String>,
     pub statute: Option<String>,
@@ -126,7 +139,7 @@ pub struct OffenseParts {
 /// charge it has read before is not read again. `offense_id` is assigned later by
 /// `mapping::apply`.
 pub fn build_offense(
-    parts: OffenseParts,
+    parts: OffenseParts<'_>,
     state: Option<&str>,
     reader: &mut ChargeReader,
 ) -> Offense {
@@ -165,11 +178,14 @@ pub fn build_offense(
     }
 }
 
-fn read_sentence(s: &Object<'_>) -> Sentence {
+/// A sentence block; the names of its malformed date fields go to `malformed`.
+fn read_sentence(s: &Object<'_>, malformed: &mut Vec<String>) -> Sentence {
     let t = |k| text_owned(s, k);
+    let [incarceration_date, release_date] =
+        dates(s, ["incarceration_date", "release_date"], malformed);
     Sentence {
-        incarceration_date: iso(s, "incarceration_date"),
-        release_date: iso(s, "release_date"),
+        incarceration_date,
+        release_date,
         is_serving: s.get("is_serving").and_then(Json::as_bool),
         probation: t("probation"),
         jail_time: t("jail_time"),
@@ -197,9 +213,22 @@ pub fn read_candidate(c: &Object<'_>) -> Candidate {
     }
 }
 
-/// A usable `YYYY-MM-DD` date, or `None` (missing or malformed; stage 1 reports malformed ones).
-fn iso(obj: &Object<'_>, key: &str) -> Option<Iso> {
-    text_or_number(obj, key).and_then(|v| Iso::parse(&v))
+/// The date fields `keys`, each a usable `YYYY-MM-DD` date or `None` (missing or malformed),
+/// read once each; the names of malformed ones (text that is no date, which stage 1 reports) go
+/// to `malformed`, in `keys` order.
+fn dates<const N: usize>(
+    obj: &Object<'_>,
+    keys: [&str; N],
+    malformed: &mut Vec<String>,
+) -> [Option<Iso>; N] {
+    keys.map(|key| {
+        let text = text_or_number(obj, key)?;
+        let date = Iso::parse(&text);
+        if date.is_none() {
+            malformed.push(key.to_string());
+        }
+        date
+    })
 }
 
 const OFFENSE_DATES: [&str; 4] = [
@@ -209,21 +238,6 @@ const OFFENSE_DATES: [&str; 4] = [
     "pending_court_date",
 ];
 
-/// The names of date fields that carry text that is not a usable date.
-fn malformed_dates(obj: &Object<'_>, keys: &[&str]) -> Vec<String> {
-    keys.iter()
-        .filter(|k| text_or_number(obj, k).is_some_and(|v| parse_iso(&v).is_none()))
-        .map(|k| (*k).to_string())
-        .collect()
-}
-
-fn sentence_malformed(o: &Object<'_>) -> Vec<String> {
-    o.get("sentence")
-        .and_then(Json::as_object)
-        .map(|s| malformed_dates(s, &["incarceration_date", "release_date"]))
-        .unwrap_or_default()
-}
-
 /// The objects of the array `key` (anything else in it, or any other value, is skipped).
 fn objects<'a, 'j>(obj: &'a Object<'j>, key: &str) -> impl Iterator<Item = &'a Object<'j>> {
     obj.get(key)
@@ -231,4 +245,49 @@ fn objects<'a, 'j>(obj: &'a Object<'j>, key: &str) -> impl Iterator<Item = &'a O
         .unwrap_or_default()
         .iter()
         .filter_map(Json::as_object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each date field is read once for its date and its malformed mark: the charge's fields in
+    /// order, then its sentence's.
+    #[test]
+    fn malformed_dates_are_named_in_field_order_charge_then_sentence() {
+        let text = r#"{"offenses": [{
+            "charge": "THEFT",
+            "charge_date": "2011-02-30",
+            "disposition_date": " 2012-01-05 ",
+            "arrest_date": 20110101,
+            "pending_court_date": "  ",
+            "sentence": {"release_date": "soon", "incarceration_date": "2012-02-01"}
+        }], "file_date": "2010-13-01"}"#;
+        let Ok(Json::Object(case)) = Json::parse(text) else {
+            panic!("not an object");
+        };
+        let read = read_case(&case, &mut ChargeReader::default());
+        assert_eq!(read.case.file_date, None);
+        assert_eq!(read.case.malformed_dates, ["file_date"]);
+        let offense = &read.case.offenses[0];
+        let date = |s: &str| Iso::parse(s);
+        assert_eq!(
+            offense.dates,
+            OffenseDates {
+                charge_date: None,
+                disposition_date: date("2012-01-05"),
+                arrest_date: None,
+                pending_court_date: None,
+            }
+        );
+        assert_eq!(
+            offense.malformed_dates,
+            ["charge_date", "arrest_date", "release_date"]
+        );
+        let sentence = offense.sentence.as_ref();
+        assert_eq!(
+            sentence.map(|s| (s.incarceration_date, s.release_date)),
+            Some((date("2012-02-01"), None))
+        );
+    }
 }

@@ -11,6 +11,7 @@ use std::borrow::Cow;
 use crate::messages as msg;
 use crate::parse::dates::parse_iso;
 use crate::parse::json::{Json, Object};
+use crate::parse::trim::trim;
 
 /// One `cases[]` row (SPEC "cases[] row").
 #[derive(Debug, Clone, PartialEq)]
@@ -57,7 +58,7 @@ pub enum Text<'a> {
 pub fn text<'a>(obj: &'a Object<'_>, key: &str) -> Text<'a> {
     match obj.get(key) {
         None | Some(Json::Null) => Text::Missing,
-        Some(Json::String(s)) if s.trim().is_empty() => Text::Empty,
+        Some(Json::String(s)) if trim(s).is_empty() => Text::Empty,
         Some(Json::String(s)) => Text::Value(s),
         Some(_) => Text::WrongType,
     }
@@ -67,7 +68,7 @@ pub fn text<'a>(obj: &'a Object<'_>, key: &str) -> Text<'a> {
 /// where it can be, so that a caller that only inspects the value copies nothing.
 pub fn text_or_number<'a>(obj: &'a Object<'_>, key: &str) -> Option<Cow<'a, str>> {
     match obj.get(key) {
-        Some(Json::String(s)) => Some(s.trim()).filter(|t| !t.is_empty()).map(Cow::Borrowed),
+        Some(Json::String(s)) => Some(trim(s)).filter(|t| !t.is_empty()).map(Cow::Borrowed),
         Some(Json::Number(n)) => Some(Cow::Owned(n.to_string())),
         _ => None,
     }

@@ -361,7 +361,7 @@ fn classification_shows_an_inferred_level_as_inferred() {
     let read = |charge: &str, ty: Option<&str>| {
         let offense = build_offense(
             OffenseParts {
-                raw_charge: charge.to_string(),
+                raw_charge: charge.into(),
                 offense_type: ty.map(str::to_string),
                 ..OffenseParts::default()
             },

@@ -318,7 +318,8 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
                 statute.clone()
             } else {
                 charge
-            },
+            }
+            .into(),
             disposition: (!disposition.is_empty()).then_some(disposition),
             offense_type,
             statute: (!statute.is_empty()).then_some(statute),

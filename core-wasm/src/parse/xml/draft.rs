@@ -49,7 +49,7 @@ pub struct SubjectDraft {
 pub struct ChargeDraft {
     pub offense_id: Option<String>,
     pub court_search_id: Option<String>,
-    pub parts: OffenseParts,
+    pub parts: OffenseParts<'static>,
 }
 
 /// Reads dates against the search date's year (two-digit-year pivot).

@@ -283,7 +283,8 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
                 statute.clone()
             } else {
                 charge
-            },
+            }
+            .into(),
             disposition: opt(disposition),
             offense_type: opt(offense_type),
             statute: opt(statute),
