@@ -11,6 +11,7 @@ mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod jagged;
 mod lexicon;
 mod lookup;
 mod phrases;
