@@ -4,13 +4,14 @@
 //! (Part A dispositions, Part B severity) and DECISIONS §7.4 (traffic). Every table is static
 //! data in a `*_table.rs` file (`vehicle_codes.rs` for the statute table); the logic files only
 //! walk them. Layers, each using only those below it: `vocabulary` (the closed vocabularies),
-//! the tables, `phrases` and `text` (matching), then the readers. Pure functions: no I/O, no
-//! panics, deterministic.
+//! the tables, `jagged` (how their compiled lists are stored), `phrases` and `text` (matching),
+//! then the readers. Pure functions: no I/O, no panics, deterministic.
 
 mod charge;
 mod disposition;
 mod disposition_table;
 mod doc;
+mod jagged;
 mod lexicon;
 mod lookup;
 mod phrases;

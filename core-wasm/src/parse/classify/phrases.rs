@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::jagged::Jagged;
 use super::lookup::{WordMap, WordSet};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
@@ -95,21 +96,18 @@ impl PhraseIndexBuilder {
     }
 
     pub(crate) fn build(self) -> PhraseIndex {
-        let patterns: Vec<Vec<Pattern>> = self
-            .phrases
-            .iter()
-            .map(|p| {
-                p.split(' ')
-                    .filter(|w| !w.is_empty())
-                    .map(Pattern::new)
-                    .collect()
-            })
-            .collect();
-        let mut by_first: WordMap<&'static str, Vec<PhraseId>> = WordMap::default();
+        let patterns = Jagged::from_lists(
+            self.phrases
+                .iter()
+                .map(|p| p.split(' ').filter(|w| !w.is_empty()).map(Pattern::new)),
+        );
+        // The list number of each plain first word, and (list, id) of the phrases it starts.
+        let mut by_first: WordMap<&'static str, usize> = WordMap::default();
+        let mut first_of: Vec<(usize, PhraseId)> = Vec::new();
         // (bucket, pattern, id) of the phrases whose first word is a prefix pattern.
         let mut prefixed: Vec<(usize, Pattern, PhraseId)> = Vec::new();
-        for (id, pattern) in patterns.iter().enumerate() {
-            match pattern.first() {
+        for id in 0..patterns.len() {
+            match patterns.get(id).first() {
                 // `*` alone matches nothing.
                 Some(first) if first.prefix && first.text.is_empty() => {}
                 Some(first) if first.prefix => {
@@ -124,7 +122,10 @@ impl PhraseIndexBuilder {
                             .extend((0..SYMBOLS).map(|second| (bucket(lead, second), *first, id))),
                     }
                 }
-                Some(first) => by_first.entry(first.text).or_default().push(id),
+                Some(first) => {
+                    let lists = by_first.len();
+                    first_of.push((*by_first.entry(first.text).or_insert(lists), id));
+                }
                 None => {} // an empty phrase never matches
             }
         }
@@ -134,18 +135,19 @@ impl PhraseIndexBuilder {
             .map(|b| prefixed.partition_point(|(at, _, _)| *at < b) as u32)
             .collect();
         let by_prefix = prefixed.into_iter().map(|(_, p, id)| (p, id)).collect();
-        let mut groups_of: Vec<Vec<(GroupId, usize)>> = vec![Vec::new(); patterns.len()];
-        for (id, group, at) in self.members {
-            if let Some(of) = groups_of.get_mut(id) {
-                // A phrase listed twice in a group keeps its first position.
-                if !of.iter().any(|(g, _)| *g == group) {
-                    of.push((group, at));
-                }
-            }
-        }
+        let first_ids = Jagged::from_pairs(by_first.len(), first_of);
+        let mut members = self.members;
+        // By phrase, then group (as they were made); a phrase listed twice in a group keeps its
+        // first position.
+        members.sort_by_key(|(id, group, _)| (*id, *group));
+        members.dedup_by_key(|(id, group, _)| (*id, *group));
+        let groups_of = Jagged::from_pairs(
+            patterns.len(),
+            members.into_iter().map(|(id, group, at)| (id, (group, at))),
+        );
         let mut known_words = WordSet::default();
         let mut known_prefixes: Vec<&'static str> = Vec::new();
-        for pattern in patterns.iter().flatten() {
+        for pattern in patterns.items() {
             if pattern.prefix {
                 known_prefixes.push(pattern.text);
             } else {
@@ -157,6 +159,7 @@ impl PhraseIndexBuilder {
         PhraseIndex {
             patterns,
             by_first,
+            first_ids,
             prefix_starts,
             by_prefix,
             groups_of,
@@ -169,10 +172,12 @@ impl PhraseIndexBuilder {
 /// The compiled phrases (see the module comment).
 pub(crate) struct PhraseIndex {
     /// Pattern words of each phrase, by id.
-    patterns: Vec<Vec<Pattern>>,
-    /// Ids of the phrases starting with a plain word, by that word (ids ascending): one hash per
-    /// text word finds them.
-    by_first: WordMap<&'static str, Vec<PhraseId>>,
+    patterns: Jagged<Pattern>,
+    /// The list in `first_ids` of the phrases starting with a plain word, by that word: one hash
+    /// per text word finds them.
+    by_first: WordMap<&'static str, usize>,
+    /// Ids of the phrases starting with each plain first word (ids ascending).
+    first_ids: Jagged<PhraseId>,
     /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
     /// their first two characters (`bucket`), ids ascending in each: a text word tries only the
     /// few patterns that start as it does. Bucket `b` is `by_prefix[prefix_starts[b]..
@@ -180,7 +185,7 @@ pub(crate) struct PhraseIndex {
     prefix_starts: Vec<u32>,
     by_prefix: Vec<(Pattern, PhraseId)>,
     /// The groups each phrase belongs to, with its position in each.
-    groups_of: Vec<Vec<(GroupId, usize)>>,
+    groups_of: Jagged<(GroupId, usize)>,
     /// Every plain pattern word, and every prefix pattern (sorted), in any position.
     known_words: WordSet,
     known_prefixes: Vec<&'static str>,
@@ -219,7 +224,7 @@ impl PhraseIndex {
         entries.sort_unstable();
         entries.dedup();
         let found = entries.len();
-        let memberships = |id: usize| self.groups_of.get(id).map_or(&[][..], Vec::as_slice);
+        let memberships = |id: usize| self.groups_of.get(id);
         let groups: usize = entries.iter().map(|(id, _)| memberships(*id).len()).sum();
         entries.reserve(groups);
         for at in 0..found {
@@ -267,7 +272,7 @@ impl PhraseIndex {
 
     /// Number of pattern words of a phrase.
     pub(crate) fn word_count(&self, id: PhraseId) -> usize {
-        self.patterns.get(id).map_or(0, Vec::len)
+        self.patterns.get(id).len()
     }
 
     /// Calls `found` with each phrase that occurs at word `start` (any order, no repeats).
@@ -275,8 +280,8 @@ impl PhraseIndex {
         let Some(word) = text.get(start).copied() else {
             return;
         };
-        if let Some(ids) = self.by_first.get(word) {
-            for id in ids {
+        if let Some(list) = self.by_first.get(word) {
+            for id in self.first_ids.get(*list) {
                 if self.rest_matches(text, start, *id) {
                     found(*id);
                 }
@@ -300,10 +305,8 @@ impl PhraseIndex {
 
     /// True when the words after the first of phrase `id` follow word `start` in `text`.
     fn rest_matches(&self, text: &[&str], start: usize, id: PhraseId) -> bool {
-        let Some(pattern) = self.patterns.get(id) else {
-            return false;
-        };
-        pattern
+        self.patterns
+            .get(id)
             .iter()
             .enumerate()
             .skip(1)
@@ -367,34 +370,33 @@ impl Hits {
 /// few of its phrases occur. Each row names its trigger phrases (a row can only fire when one
 /// of them occurs); a row with none is tried on every text.
 pub(crate) struct RowsByPhrase {
-    by_phrase: Vec<Vec<usize>>,
+    by_phrase: Jagged<usize>,
     always: Vec<usize>,
 }
 
 impl RowsByPhrase {
     /// `triggers` holds, per row in table order, the phrases of which one must occur.
     pub(crate) fn new<'a>(triggers: impl Iterator<Item = &'a [PhraseId]>) -> Self {
-        let mut by_phrase: Vec<Vec<usize>> = Vec::new();
+        // (phrase, row), rows ascending.
+        let mut pairs: Vec<(PhraseId, usize)> = Vec::new();
         let mut always = Vec::new();
         for (row, ids) in triggers.enumerate() {
             if ids.is_empty() {
                 always.push(row);
             }
-            for id in ids {
-                if by_phrase.len() <= *id {
-                    by_phrase.resize_with(id + 1, Vec::new);
-                }
-                if let Some(rows) = by_phrase.get_mut(*id) {
-                    rows.push(row);
-                }
-            }
+            pairs.extend(ids.iter().map(|id| (*id, row)));
         }
-        Self { by_phrase, always }
+        let phrases = pairs.iter().map(|(id, _)| id + 1).max().unwrap_or(0);
+        always.shrink_to_fit();
+        Self {
+            by_phrase: Jagged::from_pairs(phrases, pairs),
+            always,
+        }
     }
 
     /// The rows that may fire on a text with these hits, ascending (table order).
     pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
-        let of = |id: &PhraseId| self.by_phrase.get(*id).map_or(&[][..], Vec::as_slice);
+        let of = |id: &PhraseId| self.by_phrase.get(*id);
         // Sized once: no growth while the rows are gathered.
         let mut rows = Vec::with_capacity(
             self.always.len() + hits.ids().map(|id| of(&id).len()).sum::<usize>(),
@@ -420,7 +422,7 @@ impl RowsByPhrase {
             consider(*row);
         }
         for id in hits.ids() {
-            for row in self.by_phrase.get(id).map_or(&[][..], Vec::as_slice) {
+            for row in self.by_phrase.get(id) {
                 consider(*row);
             }
         }
@@ -479,7 +481,7 @@ impl Group {
 
 /// Rows of phrases that must all occur, with the phrases for evidence.
 pub(crate) struct Rows {
-    rows: Vec<Vec<PhraseId>>,
+    rows: Jagged<PhraseId>,
     /// Rows by their first phrase.
     by_first: RowsByPhrase,
     table: &'static [&'static [&'static str]],
@@ -490,8 +492,9 @@ impl Rows {
         builder: &mut PhraseIndexBuilder,
         table: &'static [&'static [&'static str]],
     ) -> Self {
-        let rows: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
-        let by_first = RowsByPhrase::new(rows.iter().map(|row| row.get(..1).unwrap_or(&[])));
+        let rows = Jagged::from_lists(table.iter().map(|row| builder.intern_all(row)));
+        let by_first =
+            RowsByPhrase::new((0..rows.len()).map(|i| rows.get(i).get(..1).unwrap_or(&[])));
         Self {
             rows,
             by_first,
@@ -505,9 +508,8 @@ impl Rows {
             return None;
         }
         let i = self.by_first.first(hits, |i| {
-            self.rows
-                .get(i)
-                .is_some_and(|row| !row.is_empty() && row.iter().all(|id| hits.has(*id)))
+            let row = self.rows.get(i);
+            !row.is_empty() && row.iter().all(|id| hits.has(*id))
         })?;
         self.table.get(i).map(|phrases| Row(phrases))
     }

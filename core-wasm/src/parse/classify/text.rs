@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+use super::jagged::Jagged;
 use super::lexicon::lexicon;
 use super::phrases::{PhraseIndex, PhraseIndexBuilder, word_matches};
 use super::text_table::{ABBREVIATIONS, SHORTENED_WORDS, SLASH_PREFIXES};
@@ -208,9 +209,10 @@ fn spell_out<'a>(words: &[&'a str]) -> Option<Vec<&'a str>> {
         });
         match abbreviation {
             Some(id) => {
-                match abbreviations.expansions.get(id) {
-                    Some(long) => out.extend(long.iter().copied()),
-                    None => out.push(word),
+                if id < abbreviations.expansions.len() {
+                    out.extend(abbreviations.expansions.get(id).iter().copied());
+                } else {
+                    out.push(word);
                 }
                 at += abbreviations.index.word_count(id).max(1);
             }
@@ -322,19 +324,19 @@ struct Abbreviations {
     index: PhraseIndex,
     /// Expansion words by phrase id (a repeated short form keeps its first row, the one that
     /// wins).
-    expansions: Vec<Vec<&'static str>>,
+    expansions: Jagged<&'static str>,
 }
 
 fn abbreviations() -> &'static Abbreviations {
     static COMPILED: OnceLock<Abbreviations> = OnceLock::new();
     COMPILED.get_or_init(|| {
         let mut builder = PhraseIndexBuilder::default();
-        let mut expansions: Vec<Vec<&'static str>> = Vec::with_capacity(ABBREVIATIONS.len());
-        for (short, long) in ABBREVIATIONS {
-            if builder.intern(short) == expansions.len() {
-                expansions.push(long.split_whitespace().collect());
-            }
-        }
+        let mut kept = 0;
+        let expansions = Jagged::from_lists(ABBREVIATIONS.iter().filter_map(|(short, long)| {
+            let new = builder.intern(short) == kept;
+            kept += usize::from(new);
+            new.then(|| long.split_whitespace())
+        }));
         Abbreviations {
             index: builder.build(),
             expansions,
