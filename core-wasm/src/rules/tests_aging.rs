@@ -81,6 +81,19 @@ fn expect(
     }
 }
 
+/// A California conviction entered 2019-03-01, disposed 30 days later: its 7 years end on
+/// 2026-04-01.
+fn california_conviction_of_2019() -> Lookback {
+    expect(
+        "CA_CONVICTION_7YR",
+        "disposition_date",
+        "2019-03-31",
+        7,
+        "2018-11-06",
+        "2026-04-01",
+    )
+}
+
 #[test]
 fn federal_non_conviction_ages_out_seven_years_and_a_day_after_entry() {
     let f = entered(K::NonConviction, D::Dismissed, "GA", "2020-01-01");
@@ -107,17 +120,7 @@ fn an_unrecognised_disposition_under_review_ages_out_when_every_value_is_barred(
     f.canonical = D::Unknown;
     let now = evaluate_with(&f, None);
     assert_eq!(now.reportability, Reportability::NotEnoughInfo);
-    assert_eq!(
-        aging(&f, None),
-        expect(
-            "CA_CONVICTION_7YR",
-            "disposition_date",
-            "2019-03-31",
-            7,
-            "2018-11-06",
-            "2026-04-01"
-        )
-    );
+    assert_eq!(aging(&f, None), california_conviction_of_2019());
     let mut on = f.clone();
     on.as_of = day("2026-04-01");
     assert_eq!(
@@ -156,17 +159,7 @@ fn a_conviction_under_federal_law_alone_has_no_time_facts() {
 #[test]
 fn a_state_conviction_lookback_counts_from_the_disposition() {
     let f = entered(K::Conviction, D::ConvictedGuiltyPlea, "CA", "2019-03-01");
-    assert_eq!(
-        aging(&f, None),
-        expect(
-            "CA_CONVICTION_7YR",
-            "disposition_date",
-            "2019-03-31",
-            7,
-            "2018-11-06",
-            "2026-04-01"
-        )
-    );
+    assert_eq!(aging(&f, None), california_conviction_of_2019());
 }
 
 #[test]
