@@ -20,14 +20,19 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
 
 /// Evaluates one charge against every applicable rule and the tenant's overlay.
 pub fn evaluate_with(facts: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    let mut found = law(facts);
+    whatever_the_values(facts, client, as_given(facts, client))
+}
+
+/// The outcome of the rules and the overlay for the values the record gives, before a missing
+/// disposition or level is tried.
+fn as_given(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
+    let mut found = law(f);
     if let Some(c) = client {
-        let (findings, needed) = c.assess(facts);
+        let (findings, needed) = c.assess(f);
         found.findings.extend(findings);
         found.needed.extend(needed);
     }
-    let outcome = ChargeOutcome::combine_noting(found.findings, &found.needed);
-    whatever_the_values(facts, client, outcome)
+    ChargeOutcome::combine_noting(found.findings, &found.needed)
 }
 
 /// What the rules found about a charge, and the missing values they needed on the way.
@@ -153,13 +158,7 @@ fn whatever_the_values(
 /// disposition or level is barred when every value it could take is, as
 /// [`whatever_the_values`] decides it; each value is tried until one is not barred.
 pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) -> Reportability {
-    let mut found = law(f);
-    if let Some(c) = client {
-        let (findings, needed) = c.assess(f);
-        found.findings.extend(findings);
-        found.needed.extend(needed);
-    }
-    let outcome = ChargeOutcome::combine_noting(found.findings, &found.needed);
+    let outcome = as_given(f, client);
     let now = outcome.reportability;
     let values = values_tried(f, &outcome);
     let barred =

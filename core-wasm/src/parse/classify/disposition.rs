@@ -171,6 +171,8 @@ fn read_entry<'s>(words: &[&str], state: &'s str, code: &mut String) -> (Reading
         [word] => word,
         _ => {
             code.clear();
+            // Room for the whole entry at once, not grown word by word.
+            code.reserve(words.iter().map(|w| w.len() + 1).sum());
             for (i, word) in words.iter().enumerate() {
                 if i > 0 {
                     code.push(' ');
