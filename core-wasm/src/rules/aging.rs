@@ -17,7 +17,9 @@ use super::catalog::{
 use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
-use super::evaluate::{concerns, in_force, triggered, values_tried, window_start, within};
+use super::evaluate::{
+    concerns, in_force, reportability_with, triggered, values_tried, window_start, within,
+};
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, ChargeOutcome, ClientRules, DataGap, Effect, evaluate_with};
 
@@ -119,8 +121,8 @@ pub fn time_facts_in(
     // A disposition or level the record does not give: the rules decide the charge once every
     // value it could take agrees, so the windows of each value are the charge's boundaries.
     let tried = values_tried(f, now);
-    for g in &tried {
-        fill_spans(g, client, spans, others);
+    for (_, value) in tried {
+        fill_spans(&value.of(f), client, spans, others);
     }
     if !tried.is_empty() {
         keep_first(spans);
@@ -183,11 +185,12 @@ fn deciding(
     if bounds.is_empty() {
         return None;
     }
-    let mut at = f.clone();
-    let mut outcome_on = |date: NaiveDate| {
-        at.as_of = date;
-        evaluate_with(&at, client)
+    let on = |date: NaiveDate| ChargeFacts {
+        as_of: date,
+        ..f.clone()
     };
+    // Whether it is reportable is all most boundaries ask.
+    let reportability_on = |date: NaiveDate| reportability_with(&on(date), client);
     let open = |r: Reportability| {
         r == Reportability::Reportable || (value_unknown && r == Reportability::NotEnoughInfo)
     };
@@ -206,13 +209,13 @@ fn deciding(
         // The first boundary after the search date on which it is no longer reportable.
         dates
             .filter(|d| *d > f.as_of)
-            .find(|d| !open(outcome_on(*d).reportability))
+            .find(|d| !open(reportability_on(*d)))
     } else {
         // The latest boundary up to the search date with a reportable day just before it: the
         // outcome has not changed since (no boundary after it had one).
         dates.rev().filter(|d| *d <= f.as_of).find(|d| {
             d.checked_sub_days(Days::new(1))
-                .is_some_and(|eve| open(outcome_on(eve).reportability))
+                .is_some_and(|eve| open(reportability_on(eve)))
         })
     };
     let date = ages_out?;
@@ -222,7 +225,7 @@ fn deciding(
     let bound = if on_day.next().is_none() {
         first
     } else {
-        let restricting = outcome_on(date);
+        let restricting = evaluate_with(&on(date), client);
         bounds
             .iter()
             .filter(|b| b.date == date)

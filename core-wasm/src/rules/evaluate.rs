@@ -20,14 +20,19 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
 
 /// Evaluates one charge against every applicable rule and the tenant's overlay.
 pub fn evaluate_with(facts: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    let mut found = law(facts);
+    whatever_the_values(facts, client, as_given(facts, client))
+}
+
+/// The outcome of the rules and the overlay for the values the record gives, before a missing
+/// disposition or level is tried.
+fn as_given(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
+    let mut found = law(f);
     if let Some(c) = client {
-        let (findings, needed) = c.assess(facts);
+        let (findings, needed) = c.assess(f);
         found.findings.extend(findings);
         found.needed.extend(needed);
     }
-    let outcome = ChargeOutcome::combine_noting(found.findings, &found.needed);
-    whatever_the_values(facts, client, outcome)
+    ChargeOutcome::combine_noting(found.findings, &found.needed)
 }
 
 /// What the rules found about a charge, and the missing values they needed on the way.
@@ -101,13 +106,13 @@ fn whatever_the_values(
     let (what, values) = if f.class == DispositionClass::Unknown {
         ("disposition", disposition_values(f))
     } else if f.level == SeverityLevel::Unknown && undecided && outcome.has_gap(DataGap::Level) {
-        ("charge level", level_values(f))
+        ("charge level", LEVEL_VALUES.as_slice())
     } else {
         return outcome;
     };
     let tried: Vec<(&str, ChargeOutcome)> = values
-        .into_iter()
-        .map(|(label, g)| (label, evaluate_with(&g, client)))
+        .iter()
+        .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
         .collect();
     for (_, o) in &tried {
         for gap in &o.missing {
@@ -148,73 +153,108 @@ fn whatever_the_values(
     ChargeOutcome::combine_noting(findings, &outcome.missing)
 }
 
-/// The facts of every value a charge's missing disposition or level could take, as
-/// [`whatever_the_values`] tries them for its outcome `now`; empty when no value is tried.
-pub(super) fn values_tried(f: &ChargeFacts, now: &ChargeOutcome) -> Vec<ChargeFacts> {
-    let values = if f.class == DispositionClass::Unknown {
-        disposition_values(f)
-    } else if f.level == SeverityLevel::Unknown && now.has_gap(DataGap::Level) {
-        level_values(f)
+/// The reportability [`evaluate_with`] gives a charge, without the findings and missing values
+/// it writes (the lookback asks it at each boundary): a charge undecided for a missing
+/// disposition or level is barred when every value it could take is, as
+/// [`whatever_the_values`] decides it; each value is tried until one is not barred.
+pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) -> Reportability {
+    let outcome = as_given(f, client);
+    let now = outcome.reportability;
+    let values = values_tried(f, &outcome);
+    let barred =
+        |value: &Value| reportability_with(&value.of(f), client) == Reportability::NotReportable;
+    if now == Reportability::NotEnoughInfo
+        && !values.is_empty()
+        && values.iter().all(|(_, value)| barred(value))
+    {
+        Reportability::NotReportable
     } else {
-        return Vec::new();
-    };
-    values.into_iter().map(|(_, g)| g).collect()
+        now
+    }
 }
 
-/// The dispositions a charge whose disposition is missing could have, one per way the rules
-/// treat them; a disposition or release date shows it is no longer pending.
-fn disposition_values(f: &ChargeFacts) -> Vec<(&'static str, ChargeFacts)> {
-    use CanonicalDisposition as D;
-    use DispositionClass as K;
-    let mut values = vec![
-        ("a conviction", K::Conviction, D::Convicted),
-        ("a dismissal", K::NonConviction, D::Dismissed),
-        (
-            "a nolle prosequi",
-            K::NonConviction,
-            D::DismissedByProsecutor,
-        ),
-        (
-            "a completed deferral",
-            K::NonConviction,
-            D::DeferredCompleted,
-        ),
-    ];
-    if !f.outcome_dated {
-        values.push(("still pending", K::Pending, D::Pending));
+/// The values a charge's missing disposition or level could take, as [`whatever_the_values`]
+/// tries them for its outcome `now`; empty when no value is tried.
+pub(super) fn values_tried(
+    f: &ChargeFacts,
+    now: &ChargeOutcome,
+) -> &'static [(&'static str, Value)] {
+    if f.class == DispositionClass::Unknown {
+        disposition_values(f)
+    } else if f.level == SeverityLevel::Unknown && now.has_gap(DataGap::Level) {
+        &LEVEL_VALUES
+    } else {
+        &[]
     }
-    values
-        .into_iter()
-        .map(|(label, class, canonical)| {
-            let g = ChargeFacts {
+}
+
+/// A value a charge's missing disposition or level could take.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Value {
+    Disposition(DispositionClass, CanonicalDisposition),
+    Level(SeverityLevel),
+}
+
+impl Value {
+    /// The charge's facts with this value.
+    pub(super) fn of(self, f: &ChargeFacts) -> ChargeFacts {
+        match self {
+            Value::Disposition(class, canonical) => ChargeFacts {
                 class,
                 canonical,
                 ..f.clone()
-            };
-            (label, g)
-        })
-        .collect()
+            },
+            Value::Level(level) => ChargeFacts { level, ..f.clone() },
+        }
+    }
 }
 
+/// The dispositions a charge whose disposition is missing could have, one per way the rules
+/// treat them; a disposition or release date shows it is no longer pending (the last one).
+fn disposition_values(f: &ChargeFacts) -> &'static [(&'static str, Value)] {
+    match DISPOSITION_VALUES.split_last() {
+        Some((_, dated)) if f.outcome_dated => dated,
+        _ => &DISPOSITION_VALUES,
+    }
+}
+
+const DISPOSITION_VALUES: [(&str, Value); 5] = {
+    use CanonicalDisposition as D;
+    use DispositionClass as K;
+    [
+        (
+            "a conviction",
+            Value::Disposition(K::Conviction, D::Convicted),
+        ),
+        (
+            "a dismissal",
+            Value::Disposition(K::NonConviction, D::Dismissed),
+        ),
+        (
+            "a nolle prosequi",
+            Value::Disposition(K::NonConviction, D::DismissedByProsecutor),
+        ),
+        (
+            "a completed deferral",
+            Value::Disposition(K::NonConviction, D::DeferredCompleted),
+        ),
+        ("still pending", Value::Disposition(K::Pending, D::Pending)),
+    ]
+};
+
 /// The levels a charge whose type gives none could have, one per way the rules treat them.
-fn level_values(f: &ChargeFacts) -> Vec<(&'static str, ChargeFacts)> {
+const LEVEL_VALUES: [(&str, Value); 7] = {
     use SeverityLevel as L;
     [
-        ("a felony", L::Felony),
-        ("a misdemeanor", L::Misdemeanor),
-        ("a petty offense", L::PettyOffense),
-        ("an infraction", L::Infraction),
-        ("a violation", L::Violation),
-        ("an ordinance violation", L::Ordinance),
-        ("a civil offense", L::Civil),
+        ("a felony", Value::Level(L::Felony)),
+        ("a misdemeanor", Value::Level(L::Misdemeanor)),
+        ("a petty offense", Value::Level(L::PettyOffense)),
+        ("an infraction", Value::Level(L::Infraction)),
+        ("a violation", Value::Level(L::Violation)),
+        ("an ordinance violation", Value::Level(L::Ordinance)),
+        ("a civil offense", Value::Level(L::Civil)),
     ]
-    .into_iter()
-    .map(|(label, level)| {
-        let g = ChargeFacts { level, ..f.clone() };
-        (label, g)
-    })
-    .collect()
-}
+};
 
 /// `a`, `a or b`, `a, b or c`.
 fn one_of(labels: &[&str]) -> String {

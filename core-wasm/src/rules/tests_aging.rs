@@ -7,9 +7,12 @@ use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
-use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K};
+use crate::parse::classify::{
+    CanonicalDisposition as D, DispositionClass as K, SeverityLevel as L,
+};
 use crate::parse::dates::Iso;
 
+use super::evaluate::reportability_with;
 use super::facts::Dated;
 use super::tests::{day, facts, later};
 use super::{ChargeFacts, ClientRules, evaluate_with, time_facts};
@@ -425,5 +428,42 @@ proptest! {
             }
             None => {}
         }
+    }
+}
+
+proptest! {
+    /// The reportability the lookback asks at each boundary is the full evaluation's, for a
+    /// missing disposition or level too (each of their values is tried until one is not barred).
+    #[test]
+    fn reportability_alone_is_the_evaluations(
+        entry_days in 0u64..9_000,
+        as_of_days in 0u64..12_000,
+        class in prop::sample::select(vec![K::Conviction, K::NonConviction, K::Pending, K::Unknown]),
+        level in prop::sample::select(vec![L::Felony, L::Misdemeanor, L::Infraction, L::Unknown]),
+        state in prop::sample::select(vec!["GA", "CA", "CO", "KS", "MD", "NY", "HI", "MA", "TX", "WA"]),
+        dated in any::<bool>(),
+        client in any::<bool>(),
+    ) {
+        let date = day("2001-01-01") + Days::new(entry_days);
+        let canonical = match class {
+            K::Conviction => D::ConvictedGuiltyPlea,
+            K::Pending => D::Pending,
+            K::NonConviction => D::Dismissed,
+            K::Unknown => D::Unknown,
+        };
+        let mut f = entered(class, canonical, state, &date.format("%Y-%m-%d").to_string());
+        f.level = level;
+        f.outcome_dated = dated;
+        f.as_of = day("2001-01-01") + Days::new(as_of_days);
+        let overlay = ClientRules {
+            conviction_lookback_years: Some(5),
+            pending_lookback_years: Some(3),
+            ..ClientRules::default()
+        };
+        let client = client.then_some(&overlay);
+        prop_assert_eq!(
+            reportability_with(&f, client),
+            evaluate_with(&f, client).reportability
+        );
     }
 }

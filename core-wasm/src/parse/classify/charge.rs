@@ -13,15 +13,16 @@ use super::disposition::{Disposition, classify_disposition};
 use super::lexicon::lexicon;
 use super::lookup::{WordHasher, WordMap};
 use super::severity::{Severity, TextLevel, classify_severity, text_level};
-use super::text::{ChargeText, normalize_charge_text};
+use super::shared::Shared;
+use super::text::{ChargeText, shared_charge_text};
 use super::traffic::{self, TrafficReading};
 use super::vocabulary::SeverityLevel;
 
 /// What stage 1 reads from one charge's text, statute and type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChargeRead {
-    /// Display form of the text (`normalize_charge_text`).
-    pub charge: String,
+    /// Display form of the text (`normalize_charge_text`), shared by the charges that read alike.
+    pub charge: Shared,
     pub severity: Severity,
     pub traffic: TrafficReading,
     pub text_level: Option<TextLevel>,
@@ -49,7 +50,7 @@ fn read_text(
     state: Option<&str>,
     severity: Severity,
 ) -> ChargeRead {
-    let charge = normalize_charge_text(raw_charge);
+    let charge = shared_charge_text(raw_charge);
     let (traffic, text_level) = {
         let text = ChargeText::new(&charge);
         let hits = lexicon().index.scan(text.key());
@@ -69,7 +70,8 @@ fn read_text(
 /// Reads the charges of one record, each distinct charge once (issue 23): a record often repeats
 /// a charge (counts of one offense, one traffic stop's tickets), its types and its dispositions.
 /// A charge is the same when its text, statute, type and state are; the reading is a pure
-/// function of them, so a repeated one gets a copy of the first reading.
+/// function of them, so a repeated one gets the first reading again, its text shared, not
+/// copied.
 #[derive(Default)]
 pub struct ChargeReader {
     charges: Seen<ChargeRead>,
@@ -119,16 +121,22 @@ impl ChargeReader {
     }
 }
 
-/// Readings by key, found by the key's hash; the keys live in the reader's `keys`.
+/// Readings by key, each with its key's hash; the keys live in the reader's `keys`. A record's
+/// few distinct readings are found by scanning the hashes (cheaper than a hash map at that
+/// size); past `SCANNED_AT_MOST` a hash index finds them, so a long record stays linear.
 struct Seen<T> {
-    by_hash: WordMap<u64, (Range<usize>, T)>,
+    /// (hash, key, reading), in the order first read.
+    entries: Vec<(u64, Range<usize>, T)>,
+    /// Entry by hash, once there are too many to scan.
+    index: Option<WordMap<u64, usize>>,
 }
 
 impl<T> Default for Seen<T> {
     fn default() -> Self {
         Self {
-            // Room for a short record's distinct readings: the map is not grown step by step.
-            by_hash: WordMap::with_capacity_and_hasher(SEEN_AT_ONCE, Default::default()),
+            // Room for a short record's distinct readings: not grown step by step.
+            entries: Vec::with_capacity(SEEN_AT_ONCE),
+            index: None,
         }
     }
 }
@@ -136,9 +144,12 @@ impl<T> Default for Seen<T> {
 /// Distinct readings of one kind a reader first makes room for.
 const SEEN_AT_ONCE: usize = 16;
 
+/// Distinct readings of one kind found by scanning, before a hash index is built.
+const SCANNED_AT_MOST: usize = 32;
+
 /// What `Seen::find` knows of a key.
 enum Found<T> {
-    /// Read before: a copy of the reading (the key is dropped from `keys` again).
+    /// Read before: the reading again (the key is dropped from `keys` again).
     Known(T),
     /// New: the key stays in `keys`, for `keep`.
     New(u64, Range<usize>),
@@ -151,9 +162,13 @@ impl<T: Clone> Seen<T> {
     fn find(&self, keys: &mut Vec<u8>, key: Range<usize>) -> Found<T> {
         let text = keys.get(key.clone()).unwrap_or_default();
         let hash = BuildHasherDefault::<WordHasher>::default().hash_one(text);
-        let found = match self.by_hash.get(&hash) {
+        let at = match &self.index {
+            Some(index) => index.get(&hash).copied(),
+            None => self.entries.iter().position(|(seen, ..)| *seen == hash),
+        };
+        let found = match at.and_then(|at| self.entries.get(at)) {
             None => return Found::New(hash, key),
-            Some((seen, read)) if keys.get(seen.clone()) == Some(text) => {
+            Some((_, seen, read)) if keys.get(seen.clone()) == Some(text) => {
                 Found::Known(read.clone())
             }
             Some(_) => Found::Clash,
@@ -164,8 +179,20 @@ impl<T: Clone> Seen<T> {
 
     /// Keeps the reading of a key `find` found new.
     fn keep(&mut self, found: Found<T>, read: T) {
-        if let Found::New(hash, key) = found {
-            self.by_hash.insert(hash, (key, read));
+        let Found::New(hash, key) = found else {
+            return;
+        };
+        self.entries.push((hash, key, read));
+        let last = self.entries.len() - 1;
+        match &mut self.index {
+            Some(index) => {
+                index.insert(hash, last);
+            }
+            None if self.entries.len() > SCANNED_AT_MOST => {
+                let by_hash = self.entries.iter().enumerate();
+                self.index = Some(by_hash.map(|(at, (hash, ..))| (*hash, at)).collect());
+            }
+            None => {}
         }
     }
 
@@ -301,15 +328,34 @@ mod tests {
         let second = push_key(&mut keys, &[Some("B")]);
         let second_hash = BuildHasherDefault::<WordHasher>::default()
             .hash_one(keys.get(second.clone()).unwrap_or_default());
-        // Pretend the second key hashes like the first.
-        if let Some(entry) = seen.by_hash.remove(&hash) {
-            seen.by_hash.insert(second_hash, entry);
+        // Pretend the first key hashed like the second.
+        if let Some(entry) = seen.entries.first_mut() {
+            entry.0 = second_hash;
         }
         assert!(matches!(seen.find(&mut keys, second), Found::Clash));
         assert_eq!(keys.len(), first.end);
         let again = push_key(&mut keys, &[Some("B")]);
         assert_eq!(seen.once(&mut keys, again, || "second"), "second");
-        assert_eq!(seen.by_hash.len(), 1);
+        assert_eq!(seen.entries.len(), 1);
         assert_eq!(keys.len(), first.end);
+    }
+
+    /// Past the readings a scan looks through, the hash index finds every one of them again.
+    #[test]
+    fn many_readings_are_found_through_the_index() {
+        let mut seen: Seen<usize> = Seen::default();
+        let mut keys = Vec::new();
+        let texts: Vec<String> = (0..3 * SCANNED_AT_MOST).map(|n| format!("C{n}")).collect();
+        for (n, text) in texts.iter().enumerate() {
+            let key = push_key(&mut keys, &[Some(text)]);
+            assert_eq!(seen.once(&mut keys, key, || n), n);
+        }
+        assert!(seen.index.is_some());
+        let kept = keys.len();
+        for (n, text) in texts.iter().enumerate() {
+            let key = push_key(&mut keys, &[Some(text)]);
+            assert_eq!(seen.once(&mut keys, key, || usize::MAX), n);
+        }
+        assert_eq!(keys.len(), kept);
     }
 }

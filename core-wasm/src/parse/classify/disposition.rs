@@ -17,6 +17,7 @@ use super::disposition_table::{
 };
 use super::lookup::RowsByKey;
 use super::phrases::{PhraseId, PhraseIndex, PhraseIndexBuilder, RowsByPhrase, word_matches};
+use super::shared::{self, Shared};
 use super::text::{clean, push_words};
 use super::vocabulary::{CanonicalDisposition, DispositionClass};
 
@@ -37,11 +38,11 @@ pub struct Disposition {
     /// The raw value was absent, empty, or only punctuation.
     pub missing: bool,
     /// Which table row or rule decided, e.g. `code:NC:VD`, `rule:deferral_completed`.
-    pub evidence: String,
+    pub evidence: Shared,
 }
 
 impl Disposition {
-    fn known(canonical: CanonicalDisposition, extra_sensitive: bool, evidence: String) -> Self {
+    fn known(canonical: CanonicalDisposition, extra_sensitive: bool, evidence: Shared) -> Self {
         let (class, sensitive, suppress) = canonical.defaults();
         Self {
             canonical,
@@ -54,7 +55,7 @@ impl Disposition {
         }
     }
 
-    fn unknown(recognised: bool, missing: bool, evidence: String) -> Self {
+    fn unknown(recognised: bool, missing: bool, evidence: Shared) -> Self {
         Self {
             canonical: CanonicalDisposition::Unknown,
             class: DispositionClass::Unknown,
@@ -95,7 +96,7 @@ pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>)
         }
     }
     if entries == 0 {
-        return Disposition::unknown(false, true, "missing".to_string());
+        return Disposition::unknown(false, true, Shared::from("missing"));
     }
     outcome.finish()
 }
@@ -138,18 +139,14 @@ enum Evidence<'a> {
 impl Evidence<'_> {
     /// The evidence as `Disposition::evidence` shows it (one allocation, no formatting
     /// machinery: every distinct disposition of a record writes one).
-    fn text(self) -> String {
+    fn text(self) -> Shared {
         let pieces: [&str; 4] = match self {
             Evidence::StateCode(state, code) => ["code:", state, ":", code],
             Evidence::Code(code) => ["code:", code, "", ""],
             Evidence::Rule(id) => ["rule:", id, "", ""],
             Evidence::Unrecognised => ["unrecognised", "", "", ""],
         };
-        let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
-        for piece in pieces {
-            out.push_str(piece);
-        }
-        out
+        shared::joined(&pieces)
     }
 }
 
@@ -174,6 +171,8 @@ fn read_entry<'s>(words: &[&str], state: &'s str, code: &mut String) -> (Reading
         [word] => word,
         _ => {
             code.clear();
+            // Room for the whole entry at once, not grown word by word.
+            code.reserve(words.iter().map(|w| w.len() + 1).sum());
             for (i, word) in words.iter().enumerate() {
                 if i > 0 {
                     code.push(' ');
@@ -360,7 +359,9 @@ impl<'s> Combination<'s> {
                 self.final_ = Some(Disposition::known(
                     CanonicalDisposition::DeferralRevoked,
                     false,
-                    format!("sequence:deferral_then_revocation({evidence})"),
+                    shared::formatted(format_args!(
+                        "sequence:deferral_then_revocation({evidence})"
+                    )),
                 ));
             }
             other => {
@@ -380,7 +381,7 @@ impl<'s> Combination<'s> {
             Some((_, recognised, evidence)) => {
                 Disposition::unknown(recognised, false, evidence.text())
             }
-            None => Disposition::unknown(false, false, "unrecognised".to_string()),
+            None => Disposition::unknown(false, false, Shared::from("unrecognised")),
         }
     }
 }
@@ -396,12 +397,14 @@ fn after_deferral(
         C::Dismissed | C::DismissedByProsecutor | C::DeferredCompleted => Disposition::known(
             C::DeferredCompleted,
             false,
-            format!("sequence:deferral_then_dismissal({evidence})"),
+            shared::formatted(format_args!("sequence:deferral_then_dismissal({evidence})")),
         ),
         c if c.defaults().0 == DispositionClass::Conviction => Disposition::known(
             C::DeferralRevoked,
             false,
-            format!("sequence:deferral_then_conviction({evidence})"),
+            shared::formatted(format_args!(
+                "sequence:deferral_then_conviction({evidence})"
+            )),
         ),
         c => Disposition::known(c, sensitive, evidence.text()),
     }

@@ -17,6 +17,7 @@ mod lookup;
 mod phrases;
 mod severity;
 mod severity_table;
+mod shared;
 mod statute;
 mod statute_doc;
 mod text;

@@ -15,6 +15,7 @@ use super::severity_table::{
     CHARGE_TEXT_LEVELS, CLASS_MARKERS, CLASS_TOKENS, CODES, INFERRED_LEVELS, JUVENILE_WORDS,
     LEVEL_PHRASES, LevelCode, ORDINALS, TRAFFIC_WORDS,
 };
+use super::shared::Shared;
 use super::text::{ChargeText, Words, clean, cleaned, normalize_charge_text};
 use super::vocabulary::SeverityLevel;
 
@@ -179,13 +180,13 @@ pub enum TextLevel {
     /// Stated in the text: a level phrase or a bracketed grade code (`FELONY THEFT`, `(M1)`).
     Stated {
         level: SeverityLevel,
-        phrase: String,
+        phrase: Shared,
     },
     /// The level of an offense graded alike essentially everywhere (robbery: felony).
     Inferred {
         level: SeverityLevel,
-        family: String,
-        word: String,
+        family: Shared,
+        word: Shared,
     },
 }
 
@@ -207,12 +208,15 @@ pub(crate) fn text_level(
     key_hits: &Hits,
 ) -> Option<TextLevel> {
     if let Some((level, phrase)) = stated_level(&text.words, display) {
-        return Some(TextLevel::Stated { level, phrase });
+        return Some(TextLevel::Stated {
+            level,
+            phrase: phrase.into(),
+        });
     }
     inferred(key_hits).map(|(level, family, word)| TextLevel::Inferred {
         level,
-        family: family.to_string(),
-        word: word.to_string(),
+        family: family.into(),
+        word: word.into(),
     })
 }
 

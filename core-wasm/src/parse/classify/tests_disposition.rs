@@ -565,7 +565,7 @@ fn a2_sentence_words_never_make_a_conviction() {
             (C::Unknown, false),
             "{raw}: {d:?}"
         );
-        assert_eq!(d.evidence, "rule:sentence_present", "{raw}");
+        assert_eq!(&*d.evidence, "rule:sentence_present", "{raw}");
     }
     // Post-disposition events alone do not decide either (A3 note).
     for raw in [
@@ -657,7 +657,7 @@ fn missing_and_unrecognised() {
             (C::Unknown, K::Unknown, true, false),
             "{raw:?}"
         );
-        assert_eq!(d.evidence, "missing");
+        assert_eq!(&*d.evidence, "missing");
     }
     for raw in ["XYZZY", "VD", "GR", "CV", "DPD", "JR"] {
         let d = classify_disposition(Some(raw), Some("TX"));
@@ -680,9 +680,9 @@ fn state_argument_is_case_insensitive_and_class_matches_canonical() {
         C::DismissedByProsecutor
     );
     let d = classify_disposition(Some("GUILTY"), None);
-    assert_eq!(d.evidence, "rule:guilty");
+    assert_eq!(&*d.evidence, "rule:guilty");
     assert_eq!(
-        classify_disposition(Some("VD"), Some("NC")).evidence,
+        &*classify_disposition(Some("VD"), Some("NC")).evidence,
         "code:NC:VD"
     );
 }

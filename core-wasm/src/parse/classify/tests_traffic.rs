@@ -587,7 +587,7 @@ fn a_vehicle_beside_an_operating_word() {
     ]);
     let evidence = read_traffic("BICYCLE OPR OBEY VEH LAWS", None, None, &sev("")).evidence;
     assert_eq!(
-        evidence,
+        &*evidence,
         "traffic.minor: \"OPERATE\" beside \"VEHICLE*\", no level"
     );
     // A statute outside the vehicle code never makes it minor (DECISIONS §13).

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use super::jagged::Jagged;
 use super::lexicon::lexicon;
 use super::phrases::{PhraseIndex, PhraseIndexBuilder, word_matches};
+use super::shared::Shared;
 use super::text_table::{ABBREVIATIONS, SHORTENED_WORDS, SLASH_PREFIXES};
 
 /// Display form of a charge text: trimmed, whitespace collapsed, upper case, punctuation kept.
@@ -42,6 +43,16 @@ pub fn normalize_charge_text(raw: &str) -> String {
     }
     // ASCII in, ASCII out.
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`normalize_charge_text`] as text a record's charges share: one allocation when the text
+/// already is its display form (most court text).
+pub(crate) fn shared_charge_text(raw: &str) -> Shared {
+    if raw.is_ascii() && is_display_form(raw.as_bytes()) {
+        Shared::from(raw)
+    } else {
+        Shared::from(normalize_charge_text(raw))
+    }
 }
 
 /// True when ASCII text already is its own display form: no lower case, no whitespace but

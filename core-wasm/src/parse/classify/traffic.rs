@@ -11,6 +11,7 @@ use std::fmt;
 use super::lexicon::{Traffic, lexicon};
 use super::phrases::{Hits, Row};
 use super::severity::Severity;
+use super::shared::{self, Shared};
 use super::statute::{self, Citation, Place};
 use super::text::{ChargeText, normalize_charge_text};
 use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
@@ -19,7 +20,7 @@ use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrafficReading {
     pub kind: TrafficKind,
-    pub evidence: String,
+    pub evidence: Shared,
 }
 
 /// DECISIONS §7.4 without a state: see `read_traffic`.
@@ -131,7 +132,7 @@ pub(crate) fn read(
     let domain = statute_raw_words
         .as_ref()
         .and_then(|w| tables.traffic_statute.first_row(w))
-        .map(|row| line(format_args!("statute \"{row}\"")))
+        .map(|row| format!("statute \"{row}\""))
         .or_else(|| severity.traffic_hint.then(|| "a traffic type".to_string()));
     if let Some(domain) = domain {
         let level = severity.level.word();
@@ -151,20 +152,16 @@ pub(crate) fn read(
     }
     reading(
         TrafficKind::NotTraffic,
-        "traffic.none: no traffic phrase, statute or type".to_string(),
+        Shared::from("traffic.none: no traffic phrase, statute or type"),
     )
 }
 
-/// An evidence line written into room for a long one: formatting alone would start small and
-/// grow the line once or twice.
-fn line(args: fmt::Arguments<'_>) -> String {
-    let mut out = String::with_capacity(128);
-    // Writing into a `String` cannot fail.
-    let _ = fmt::Write::write_fmt(&mut out, args);
-    out
+/// An evidence line, made in one allocation.
+fn line(args: fmt::Arguments<'_>) -> Shared {
+    shared::formatted(args)
 }
 
-fn reading(kind: TrafficKind, evidence: String) -> TrafficReading {
+fn reading(kind: TrafficKind, evidence: Shared) -> TrafficReading {
     TrafficReading { kind, evidence }
 }
 
@@ -308,7 +305,7 @@ fn with_statute(
     let (cited, where_, table) = (Cited(citation), Where(citation), Table(citation));
     // A reading the statute gives, checked against the text: a row that is not `high` only
     // supports what the text also says (§13).
-    let supported = |kind: TrafficKind, text_agrees: bool, evidence: String| {
+    let supported = |kind: TrafficKind, text_agrees: bool, evidence: Shared| {
         if high || text_agrees {
             reading(
                 kind,
@@ -405,7 +402,7 @@ fn inside_code(
     tables: &Traffic,
     text: &Hits,
     severity: &Severity,
-    evidence: String,
+    evidence: Shared,
 ) -> TrafficReading {
     if let TextSays::Serious(phrase) = says {
         return reading(
