@@ -595,7 +595,7 @@ fn overlap(a: &Addr, b: &Addr) -> bool {
 pub(crate) struct AddressScore {
     /// -1.0 when either side has no usable address.
     pub score: f64,
-    pub desc: String,
+    pub desc: Cow<'static, str>,
 }
 
 /// Best pair over both address histories (DESIGN §7.3).
@@ -603,7 +603,7 @@ pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
     if cand.is_empty() || rec.is_empty() {
         return AddressScore {
             score: -1.0,
-            desc: "address not available".into(),
+            desc: Cow::Borrowed("address not available"),
         };
     }
     let mut best = -1.0;
@@ -622,13 +622,13 @@ pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
             }
         }
     }
-    let mut text = desc.to_string();
-    if halved {
-        text.push_str(" (non-overlapping dates)");
-    }
     AddressScore {
         score: round4(best),
-        desc: text,
+        desc: if halved {
+            Cow::Owned(format!("{desc} (non-overlapping dates)"))
+        } else {
+            Cow::Borrowed(desc)
+        },
     }
 }
 
@@ -834,7 +834,7 @@ mod tests {
         let b = [std1(&dated(Some("2015-01-01"), Some("")))];
         let s = score(&a, &b);
         assert_eq!(
-            (s.score, s.desc.as_str()),
+            (s.score, &*s.desc),
             (0.5, "exact address match (non-overlapping dates)")
         );
         let c = [std1(&dated(Some("2012-06-01"), None))];
