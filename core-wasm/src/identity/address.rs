@@ -7,29 +7,111 @@ use super::AddressInput;
 use super::fold::{Keep, bounded, fold, fold_into};
 use super::round::round4;
 use super::similarity::jaro_winkler;
+use super::stack::StackVec;
 use super::usps;
 
-/// A standardised address.
+/// Where one of an address's texts lies in `Addr::text`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Span(usize, usize);
+
+/// A standardised address. Its texts are stored end to end in one string (one allocation per
+/// address instead of one per field) and read through the methods of the same names.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Addr {
-    pub number: String,
+    text: String,
+    number: Span,
     pub predir: &'static str,
-    pub name: String,
+    name: Span,
     pub suffix: &'static str,
     pub postdir: &'static str,
-    pub unit: String,
-    pub city: String,
-    pub state: String,
-    pub zip5: String,
-    pub po_box: String,
+    unit: Span,
+    city: Span,
+    state: Span,
+    zip5: Span,
+    po_box: Span,
     /// (start, end) as comparable `YYYYMMDD` numbers; `None` when absent or malformed.
     pub start: Option<u32>,
     pub end: Option<u32>,
     pub intl: bool,
     /// All fields as received, joined by spaces: folded only for an international comparison
     /// (most addresses never meet one).
-    pub fields: String,
+    fields: Span,
 }
+
+impl Addr {
+    fn get(&self, at: Span) -> &str {
+        self.text.get(at.0..at.1).unwrap_or_default()
+    }
+
+    pub(crate) fn number(&self) -> &str {
+        self.get(self.number)
+    }
+    pub(crate) fn name(&self) -> &str {
+        self.get(self.name)
+    }
+    pub(crate) fn unit(&self) -> &str {
+        self.get(self.unit)
+    }
+    pub(crate) fn city(&self) -> &str {
+        self.get(self.city)
+    }
+    pub(crate) fn state(&self) -> &str {
+        self.get(self.state)
+    }
+    pub(crate) fn zip5(&self) -> &str {
+        self.get(self.zip5)
+    }
+    pub(crate) fn po_box(&self) -> &str {
+        self.get(self.po_box)
+    }
+    fn fields(&self) -> &str {
+        self.get(self.fields)
+    }
+
+    /// `s` appended to the text, and where it lies.
+    fn push(&mut self, s: &str) -> Span {
+        let from = self.text.len();
+        self.text.push_str(s);
+        Span(from, self.text.len())
+    }
+
+    /// `s` folded onto the end of the text, and where it lies (`fold_into` puts a space
+    /// before it when the text is not empty: not part of it).
+    fn push_folded(&mut self, s: &str) -> Span {
+        let from = self.text.len();
+        fold_into(&mut self.text, s, Keep::Address);
+        let to = self.text.len();
+        let separated = from > 0 && to > from;
+        Span(from + usize::from(separated), to)
+    }
+}
+
+/// Words of folded address text: runs between spaces, each `#` a word of its own (`#12` is the
+/// words `#` and `12`, a unit designator and its number).
+struct Words<'t>(&'t str);
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let rest = self.0.trim_start_matches(' ');
+        if rest.is_empty() {
+            self.0 = rest;
+            return None;
+        }
+        let end = if rest.starts_with('#') {
+            1
+        } else {
+            rest.find([' ', '#']).unwrap_or(rest.len())
+        };
+        let (word, rest) = rest.split_at(end);
+        self.0 = rest;
+        Some(word)
+    }
+}
+
+/// How many words or parts of a line are kept on the stack (real lines have far fewer).
+const INLINE_WORDS: usize = 24;
 
 /// "No address" words (DESIGN §7.1), compared after folding.
 const SENTINELS: [&str; 9] = [
@@ -124,19 +206,11 @@ fn split_hyphen_number(line: &str) -> Option<(&str, &str)> {
     ok.then_some((head, rest))
 }
 
-/// `s` folded onto the end of `out` (one space apart), `#` standing apart from what follows it
-/// (`#12` is the words `#` and `12`): the delivery line's words are `out.split_whitespace()`.
-fn fold_words(out: &mut String, s: &str) {
-    fold_into(out, s, Keep::Address);
-    if out.contains('#') {
-        *out = out.replace('#', " # ");
-    }
-}
-
 /// Parse a delivery line right to left (Pub 28 §231): unit, post-directional, suffix,
-/// street name, pre-directional, house number. The words borrow one folded copy of the line.
-fn parse_street(line: &str, a: &mut Addr) {
-    let mut text = String::with_capacity(line.len() + 8);
+/// street name, pre-directional, house number. The words borrow one folded copy of the line,
+/// made in `text` (a buffer the caller reuses).
+fn parse_street(line: &str, text: &mut String, a: &mut Addr) {
+    text.clear();
     let line = match split_hyphen_number(line) {
         Some((number, rest)) => {
             // ASCII digits, a hyphen and at most one letter (`split_hyphen_number`).
@@ -145,9 +219,9 @@ fn parse_street(line: &str, a: &mut Addr) {
         }
         None => line,
     };
-    fold_words(&mut text, line);
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut t: &[&str] = &words;
+    fold_into(text, line, Keep::Address);
+    let words: StackVec<&str, INLINE_WORDS> = Words(text.as_str()).collect();
+    let mut t: &[&str] = words.as_slice();
     if t.is_empty() {
         return;
     }
@@ -161,7 +235,7 @@ fn parse_street(line: &str, a: &mut Addr) {
     if let Some(i) = box_at
         && let Some(n) = t.get(i)
     {
-        a.po_box = (*n).to_string();
+        a.po_box = a.push(n);
         return;
     }
     // Secondary unit at the end: `<designator> <id>`, or a designator needing no number.
@@ -170,25 +244,25 @@ fn parse_street(line: &str, a: &mut Addr) {
         let designator = t.get(n - 2).and_then(|d| usps::unit(d));
         let id = t.get(n - 1).copied().unwrap_or("");
         if designator.is_some() && usps::suffix(id).is_none() {
-            a.unit = id.to_string();
+            a.unit = a.push(id);
             t = t.get(..n - 2).unwrap_or_default();
         } else if let Some((_, false)) = t.get(n - 1).and_then(|d| usps::unit(d))
             && n >= 3
         {
-            a.unit = id.to_string();
+            a.unit = a.push(id);
             t = t.get(..n - 1).unwrap_or_default();
         }
     }
     if let Some((first, rest)) = t.split_first()
         && is_house_number(first)
     {
-        a.number = (*first).to_string();
+        a.number = a.push(first);
         t = rest;
         if let Some((f, rest)) = t.split_first()
             && is_fraction(f)
         {
-            a.number.push(' ');
-            a.number.push_str(f);
+            a.push(" ");
+            a.number.1 = a.push(f).1;
             t = rest;
         }
     }
@@ -214,14 +288,14 @@ fn parse_street(line: &str, a: &mut Addr) {
         a.suffix = s;
         t = rest;
     }
-    let mut name = String::with_capacity(text.len());
+    let from = a.text.len();
     for w in t {
-        if !name.is_empty() {
-            name.push(' ');
+        if a.text.len() > from {
+            a.text.push(' ');
         }
-        name.push_str(usps::ordinal(w));
+        a.text.push_str(usps::ordinal(w));
     }
-    a.name = name;
+    a.name = Span(from, a.text.len());
 }
 
 /// `... ST 62704` or `... ST 62704-1234` at the end of a part: (text before, state, zip).
@@ -266,11 +340,12 @@ fn joined<'a>(parts: &[&'a str]) -> Piece<'a> {
 /// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
 /// Returns (street, city, state, postal code).
 fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
-    let parts: Vec<&str> = s
+    let parts: StackVec<&str, INLINE_WORDS> = s
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .collect();
+    let parts = parts.as_slice();
     let n = parts.len();
     let last = parts.last().copied().unwrap_or("");
     if let Some((rest, st, zip)) = state_zip_tail(last) {
@@ -288,7 +363,8 @@ fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
             return (street, Cow::Borrowed(city), st, zip);
         }
         // One part, no commas: the street ends at the last suffix (plus any unit after it).
-        let toks: Vec<&str> = rest.split_whitespace().collect();
+        let toks: StackVec<&str, INLINE_WORDS> = rest.split_whitespace().collect();
+        let toks = toks.as_slice();
         let mut buf = String::new();
         let mut end = None;
         for (i, w) in toks.iter().enumerate().skip(2) {
@@ -349,48 +425,56 @@ pub(crate) fn standardise(input: &AddressInput) -> Option<Addr> {
     if s1.is_empty() && s2.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
         return None;
     }
-    let mut fields =
-        String::with_capacity(s1.len() + s2.len() + city.len() + st.len() + pc.len() + 4);
-    for (i, part) in [s1, s2, city, st, pc].into_iter().enumerate() {
-        if i > 0 {
-            fields.push(' ');
-        }
-        fields.push_str(part);
-    }
+    let raw = s1.len() + s2.len() + city.len() + st.len() + pc.len();
+    // The fields as received, then what they standardise to: at most as long again, plus
+    // separators and a few expanded ordinals and codes.
     let mut a = Addr {
+        text: String::with_capacity(2 * raw + 16),
         start: date_key(p.and_then(|p| p.start_date.as_deref())),
         end: date_key(p.and_then(|p| p.end_date.as_deref())),
         intl: p.is_some_and(|p| p.international),
-        fields,
         ..Addr::default()
     };
+    for (i, part) in [s1, s2, city, st, pc].into_iter().enumerate() {
+        if i > 0 {
+            a.text.push(' ');
+        }
+        a.text.push_str(part);
+    }
+    a.fields = Span(0, a.text.len());
     let (street, city, st, pc) =
         if !s1.is_empty() && city.is_empty() && st.is_empty() && pc.is_empty() {
             split_single_line(s1)
         } else {
             (Cow::Borrowed(s1), Cow::Borrowed(city), st, pc)
         };
-    parse_street(&street, &mut a);
+    // One folded copy of the delivery line, then of the second line: a buffer for both.
+    let mut folded = String::with_capacity(street.len().max(s2.len()) + 8);
+    parse_street(&street, &mut folded, &mut a);
     if !s2.is_empty() {
-        let mut text = String::with_capacity(s2.len() + 4);
-        fold_words(&mut text, s2);
-        let mut t = text.split_whitespace();
+        folded.clear();
+        fold_into(&mut folded, s2, Keep::Address);
+        let mut t = Words(&folded);
         match (t.next(), t.next()) {
-            (Some(d), Some(id)) if usps::unit(d).is_some() => a.unit = id.to_string(),
-            (Some(only), None) => a.unit = only.to_string(),
+            (Some(d), Some(id)) if usps::unit(d).is_some() => a.unit = a.push(id),
+            (Some(only), None) => a.unit = a.push(only),
             _ => {}
         }
     }
-    a.city = fold(&city, Keep::Address);
-    let state = fold(st, Keep::Address);
-    a.state = match usps::state_code(&state) {
-        Some(code) => code.to_string(),
+    a.city = a.push_folded(&city);
+    let state = a.push_folded(st);
+    a.state = match usps::state_code(a.get(state)) {
+        Some(code) => {
+            a.text.truncate(state.0);
+            a.push(code)
+        }
         None => state,
     };
-    a.zip5 = String::new();
+    let from = a.text.len();
     for digit in pc.bytes().filter(u8::is_ascii_digit).take(5) {
-        a.zip5.push(char::from(digit));
+        a.text.push(char::from(digit));
     }
+    a.zip5 = Span(from, a.text.len());
     Some(a)
 }
 
@@ -410,11 +494,14 @@ fn locality(a: &Addr, b: &Addr) -> Locality {
             Locality::Conflict
         }
     };
-    if !a.zip5.is_empty() && !b.zip5.is_empty() {
-        eq(a.zip5 == b.zip5)
-    } else if !a.city.is_empty() && !b.city.is_empty() && !a.state.is_empty() && !b.state.is_empty()
+    if !a.zip5().is_empty() && !b.zip5().is_empty() {
+        eq(a.zip5() == b.zip5())
+    } else if !a.city().is_empty()
+        && !b.city().is_empty()
+        && !a.state().is_empty()
+        && !b.state().is_empty()
     {
-        eq(a.city == b.city && a.state == b.state)
+        eq(a.city() == b.city() && a.state() == b.state())
     } else {
         Locality::Unknown
     }
@@ -437,8 +524,8 @@ fn jaccard(a: &str, b: &str) -> f64 {
 pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if a.intl || b.intl {
         let j = jaccard(
-            &fold(&a.fields, Keep::Address),
-            &fold(&b.fields, Keep::Address),
+            &fold(a.fields(), Keep::Address),
+            &fold(b.fields(), Keep::Address),
         );
         return if j >= 0.9 {
             (1.0, "international address match")
@@ -449,13 +536,14 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
         };
     }
     let loc = locality(a, b);
-    if !a.po_box.is_empty() || !b.po_box.is_empty() {
-        if a.po_box == b.po_box && loc != Locality::Conflict {
+    if !a.po_box().is_empty() || !b.po_box().is_empty() {
+        if a.po_box() == b.po_box() && loc != Locality::Conflict {
             return (1.0, "exact PO box match");
         }
         return (0.0, "PO box vs street address");
     }
-    if a.number.is_empty() || a.name.is_empty() || b.number.is_empty() || b.name.is_empty() {
+    if a.number().is_empty() || a.name().is_empty() || b.number().is_empty() || b.name().is_empty()
+    {
         return if loc == Locality::Match {
             (0.3, "same ZIP/city only")
         } else {
@@ -465,14 +553,14 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if loc == Locality::Conflict {
         return (0.0, "address mismatch");
     }
-    let same_num = a.number == b.number;
-    let same_name = a.name == b.name;
+    let same_num = a.number() == b.number();
+    let same_name = a.name() == b.name();
     let sfx_ok = a.suffix == b.suffix;
     let dir_ok = a.predir == b.predir && a.postdir == b.postdir;
     let sfx_soft = sfx_ok || a.suffix.is_empty() || b.suffix.is_empty();
     let dir_soft =
         dir_ok || ((a.predir.is_empty() || b.predir.is_empty()) && a.postdir == b.postdir);
-    let units_ok = a.unit.is_empty() || b.unit.is_empty() || a.unit == b.unit;
+    let units_ok = a.unit().is_empty() || b.unit().is_empty() || a.unit() == b.unit();
     if same_num && same_name && sfx_ok && dir_ok {
         return match (loc, units_ok) {
             (Locality::Match, true) => (1.0, "exact address match"),
@@ -483,7 +571,7 @@ pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if same_num
         && loc == Locality::Match
         && ((same_name && sfx_soft && dir_soft)
-            || (sfx_ok && dir_ok && jaro_winkler(bounded(&a.name), bounded(&b.name)) >= 0.90))
+            || (sfx_ok && dir_ok && jaro_winkler(bounded(a.name()), bounded(b.name())) >= 0.90))
     {
         return (0.8, "partial address match");
     }
@@ -507,7 +595,7 @@ fn overlap(a: &Addr, b: &Addr) -> bool {
 pub(crate) struct AddressScore {
     /// -1.0 when either side has no usable address.
     pub score: f64,
-    pub desc: String,
+    pub desc: Cow<'static, str>,
 }
 
 /// Best pair over both address histories (DESIGN §7.3).
@@ -515,7 +603,7 @@ pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
     if cand.is_empty() || rec.is_empty() {
         return AddressScore {
             score: -1.0,
-            desc: "address not available".into(),
+            desc: Cow::Borrowed("address not available"),
         };
     }
     let mut best = -1.0;
@@ -534,13 +622,13 @@ pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
             }
         }
     }
-    let mut text = desc.to_string();
-    if halved {
-        text.push_str(" (non-overlapping dates)");
-    }
     AddressScore {
         score: round4(best),
-        desc: text,
+        desc: if halved {
+            Cow::Owned(format!("{desc} (non-overlapping dates)"))
+        } else {
+            Cow::Borrowed(desc)
+        },
     }
 }
 
@@ -580,46 +668,31 @@ mod tests {
             "62704-1234",
         ));
         assert_eq!(
-            (
-                a.number.as_str(),
-                a.predir,
-                a.name.as_str(),
-                a.suffix,
-                a.unit.as_str()
-            ),
+            (a.number(), a.predir, a.name(), a.suffix, a.unit()),
             ("123", "N", "MAIN", "ST", "4")
         );
         assert_eq!(
-            (a.city.as_str(), a.state.as_str(), a.zip5.as_str()),
+            (a.city(), a.state(), a.zip5()),
             ("SPRINGFIELD", "IL", "62704")
         );
         let a = std1(&addr("101 1/2 First Ave NW #12", "", "", "", ""));
         assert_eq!(
-            (
-                a.number.as_str(),
-                a.name.as_str(),
-                a.suffix,
-                a.postdir,
-                a.unit.as_str()
-            ),
+            (a.number(), a.name(), a.suffix, a.postdir, a.unit()),
             ("101 1/2", "1ST", "AVE", "NW", "12")
         );
         let a = std1(&addr("289-01 Union Tpke", "", "Queens", "NY", "11427"));
         assert_eq!(
-            (a.number.as_str(), a.name.as_str(), a.suffix),
+            (a.number(), a.name(), a.suffix),
             ("289-01", "UNION", "TPKE")
         );
         let a = std1(&addr("123 Avenue C", "", "New York", "NY", ""));
-        assert_eq!((a.name.as_str(), a.suffix), ("AVENUE C", ""));
+        assert_eq!((a.name(), a.suffix), ("AVENUE C", ""));
         let a = std1(&addr("P.O. Box 77", "", "Austin", "TX", "78701"));
-        assert_eq!(a.po_box, "77");
+        assert_eq!(a.po_box(), "77");
         let a = std1(&addr("55 Front St", "", "", "", ""));
-        assert_eq!(
-            (a.name.as_str(), a.suffix, a.unit.as_str()),
-            ("FRONT", "ST", "")
-        );
+        assert_eq!((a.name(), a.suffix, a.unit()), ("FRONT", "ST", ""));
         let a = std1(&addr("55 Oak St Rear", "", "", "", ""));
-        assert_eq!((a.name.as_str(), a.unit.as_str()), ("OAK", "REAR"));
+        assert_eq!((a.name(), a.unit()), ("OAK", "REAR"));
         assert_eq!(standardise(&addr("Homeless", "", "", "", "")), None);
         assert_eq!(standardise(&addr("", "", "", "", "")), None);
     }
@@ -761,7 +834,7 @@ mod tests {
         let b = [std1(&dated(Some("2015-01-01"), Some("")))];
         let s = score(&a, &b);
         assert_eq!(
-            (s.score, s.desc.as_str()),
+            (s.score, &*s.desc),
             (0.5, "exact address match (non-overlapping dates)")
         );
         let c = [std1(&dated(Some("2012-06-01"), None))];

@@ -148,8 +148,8 @@ fn combine(
         details: details.into(),
         conflicts,
         name_match_desc: n.desc,
-        dob_match_desc: d.desc.to_string(),
-        ssn_match_desc: s.desc.to_string(),
+        dob_match_desc: d.desc,
+        ssn_match_desc: s.desc,
         address_match_desc: a.desc,
     }
 }

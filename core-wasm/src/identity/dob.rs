@@ -37,7 +37,12 @@ const SENTINELS: [&str; 7] = [
 /// Parse raw DOB text. Accepts `YYYY[-MM[-DD]]` with `00`/`XX` for unknown parts.
 pub(crate) fn parse(raw: Option<&str>) -> Dob {
     let s = raw.unwrap_or("").trim();
-    if s.is_empty() || SENTINELS.iter().any(|w| s.eq_ignore_ascii_case(w)) {
+    // Every sentinel starts with a letter: a date (most input) is not compared with the words.
+    let sentinel = || {
+        s.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+            && SENTINELS.iter().any(|w| s.eq_ignore_ascii_case(w))
+    };
+    if s.is_empty() || sentinel() {
         return Dob::Missing;
     }
     let b = s.as_bytes();

@@ -289,9 +289,9 @@ pub(crate) fn handle(body: &[u8]) -> (u16, String) {
     let r = compare(Some(&cand), &rec, DEFAULT_QUALIFYING_BP);
     let resp = Response {
         ssn_score: round4(r.ssn_score),
-        ssn_match_desc: &r.ssn_match_desc,
+        ssn_match_desc: r.ssn_match_desc,
         dob_score: round4(r.dob_score),
-        dob_match_desc: &r.dob_match_desc,
+        dob_match_desc: r.dob_match_desc,
         name_score: round4(r.name_score),
         name_match_desc: &r.name_match_desc,
         address_score: round4(r.address_score),

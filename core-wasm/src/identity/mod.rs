@@ -24,6 +24,7 @@ mod result;
 mod round;
 mod similarity;
 mod ssn;
+mod stack;
 mod usps;
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Name component (DESIGN §4.2-4.3): discrete levels per part, best pairing over the
 //! names and aliases of both sides, swapped first/last, suffix conflicts.
 
+use std::borrow::Cow;
+
 use super::names::{NameVariant, Part};
 use super::nicknames;
 use super::round::round4;
@@ -196,7 +198,7 @@ fn pair_score(c: View<'_>, r: View<'_>) -> (f64, Notes) {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct NameScore {
     pub score: f64,
-    pub desc: String,
+    pub desc: Cow<'static, str>,
     /// Hard NAME conflict: surname and given name both 0 in every pairing.
     pub conflict: bool,
     /// Record given name missing/initial only, or a surname missing (DESIGN §9).
@@ -239,13 +241,13 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     };
     let conflict = !cand.is_empty() && !rec.is_empty() && best == 0.0;
     let desc = if best == 1.0 {
-        if via_alias {
-            "exact name match via alias".to_string()
+        Cow::Borrowed(if via_alias {
+            "exact name match via alias"
         } else {
-            "exact name match".to_string()
-        }
+            "exact name match"
+        })
     } else if conflict {
-        "name mismatch".to_string()
+        Cow::Borrowed("name mismatch")
     } else {
         let mut d = String::with_capacity(64);
         for n in best_notes.iter().filter(|n| *n != "middle not compared") {
@@ -257,7 +259,7 @@ pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
         if via_alias {
             d.push_str(" (via alias)");
         }
-        d
+        Cow::Owned(d)
     };
     NameScore {
         score: best,
@@ -364,10 +366,7 @@ mod tests {
             &person("John", "Albert", "Smith"),
             &person("JOHN", "ALBERT", "SMITH"),
         );
-        assert_eq!(
-            (exact.score, exact.desc.as_str()),
-            (1.0, "exact name match")
-        );
+        assert_eq!((exact.score, &*exact.desc), (1.0, "exact name match"));
         let swapped = sc(&person("WEI", "", "ZHANG"), &person("ZHANG", "", "WEI"));
         assert_eq!(swapped.score, 0.9);
         assert!(swapped.desc.ends_with("first/last swapped"));
@@ -438,10 +437,7 @@ mod tests {
         });
         let r = person("MARY", "", "WILLIAMS");
         let s = sc(&c, &r);
-        assert_eq!(
-            (s.score, s.desc.as_str()),
-            (1.0, "exact name match via alias")
-        );
+        assert_eq!((s.score, &*s.desc), (1.0, "exact name match via alias"));
         let s = sc(&r, &c);
         assert_eq!(s.desc, "exact name match via alias", "record-side alias");
         let mut r2 = person("MARIE", "", "JOHNSEN");

@@ -1,7 +1,7 @@
 //! Name normalisation into comparable variants (DESIGN §4.1): folding, honorifics,
 //! generational suffixes, aliases and the `AKA` parts of a full subject name.
 
-use super::fold::{Keep, bounded, compact, fold};
+use super::fold::{Keep, MAX_COMPARED_CHARS, bounded, compact, fold};
 use super::{Person, PersonName};
 
 /// One folded name part, with its compact (space-free) form precomputed for the hot loop.
@@ -15,7 +15,10 @@ pub(crate) struct Part {
 impl Part {
     /// Bounded ([`bounded`]): a hostile 50,000-character name costs what a 100-character one does.
     pub(crate) fn new(mut full: String) -> Self {
-        full.truncate(bounded(&full).len());
+        // No more bytes than the bound, no more characters: nothing to cut (every real name).
+        if full.len() > MAX_COMPARED_CHARS {
+            full.truncate(bounded(&full).len());
+        }
         let compact = full.contains(' ').then(|| compact(&full));
         Part { full, compact }
     }

@@ -1,5 +1,6 @@
 //! What Stage 2 decides about one candidate/record pair.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 /// Routing band of an identity comparison (SPEC `routing.identity_level`; DESIGN §8.4).
@@ -35,8 +36,10 @@ pub struct IdentityResult {
     pub third_id_required: bool,
     /// Shared: every case decision of this subject echoes it (`IdMatch::details`).
     pub details: Rc<str>,
-    pub name_match_desc: String,
-    pub dob_match_desc: String,
-    pub ssn_match_desc: String,
-    pub address_match_desc: String,
+    /// The texts below are the code's own words, composed (allocated) only when a name or
+    /// address score needs several of them.
+    pub name_match_desc: Cow<'static, str>,
+    pub dob_match_desc: &'static str,
+    pub ssn_match_desc: &'static str,
+    pub address_match_desc: Cow<'static, str>,
 }

@@ -58,9 +58,12 @@ pub(crate) fn parse(raw: Option<&str>) -> Ssn {
         len += 1;
     }
     let compact = buf.get(..len).unwrap_or_default();
-    if SENTINELS
-        .iter()
-        .any(|w| w.as_bytes() == compact || w.eq_ignore_ascii_case(s))
+    // Every sentinel has a letter, and the letters of `s` are all in `compact`: numbers (most
+    // SSNs) are not compared with the words.
+    if compact.iter().any(u8::is_ascii_alphabetic)
+        && SENTINELS
+            .iter()
+            .any(|w| w.as_bytes() == compact || w.eq_ignore_ascii_case(s))
     {
         return Ssn::Missing;
     }
