@@ -7,7 +7,10 @@
 //   Both report the same `data.timing` (stage 1, stages 2-3, total); the page's is measured with
 //   `performance.now()`. Both sides first answer BENCH_WARMUP unmeasured calls: V8 starts the
 //   module on its baseline compiler and moves hot functions to its optimising one only after
-//   they have run a while, so the first calls measure the tiering, not the page.
+//   they have run a while, so the first calls measure the tiering, not the page. As many rounds
+//   again are traced (`traced`): the worker's task per call (wall and CPU), whether the call found
+//   its instance ready, the main thread's CPU per call and V8's tier-up meanwhile; the rest of the
+//   page's time is the messages to the worker and back.
 // - A batch: BENCH_BATCH records (every bundled sample in turn) chosen as one NDJSON file in the
 //   page's "Many records" input, timed in the page from the input's change event to the finished
 //   table drawn, in a page just loaded (its module compiled and tiered up during the batch, as a
@@ -85,21 +88,75 @@ async function openPage(browser) {
   return page;
 }
 
-async function pageRounds(browser) {
-  const page = await openPage(browser);
-  const answers = await page.evaluate(async ({ body, rounds, warmup }) => {
+/** `warmup` then `rounds` evaluations of the body in the page, one after the other; their answers. */
+function evaluateInPage(page, rounds, warmup) {
+  return page.evaluate(async ({ body, rounds, warmup }) => {
     const engine = await import(new URL('engine.js', location.href).href);
     await engine.prepareWorkers();
-    const module = await engine.fetchModule(new URL('../engine/active.wasm', location.href));
+    window.benchModule ??= await engine.fetchModule(new URL('../engine/active.wasm', location.href));
     const out = [];
     for (let i = 0; i < warmup + rounds; i += 1) {
-      const answer = await engine.evaluate(module, body, { now: engine.nowRfc3339(), correlationId: `bench-${i}` });
+      const answer = await engine.evaluate(window.benchModule, body, { now: engine.nowRfc3339(), correlationId: `bench-${i}` });
       if (i >= warmup) out.push({ status: answer.status, timing: answer.body?.data?.timing });
     }
     return out;
-  }, { body, rounds: ROUNDS, warmup: WARMUP });
-  await page.close();
-  return summarise('browser', answers);
+  }, { body, rounds, warmup });
+}
+
+/** The measured rounds, then as many again traced: where one evaluation's time goes. */
+async function pageRounds(browser) {
+  const page = await openPage(browser);
+  const timing = summarise('browser', await evaluateInPage(page, ROUNDS, WARMUP));
+  const dir = mkdtempSync(join(tmpdir(), 'lookback-bench-'));
+  try {
+    const path = join(dir, 'rounds.json');
+    await browser.startTracing(page, { path, categories: ['toplevel', 'devtools.timeline', 'v8.wasm'] });
+    await evaluateInPage(page, ROUNDS, 0);
+    await browser.stopTracing();
+    await page.close();
+    return { ...timing, traced: roundsOfTrace(JSON.parse(readFileSync(path, 'utf8'))) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The page's renderer process in a trace, its events by thread name. */
+function rendererOf(trace) {
+  const events = trace.traceEvents ?? trace;
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}/${e.tid}`, e.args.name);
+  }
+  const thread = (e) => threads.get(`${e.pid}/${e.tid}`) ?? '';
+  const pid = events.find((e) => e.ph === 'X' && thread(e) === 'DedicatedWorker thread')?.pid;
+  return { thread, events: events.filter((e) => e.ph === 'X' && e.pid === pid) };
+}
+
+/**
+ * Single evaluations traced: each call's task in its worker (both stages and the glue around
+ * them, without instantiating the next call's instance after it; wall and CPU time), whether it
+ * found its instance ready (its only instantiation is the one for the next call), the CPU of the
+ * page's main thread per call, and of V8's background tier-up meanwhile.
+ */
+function roundsOfTrace(trace) {
+  const { thread, events } = rendererOf(trace);
+  const worker = events.filter((e) => thread(e) === 'DedicatedWorker thread');
+  const calls = worker.filter((e) => e.name === 'HandlePostMessage').map((task) => {
+    const made = worker.filter((e) => e.tid === task.tid && e.name === 'wasm.SyncInstantiate'
+      && e.ts >= task.ts && e.ts < task.ts + task.dur);
+    const next = made.at(-1);
+    return { ms: (task.dur - (next?.dur ?? 0)) / 1000, cpu: (task.tdur - (next?.tdur ?? 0)) / 1000, spare: made.length === 1 };
+  });
+  const cpu = (filter) => events.filter(filter).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  const main = cpu((e) => thread(e) === 'CrRendererMain' && e.name === 'ThreadControllerImpl::RunTask');
+  return {
+    calls: calls.length,
+    worker_call_ms: round3(median(calls.map((c) => c.ms))),
+    worker_call_cpu_ms: round3(median(calls.map((c) => c.cpu))),
+    spare_instance_used: calls.filter((c) => c.spare).length,
+    main_thread_ms_per_call: round3(main / Math.max(1, calls.length)),
+    v8_tier_up_ms: round3(cpu((e) => thread(e).startsWith('ThreadPool') && e.name === 'wasm.ExecuteCompilationUnits')),
+  };
 }
 
 /**
@@ -131,16 +188,9 @@ async function timeBatch(page, file) {
  * process only (its main thread, its workers, V8's background threads).
  */
 function cpuOfTrace(trace) {
-  const events = trace.traceEvents ?? trace;
-  const threads = new Map();
-  for (const e of events) {
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}/${e.tid}`, e.args.name);
-  }
-  const thread = (e) => threads.get(`${e.pid}/${e.tid}`) ?? '';
-  const renderer = events.find((e) => e.ph === 'X' && thread(e) === 'DedicatedWorker thread')?.pid;
-  const cpu = (filter) => round3(events.filter((e) => e.ph === 'X' && e.pid === renderer && filter(e))
-    .reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000);
-  const count = (filter) => events.filter((e) => e.ph === 'X' && e.pid === renderer && filter(e)).length;
+  const { thread, events } = rendererOf(trace);
+  const cpu = (filter) => round3(events.filter(filter).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000);
+  const count = (filter) => events.filter(filter).length;
   const task = (e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'ThreadPool_RunTask';
   const main = (e) => thread(e) === 'CrRendererMain';
   const worker = (e) => thread(e) === 'DedicatedWorker thread';
