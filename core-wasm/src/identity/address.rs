@@ -7,8 +7,8 @@ use super::AddressInput;
 use super::fold::{Keep, bounded, fold, fold_into};
 use super::round::round4;
 use super::similarity::jaro_winkler;
-use super::stack::StackVec;
 use super::usps;
+use smallvec::SmallVec;
 
 /// Where one of an address's texts lies in `Addr::text`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -220,7 +220,7 @@ fn parse_street(line: &str, text: &mut String, a: &mut Addr) {
         None => line,
     };
     fold_into(text, line, Keep::Address);
-    let words: StackVec<&str, INLINE_WORDS> = Words(text.as_str()).collect();
+    let words: SmallVec<[&str; INLINE_WORDS]> = Words(text.as_str()).collect();
     let mut t: &[&str] = words.as_slice();
     if t.is_empty() {
         return;
@@ -340,7 +340,7 @@ fn joined<'a>(parts: &[&'a str]) -> Piece<'a> {
 /// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
 /// Returns (street, city, state, postal code).
 fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
-    let parts: StackVec<&str, INLINE_WORDS> = s
+    let parts: SmallVec<[&str; INLINE_WORDS]> = s
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
@@ -363,7 +363,7 @@ fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
             return (street, Cow::Borrowed(city), st, zip);
         }
         // One part, no commas: the street ends at the last suffix (plus any unit after it).
-        let toks: StackVec<&str, INLINE_WORDS> = rest.split_whitespace().collect();
+        let toks: SmallVec<[&str; INLINE_WORDS]> = rest.split_whitespace().collect();
         let toks = toks.as_slice();
         let mut buf = String::new();
         let mut end = None;

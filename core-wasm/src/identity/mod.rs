@@ -24,7 +24,6 @@ mod result;
 mod round;
 mod similarity;
 mod ssn;
-mod stack;
 mod usps;
 
 #[cfg(test)]
