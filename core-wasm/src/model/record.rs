@@ -3,7 +3,7 @@
 //! It travels between the two engine calls as JSON (see `docs/abi.md`), so every type here is
 //! serde-serialisable and carries only data, no behaviour.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +118,7 @@ pub struct Offense {
     pub offense_id: String,
     /// Display form of the charge text (whitespace collapsed, upper case), shared with the
     /// record's other charges that read alike.
-    pub charge: Arc<str>,
+    pub charge: Rc<str>,
     /// Raw `disposition`, echoed in the decision.
     pub disposition: Option<String>,
     /// Raw `type`, echoed in the decision.
@@ -139,7 +139,7 @@ pub struct Offense {
     pub traffic: TrafficKind,
     /// What decided `traffic` (a lexicon phrase, family or statute), shown in `classification`.
     #[serde(default)]
-    pub traffic_evidence: Arc<str>,
+    pub traffic_evidence: Rc<str>,
     /// The level the charge text gives (stated or inferred), read with the rest of the text:
     /// shown when the type names none, never read by rules (DECISIONS §13).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,10 +3,10 @@
 //! allocation, gathered on the stack first (an evidence line is short).
 
 use std::fmt::{self, Write};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// Text shared by the charges of a record that read alike.
-pub type Shared = Arc<str>;
+pub type Shared = Rc<str>;
 
 /// `pieces` end to end.
 pub fn joined(pieces: &[&str]) -> Shared {
@@ -73,8 +73,8 @@ impl Gathered {
 
     fn finish(self) -> Shared {
         match &self.heap {
-            Some(heap) => Arc::from(heap.as_str()),
-            None => Arc::from(self.on_stack()),
+            Some(heap) => Rc::from(heap.as_str()),
+            None => Rc::from(self.on_stack()),
         }
     }
 }
