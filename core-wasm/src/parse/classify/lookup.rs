@@ -4,7 +4,7 @@
 //! charge). These maps find the rows of one key with a single hash. The hasher has a fixed seed:
 //! the engine must not depend on randomness (std's default hasher seeds itself).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A fixed-seed hash for short keys such as words and codes (the multiply-rotate of rustc's
@@ -53,9 +53,6 @@ impl Hasher for WordHasher {
 
 /// A hash map with the fixed `WordHasher`.
 pub(crate) type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
-
-/// A set of words with the fixed `WordHasher`.
-pub(crate) type WordSet = HashSet<&'static str, BuildHasherDefault<WordHasher>>;
 
 /// Row numbers of a table by key, each list in table order, so "the first row that ..." keeps
 /// the meaning it had when the table was walked from the top.
