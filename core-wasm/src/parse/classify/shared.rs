@@ -28,7 +28,8 @@ pub fn formatted(args: fmt::Arguments<'_>) -> Shared {
 /// Bytes gathered on the stack before a line is shared (longer lines go to the heap first).
 const ON_STACK: usize = 128;
 
-/// Text gathered on the stack, or in a `String` once it outgrows it.
+/// Text gathered on the stack, or in a `String` once it outgrows it. Not `smallvec` (used for
+/// identity's word lists): its `extend_from_slice` measured +2.3K instructions a request here.
 struct Gathered {
     stack: [u8; ON_STACK],
     len: usize,
