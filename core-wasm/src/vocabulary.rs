@@ -18,6 +18,8 @@ pub const DEFAULT_STAGE_DEADLINE_MS: u64 = 2000;
 pub const DEFAULT_MEMORY_LIMIT_MIB: usize = 64;
 /// Default number of engine calls at once (instance pool slots).
 pub const DEFAULT_MAX_INSTANCES: u32 = 32;
+/// Default linear memory each idle instance slot keeps resident between calls, in MiB.
+pub const DEFAULT_KEEP_RESIDENT_MIB: usize = 2;
 /// Default cap on a request body, in bytes (then 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
 /// Default cap on an uploaded engine module, in bytes.

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use lookback_core::vocabulary::{
-    DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INSTANCES, DEFAULT_MAX_MODULE_BYTES,
-    DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_STAGE_DEADLINE_MS,
+    DEFAULT_KEEP_RESIDENT_MIB, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INSTANCES,
+    DEFAULT_MAX_MODULE_BYTES, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_STAGE_DEADLINE_MS,
 };
 use lookback_runtime::EngineSettings;
 
@@ -213,6 +213,12 @@ pub struct EngineArgs {
     /// Concurrent engine calls (instance pool slots).
     #[arg(long, env = "LOOKBACK_MAX_INSTANCES", default_value_t = DEFAULT_MAX_INSTANCES)]
     pub max_instances: u32,
+    /// Linear memory each instance slot keeps mapped between calls, in MiB (at most the memory
+    /// cap). Raise it when big records are common: a call that grows past it pays page faults
+    /// for those pages again on the slot's next big call; the cost is up to this much resident
+    /// memory per slot.
+    #[arg(long, env = "LOOKBACK_KEEP_RESIDENT_MIB", default_value_t = DEFAULT_KEEP_RESIDENT_MIB)]
+    pub keep_resident_mib: usize,
     /// Engine module (.wasm) to use instead of the embedded one.
     #[arg(long, env = "LOOKBACK_MODULE")]
     pub module: Option<PathBuf>,
@@ -452,6 +458,7 @@ impl From<EngineArgs> for EngineSettings {
             stage_deadline: Duration::from_millis(a.stage_deadline_ms),
             memory_limit_mib: a.memory_limit_mib,
             max_instances: a.max_instances,
+            keep_resident_mib: a.keep_resident_mib,
             module: a.module,
             compile_cache: a.compile_cache,
         }

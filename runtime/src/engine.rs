@@ -43,6 +43,16 @@ pub enum StartError {
         /// Why.
         error: std::io::Error,
     },
+    /// More memory kept resident per slot than an instance may have: a setting mixed up.
+    #[error(
+        "keep-resident memory of {keep_mib} MiB exceeds the instance memory cap of {cap_mib} MiB"
+    )]
+    KeepResidentAboveCap {
+        /// The keep-resident setting, in MiB.
+        keep_mib: usize,
+        /// The memory cap, in MiB.
+        cap_mib: usize,
+    },
     /// The thread that advances the epoch did not start.
     #[error("epoch ticker: {0}")]
     EpochTicker(std::io::Error),
@@ -85,6 +95,12 @@ impl EngineHost {
     pub fn new(settings: &EngineSettings) -> Result<Self, StartError> {
         let limits = settings.limits();
         let slots = settings.max_instances.max(1);
+        if settings.keep_resident_mib > settings.memory_limit_mib {
+            return Err(StartError::KeepResidentAboveCap {
+                keep_mib: settings.keep_resident_mib,
+                cap_mib: settings.memory_limit_mib,
+            });
+        }
 
         let mut pool = PoolingAllocationConfig::default();
         let pool_slots = slots.saturating_add(LOAD_SLOTS);
@@ -93,8 +109,9 @@ impl EngineHost {
             .total_tables(pool_slots)
             .max_memory_size(POOL_MAX_MEMORY.max(limits.memory_bytes))
             // Reset dirty pages in place instead of madvise: no page faults per request, and
-            // fresh-instance-per-request scales across threads (HOSTING.md §1-2).
-            .linear_memory_keep_resident(2 << 20)
+            // fresh-instance-per-request scales across threads (HOSTING.md §1-2). Pages beyond
+            // it are released at drop and faulted in again: big records are the operator's trade.
+            .linear_memory_keep_resident(settings.keep_resident_mib.saturating_mul(1 << 20))
             .table_keep_resident(64 << 10)
             // Reset only the pages a request dirtied (Linux 6.7+; elsewhere the first
             // keep-resident bytes as before): without it every store drop copied or zeroed the

@@ -48,8 +48,7 @@ fn host(deadline_ms: u64, slots: u32) -> EngineHost {
         stage_deadline: Duration::from_millis(deadline_ms),
         memory_limit_mib: 64,
         max_instances: slots,
-        module: None,
-        compile_cache: None,
+        ..EngineSettings::default()
     })
     .unwrap()
 }
@@ -335,4 +334,23 @@ async fn the_canary_passes_on_the_shipped_module_and_tells_a_broken_one() {
     let echo = load(&host, module(1, ECHO));
     let result = crate::canary::run(&host, echo, AT).await;
     assert!(!result.transform && !result.evaluate, "{result:?}");
+}
+
+#[test]
+fn keeping_more_memory_resident_than_an_instance_may_have_is_refused_at_start() {
+    let settings = |keep_resident_mib| EngineSettings {
+        memory_limit_mib: 16,
+        keep_resident_mib,
+        ..EngineSettings::default()
+    };
+    let Err(err) = EngineHost::new(&settings(17)) else {
+        panic!("a keep-resident setting above the memory cap was accepted");
+    };
+    assert_eq!(
+        err.to_string(),
+        "keep-resident memory of 17 MiB exceeds the instance memory cap of 16 MiB"
+    );
+    let host = EngineHost::new(&settings(16)).unwrap();
+    let module = host.admit(EMBEDDED_MODULE, None).unwrap();
+    assert!(module.self_test.unwrap().passed);
 }

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use lookback_core::vocabulary::{
-    DEFAULT_MAX_INSTANCES, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_STAGE_DEADLINE_MS,
+    DEFAULT_KEEP_RESIDENT_MIB, DEFAULT_MAX_INSTANCES, DEFAULT_MEMORY_LIMIT_MIB,
+    DEFAULT_STAGE_DEADLINE_MS,
 };
 
 use crate::limits::Limits;
@@ -18,6 +19,9 @@ pub struct EngineSettings {
     pub memory_limit_mib: usize,
     /// Instance pool slots = concurrent engine calls.
     pub max_instances: u32,
+    /// Linear memory each instance slot keeps mapped between calls, in MiB: a call that grows
+    /// past it faults the pages beyond in again on the slot's next big call.
+    pub keep_resident_mib: usize,
     /// A `.wasm` to use instead of the embedded module.
     pub module: Option<PathBuf>,
     /// Directory of precompiled artifacts (restarts skip recompiling the same module).
@@ -30,6 +34,7 @@ impl Default for EngineSettings {
             stage_deadline: Duration::from_millis(DEFAULT_STAGE_DEADLINE_MS),
             memory_limit_mib: DEFAULT_MEMORY_LIMIT_MIB,
             max_instances: DEFAULT_MAX_INSTANCES,
+            keep_resident_mib: DEFAULT_KEEP_RESIDENT_MIB,
             module: None,
             compile_cache: None,
         }
