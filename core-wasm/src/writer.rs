@@ -70,7 +70,7 @@ impl Writer {
     /// A name from the code (a field's key, a variant's name): copied without the escape check,
     /// as the engine names nothing with a character to escape (the debug assertion holds every
     /// test to that). Keys are most of the strings an answer has.
-    #[inline]
+    #[inline(always)]
     fn name(&mut self, name: &'static str) {
         debug_assert!(!needs_escape(name.as_bytes()), "a name to escape: {name}");
         self.out.reserve(name.len() + 3);
@@ -325,6 +325,8 @@ impl<'a> ser::Serializer for &'a mut Writer {
         value.serialize(self)
     }
 
+    /// Inlined, as [`Compound::field`] is, so the variant's name is copied as a constant.
+    #[inline(always)]
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
         self.name(variant);
         Ok(())
@@ -422,6 +424,9 @@ impl<'a> Compound<'a> {
         value.serialize(&mut *self.writer)
     }
 
+    /// Inlined into each field's caller, where `key` is a constant: its copy is then a few
+    /// moves, not a call to `memcpy`.
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
         self.separate();
         self.writer.name(key);
@@ -455,6 +460,7 @@ macro_rules! compound {
         impl ser::$trait for Compound<'_> {
             type Ok = ();
             type Error = Error;
+            #[inline(always)]
             fn $method<T: Serialize + ?Sized>(&mut self, $($key: $key_ty,)? value: &T) -> Result {
                 self.$write($($key,)? value)
             }
