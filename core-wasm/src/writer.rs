@@ -70,7 +70,7 @@ impl Writer {
     /// A name from the code (a field's key, a variant's name): copied without the escape check,
     /// as the engine names nothing with a character to escape (the debug assertion holds every
     /// test to that). Keys are most of the strings an answer has.
-    #[inline]
+    #[inline(always)]
     fn name(&mut self, name: &'static str) {
         debug_assert!(!needs_escape(name.as_bytes()), "a name to escape: {name}");
         self.out.reserve(name.len() + 3);
@@ -97,6 +97,35 @@ impl Writer {
 
     fn integer<I: itoa::Integer>(&mut self, value: I) {
         self.out.push_str(itoa::Buffer::new().format(value));
+    }
+
+    /// A whole number of ten-thousandths from -1 to 1 (identity's scores, rounded to four
+    /// places) written digit by digit, as `zmij` writes it for a fifth of the work; `false`,
+    /// with nothing written, for any other value. Two such numbers are 1e-4 apart, so the
+    /// shortest text that reads back as the number is its four places without trailing zeros.
+    fn ten_thousandths(&mut self, value: f64) -> bool {
+        let magnitude = value.abs();
+        let scaled = (magnitude * 10_000.0).round();
+        // NaN fails both comparisons.
+        if !(scaled <= 10_000.0 && scaled / 10_000.0 == magnitude) {
+            return false;
+        }
+        let digit = |n: u16| char::from(b'0' + (n % 10) as u8);
+        let whole = scaled as u16;
+        if value.is_sign_negative() {
+            self.out.push('-');
+        }
+        self.out.push(digit(whole / 10_000));
+        self.out.push('.');
+        let (mut fraction, mut place) = (whole % 10_000, 1000);
+        loop {
+            self.out.push(digit(fraction / place));
+            fraction %= place;
+            place /= 10;
+            if fraction == 0 {
+                return true;
+            }
+        }
     }
 
     /// A float as serde_json writes it: `zmij`'s shortest text when finite, else `null`.
@@ -144,22 +173,6 @@ fn escape_into(out: &mut String, value: &str) {
         run = at;
     }
     out.push_str(value.get(run..).unwrap_or_default());
-}
-
-/// Composed text written into an answer string, escaped piece by piece as `Display` hands the
-/// pieces over (escaping is byte by byte, so the pieces escaped are the whole escaped); most
-/// pieces need none and are copied whole.
-struct Escaping<'a>(&'a mut String);
-
-impl std::fmt::Write for Escaping<'_> {
-    fn write_str(&mut self, piece: &str) -> std::fmt::Result {
-        if needs_escape(piece.as_bytes()) {
-            escape_into(self.0, piece);
-        } else {
-            self.0.push_str(piece);
-        }
-        Ok(())
-    }
 }
 
 /// Whether a string holds a byte JSON must escape: a control character, `"` or `\`. Eight bytes
@@ -275,7 +288,9 @@ impl<'a> ser::Serializer for &'a mut Writer {
     }
 
     fn serialize_f64(self, value: f64) -> Result {
-        self.float(value, value.is_finite());
+        if !self.ten_thousandths(value) {
+            self.float(value, value.is_finite());
+        }
         Ok(())
     }
 
@@ -311,12 +326,18 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
-    /// Text composed at write time (`Display`) goes straight into the answer, each piece escaped
-    /// as it comes ([`Escaping`]), without a `String` of its own.
+    /// Text composed at write time (`Display`) goes straight into the answer and is checked
+    /// once, whole: checking each piece as `Display` hands it over cost more than the pieces'
+    /// copies. Text with something to escape (rare) is taken back out and escaped.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         use std::fmt::Write as _;
         self.out.push('"');
-        write!(Escaping(&mut self.out), "{value}").map_err(Error::custom)?;
+        let start = self.out.len();
+        write!(self.out, "{value}").map_err(Error::custom)?;
+        if needs_escape(self.out.as_bytes().get(start..).unwrap_or_default()) {
+            let text = self.out.split_off(start);
+            escape_into(&mut self.out, &text);
+        }
         self.out.push('"');
         Ok(())
     }
@@ -325,6 +346,8 @@ impl<'a> ser::Serializer for &'a mut Writer {
         value.serialize(self)
     }
 
+    /// Inlined, as [`Compound::field`] is, so the variant's name is copied as a constant.
+    #[inline(always)]
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
         self.name(variant);
         Ok(())
@@ -422,6 +445,9 @@ impl<'a> Compound<'a> {
         value.serialize(&mut *self.writer)
     }
 
+    /// Inlined into each field's caller, where `key` is a constant: its copy is then a few
+    /// moves, not a call to `memcpy`.
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
         self.separate();
         self.writer.name(key);
@@ -455,6 +481,7 @@ macro_rules! compound {
         impl ser::$trait for Compound<'_> {
             type Ok = ();
             type Error = Error;
+            #[inline(always)]
             fn $method<T: Serialize + ?Sized>(&mut self, $($key: $key_ty,)? value: &T) -> Result {
                 self.$write($($key,)? value)
             }
@@ -750,6 +777,23 @@ mod tests {
             }
         }
         Bytes(bytes)
+    }
+
+    /// Every whole number of ten-thousandths from -1 to 1, and the floats either side of each
+    /// (which the digit-by-digit path must leave to `zmij`).
+    #[test]
+    fn scores_are_written_as_serde_json_writes_them() {
+        for n in -10_000i32..=10_000 {
+            let score = f64::from(n) / 10_000.0;
+            for value in [score, score.next_up(), score.next_down()] {
+                let (ours, theirs) = both(&value);
+                assert_eq!(ours, theirs, "{value:e}");
+            }
+        }
+        for value in [-0.0, f64::NAN, f64::INFINITY, 1.00005, 10_000.0] {
+            let (ours, theirs) = both(&value);
+            assert_eq!(ours, theirs, "{value:e}");
+        }
     }
 
     proptest! {

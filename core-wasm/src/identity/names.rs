@@ -118,14 +118,17 @@ fn variant(n: &PersonName, alias: bool) -> Option<NameVariant> {
 /// are empty, and borrows its generational suffix when the split surname lacks one.
 pub(crate) fn variants(p: &Person) -> Vec<NameVariant> {
     let mut out = Vec::with_capacity(1 + p.aliases.len());
-    let segments = p
-        .full_name
-        .as_deref()
-        .map(full_name_segments)
-        .unwrap_or_default();
+    let primary = variant(&p.name, false);
+    // Beside split fields, a full name only adds aliases and a suffix to borrow: parsed only
+    // when it may hold one (a full parse cost about as much as the rest of the subject's names).
+    let segments = match (p.full_name.as_deref(), &primary) {
+        (Some(full), Some(v)) if !may_add(full, v.generation.is_none()) => Vec::new(),
+        (Some(full), _) => full_name_segments(full),
+        (None, _) => Vec::new(),
+    };
     let mut segs = segments.into_iter();
     let full_primary = segs.next();
-    match (variant(&p.name, false), full_primary) {
+    match (primary, full_primary) {
         (Some(mut v), Some(fp)) => {
             if v.generation.is_none()
                 && fp.generation.is_some()
@@ -160,6 +163,39 @@ fn is_aka(raw_token: &str) -> bool {
         t.get(..len).unwrap_or_default(),
         b"AKA" | b"A/K/A" | b"ALIAS" | b"FKA" | b"F/K/A" | b"NKA" | b"N/K/A"
     )
+}
+
+/// Whether a full name may hold an alias (an `AKA` word) or, when `suffix_wanted`, a
+/// generational suffix: false only when [`full_name_segments`] would give no alias and a primary
+/// without a generation. Non-ASCII text may fold into either, so it always may; ASCII folds
+/// word by word as here (letters and digits upper-cased, `'`, `` ` `` and `.` dropped, any other
+/// character a break).
+fn may_add(full: &str, suffix_wanted: bool) -> bool {
+    if !full.is_ascii() {
+        return true;
+    }
+    // The words `full_name_segments` tests: a comma is a word of its own.
+    if (full.split(|c: char| c.is_whitespace() || c == ',')).any(is_aka) {
+        return true;
+    }
+    suffix_wanted
+        && (full.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '\'' | '`' | '.'))))
+            .any(|word| folds_to_generation(word.as_bytes()))
+}
+
+/// Whether an ASCII word folds to a generational suffix (the longest is six letters).
+fn folds_to_generation(word: &[u8]) -> bool {
+    let mut folded = [0u8; 6];
+    let mut len = 0;
+    for b in word.iter().filter(|b| !matches!(b, b'\'' | b'`' | b'.')) {
+        let Some(slot) = folded.get_mut(len) else {
+            return false;
+        };
+        *slot = b.to_ascii_uppercase();
+        len += 1;
+    }
+    let folded = folded.get(..len).unwrap_or_default();
+    std::str::from_utf8(folded).is_ok_and(|word| generation(word).is_some())
 }
 
 /// Surname particles kept with the surname when a full name has no comma (`JUAN DE LA CRUZ`).
@@ -369,5 +405,60 @@ mod tests {
             ),
             ("JOHN", "SMITH", false)
         );
+    }
+
+    /// What `variants` skips when a full name cannot add is what parsing it would have added:
+    /// no alias, and no suffix when one is wanted, whatever words and separators it has.
+    #[test]
+    fn a_full_name_skipped_adds_nothing() {
+        let cases = [
+            "SMITH, JOHN JR",
+            "John Smith j.r.",
+            "JOHN SMITH J'R",
+            "SMITH,JOHN,III",
+            "JOHN SMITH-IV",
+            "JOHN SMITH aka JACK SMITH",
+            "SMITH, JOHN A.K.A., JACK",
+            "JOHN VAN DER V",
+            "JOHN QUINCY SMITHSONIAN",
+            "JOHN ÉMILE SMITH",
+        ];
+        for full in cases {
+            assert_skip_is_sound(full);
+        }
+    }
+
+    fn assert_skip_is_sound(full: &str) {
+        let segments = full_name_segments(full);
+        if !may_add(full, false) {
+            assert!(segments.len() <= 1, "{full:?}: {segments:?}");
+        }
+        if !may_add(full, true) {
+            assert!(
+                segments.len() <= 1 && segments.iter().all(|s| s.generation.is_none()),
+                "{full:?}: {segments:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_full_name_skipped_adds_nothing(
+            words in proptest::collection::vec(proptest::sample::select(vec![
+                "JOHN", "smith", "Jr", "j.r", "S'R", "ii", "I", "III", "iv", "V", "v.", "2nd",
+                "3RD", "4th", "SENIOR", "junior", "AKA", "a.k.a.", "A/K/A", "fka", "Alias", "DE",
+                "LA", "MR", "É", "JUNIORS", "VI", "",
+            ]), 0..6),
+            separators in proptest::collection::vec(proptest::sample::select(vec![
+                " ", ",", ", ", "-", ".", "'", "`", "/", "  ", "\t", ";", "(",
+            ]), 6),
+        ) {
+            let mut full = String::new();
+            for (word, separator) in words.iter().zip(&separators) {
+                full.push_str(word);
+                full.push_str(separator);
+            }
+            assert_skip_is_sound(&full);
+        }
     }
 }

@@ -21,6 +21,8 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
+use super::key_eq::key_eq;
+
 /// A JSON value borrowing from the text it was parsed from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json<'a> {
@@ -141,7 +143,7 @@ impl<'a> Object<'a> {
 
     /// The value of `key` (a linear scan: request objects are small).
     pub fn get(&self, key: &str) -> Option<&Json<'a>> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        (self.0.iter().find(|(k, _)| key_eq(k, key))).map(|(_, v)| v)
     }
 
     pub fn contains_key(&self, key: &str) -> bool {

@@ -4,6 +4,7 @@
 pub mod classify;
 pub mod dates;
 pub mod json;
+mod key_eq;
 pub mod mapping;
 pub mod record_json;
 pub mod states;

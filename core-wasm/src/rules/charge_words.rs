@@ -43,15 +43,20 @@ enum Group {
 }
 
 /// For each byte, the words (bits of `WORDS`) that start with it in either case.
-const STARTING: [u32; 256] = starting();
+const STARTING: [u32; 256] = with_byte_at(0);
+/// For each byte, the words whose second byte it is, in either case: with [`STARTING`], a text
+/// position is compared only with the words its first two bytes begin (every word has two).
+const SECOND: [u32; 256] = with_byte_at(1);
 
-const fn starting() -> [u32; 256] {
+const fn with_byte_at(position: usize) -> [u32; 256] {
     let mut table = [0u32; 256];
     let mut at = 0;
     while at < WORDS.len() {
-        if let [first, ..] = WORDS[at].0 {
-            table[first.to_ascii_uppercase() as usize] |= 1 << at;
-            table[first.to_ascii_lowercase() as usize] |= 1 << at;
+        let word = WORDS[at].0;
+        if position < word.len() {
+            let byte = word[position];
+            table[byte.to_ascii_uppercase() as usize] |= 1 << at;
+            table[byte.to_ascii_lowercase() as usize] |= 1 << at;
         }
         at += 1;
     }
@@ -77,7 +82,10 @@ impl ChargeWords {
         let mut found = [false; 6];
         for at in 0..text.len() {
             let rest = text.get(at..).unwrap_or_default();
-            let mut words = rest.first().map_or(0, |b| STARTING[usize::from(*b)]);
+            let mut words = match rest {
+                [first, second, ..] => STARTING[usize::from(*first)] & SECOND[usize::from(*second)],
+                _ => 0,
+            };
             while words != 0 {
                 let word = words.trailing_zeros() as usize;
                 words &= words - 1;

@@ -11,6 +11,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::disposition_table::{
     CODES, CONVICTION_WORDS, Event, NEGATION_GAP, NEGATIONS, RULES, Reading, Rule, SEQUENCE_WORDS,
@@ -78,8 +79,8 @@ pub fn classify_disposition(raw: Option<&str>, jurisdiction_state: Option<&str>)
     let upper = upper_case(raw.unwrap_or(""));
     let mut outcome = Combination::default();
     let mut entries = 0;
-    // Room for the words of a usual disposition: one allocation, no growth.
-    let mut words = Vec::with_capacity(8);
+    // The words of a usual disposition fit on the stack: no allocation per disposition.
+    let mut words: SmallVec<[&str; 8]> = SmallVec::new();
     let mut code = String::new();
     // Entries in the order the text gives them: pieces between `;`, `|` and line breaks, split
     // again at sequence words (`THEN`).

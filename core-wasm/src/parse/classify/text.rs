@@ -129,7 +129,7 @@ impl<'a> ChargeText<'a> {
 }
 
 /// Pushes the letter-and-digit runs of `text` (already upper case) onto `out`.
-pub(crate) fn push_words<'a>(text: &'a str, out: &mut Vec<&'a str>) {
+pub(crate) fn push_words<'a>(text: &'a str, out: &mut impl Extend<&'a str>) {
     if text.is_ascii() {
         let bytes = text.as_bytes();
         let mut start = None;
