@@ -134,8 +134,10 @@ impl PhraseIndexBuilder {
         // be tried (the tests build every shipped index, so they would stop here first).
         debug_assert!(prefixed.len() <= usize::from(PrefixStart::MAX));
         prefixed.truncate(usize::from(PrefixStart::MAX));
-        // Bucket `b` starts after every pattern of a lower bucket.
-        let prefix_starts = (0..=SYMBOLS * SYMBOLS)
+        // Bucket `b` starts after every pattern of a lower bucket. Starts stop after the end of
+        // the last bucket that holds a pattern: a bucket without both bounds is empty.
+        let bounded = prefixed.last().map_or(0, |(last, _, _)| last + 2);
+        let prefix_starts = (0..bounded)
             .map(|b| {
                 let start = prefixed.partition_point(|(at, _, _)| *at < b);
                 PrefixStart::try_from(start).unwrap_or(PrefixStart::MAX)
@@ -192,7 +194,7 @@ pub(crate) struct PhraseIndex {
     /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
     /// their first two characters (`bucket`), ids ascending in each: a text word tries only the
     /// few patterns that start as it does. Bucket `b` is `by_prefix[prefix_starts[b]..
-    /// prefix_starts[b + 1]]`.
+    /// prefix_starts[b + 1]]`, empty past the end of `prefix_starts`.
     prefix_starts: Vec<PrefixStart>,
     by_prefix: Vec<(Pattern, PhraseId)>,
     /// The groups each phrase belongs to, with its position in each.
@@ -205,8 +207,9 @@ pub(crate) struct PhraseIndex {
     known_prefixes: Vec<&'static str>,
 }
 
-/// Where a prefix bucket starts in `by_prefix`: 1,370 of them in every index, two bytes each
-/// rather than four, 2.7 KB less in every fresh instance's memory per index.
+/// Where a prefix bucket starts in `by_prefix`: up to 1,370 of them in an index (none in one
+/// without prefix patterns), two bytes each rather than four, 2.7 KB less in every fresh
+/// instance's memory per index.
 type PrefixStart = u16;
 
 /// Letters, digits, and one symbol for anything else (or no character).
