@@ -4,6 +4,8 @@
 //! module must pass before it can be activated (`selftest`). So every binary hosting the runtime
 //! carries its default module and its admission test (DECISIONS §1).
 
+#[path = "build/dead_stack.rs"]
+mod dead_stack;
 #[path = "build/preinit.rs"]
 mod preinit;
 #[path = "build/wasm_build.rs"]
@@ -25,6 +27,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     embed_corpus(&workspace.join("tests").join("corpus"), &out_dir)?;
     println!("cargo:rerun-if-changed=build/wasm_build.rs");
     println!("cargo:rerun-if-changed=build/preinit.rs");
+    println!("cargo:rerun-if-changed=build/dead_stack.rs");
     Ok(())
 }
 

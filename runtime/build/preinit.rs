@@ -20,6 +20,8 @@ use wasm_encoder::{ConstExpr, DataCountSection, DataSection, RawSection};
 use wasmparser::{DataKind, Operator, Parser, Payload};
 use wasmtime_wizer::{InstanceState, SnapshotVal, ValType, Wizer};
 
+use super::dead_stack::StackLayout;
+
 /// The export the snapshot is taken after.
 const WARM_EXPORT: &str = "lookback_warm";
 
@@ -42,6 +44,7 @@ pub fn preinitialize(wasm: &[u8]) -> Result<Vec<u8>, Box<dyn Error>> {
         .get_typed_func::<(), ()>(&store, WARM_EXPORT)
         .and_then(|warm| warm.call(&mut store, ()))
         .map_err(|e| format!("pre-initialiser: running {WARM_EXPORT}: {e}"))?;
+    zero_dead_stack(wasm, &mut store, &instance)?;
 
     let mut state = Snapshot {
         store,
@@ -58,6 +61,36 @@ pub fn preinitialize(wasm: &[u8]) -> Result<Vec<u8>, Box<dyn Error>> {
         .into());
     }
     merge_data_segments(&snapshot)
+}
+
+/// How the instrumentation exports defined global `N` (wasmtime-wizer's naming).
+const WIZER_GLOBAL_PREFIX: &str = "__wizer_global_";
+
+/// Zeroes what the warm-up left on the stack (see `dead_stack`), so the snapshot carries none of it.
+fn zero_dead_stack(
+    wasm: &[u8],
+    store: &mut wasmi::Store<()>,
+    instance: &wasmi::Instance,
+) -> Result<(), Box<dyn Error>> {
+    let layout = StackLayout::of(wasm)?;
+    let global = format!("{WIZER_GLOBAL_PREFIX}{}", layout.global);
+    let Some(wasmi::Val::I32(stack_pointer)) = instance
+        .get_global(&*store, &global)
+        .map(|g| g.get(&*store))
+    else {
+        return Err(format!("pre-initialiser: no i32 export {global} (the stack pointer)").into());
+    };
+    let memory = instance
+        .exports(&*store)
+        .find_map(|export| export.into_memory())
+        .ok_or("pre-initialiser: the instance exports no memory")?;
+    let dead = layout.dead_len(stack_pointer)?;
+    memory
+        .data_mut(&mut *store)
+        .get_mut(..dead)
+        .ok_or("pre-initialiser: the stack pointer is past the memory's end")?
+        .fill(0);
+    Ok(())
 }
 
 /// The memory pages an engine touches when it writes a data segment into a fresh memory.

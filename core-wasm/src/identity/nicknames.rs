@@ -9,16 +9,18 @@ const TABLE: &str = include_str!("data/nicknames.csv");
 fn index() -> &'static [(&'static str, u16)] {
     static INDEX: OnceLock<Vec<(&'static str, u16)>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut out = Vec::with_capacity(1200);
-        let rows = TABLE
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'));
-        for (id, row) in rows.enumerate() {
+        let rows = || {
+            TABLE
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        };
+        let names = |row: &'static str| row.split(',').map(str::trim).filter(|n| !n.is_empty());
+        // Exactly as many as there are: the index lives in every fresh instance's memory.
+        let mut out = Vec::with_capacity(rows().map(|row| names(row).count()).sum());
+        for (id, row) in rows().enumerate() {
             let id = u16::try_from(id).unwrap_or(u16::MAX);
-            for name in row.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-                out.push((name, id));
-            }
+            out.extend(names(row).map(|name| (name, id)));
         }
         out.sort_unstable();
         out.dedup();

@@ -338,10 +338,14 @@ impl SuffixIndex {
 fn suffix_index() -> &'static SuffixIndex {
     static INDEX: std::sync::OnceLock<SuffixIndex> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut rows: Vec<(&'static str, &'static str)> = SUFFIXES
-            .iter()
-            .flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std)))
-            .collect();
+        // Room for exactly every spelling (collecting would double its way past them): the
+        // index lives in every fresh instance's memory.
+        let mut rows = Vec::with_capacity(SUFFIXES.iter().map(|(_, s)| s.len()).sum());
+        rows.extend(
+            SUFFIXES
+                .iter()
+                .flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std))),
+        );
         // Stable sort, then keep the first of each spelling: the earliest row wins.
         rows.sort_by_key(|(v, _)| *v);
         rows.dedup_by_key(|(v, _)| *v);

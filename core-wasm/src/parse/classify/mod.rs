@@ -19,6 +19,8 @@ mod severity;
 mod severity_table;
 mod shared;
 mod statute;
+// Needs the table's test vectors and sources, which only tests carry (`vehicle_codes.rs`).
+#[cfg(test)]
 mod statute_doc;
 mod text;
 mod text_table;
@@ -35,6 +37,7 @@ pub use severity::{
     severity_from_charge_text,
 };
 pub use statute::{Citation, Place, find_in_text, read_statute};
+#[cfg(test)]
 pub use statute_doc::vehicle_codes_markdown;
 pub use text::{charge_match_key, normalize_charge_text};
 pub use traffic::{TrafficReading, classify_traffic, read_traffic};

@@ -134,8 +134,10 @@ impl PhraseIndexBuilder {
         // be tried (the tests build every shipped index, so they would stop here first).
         debug_assert!(prefixed.len() <= usize::from(PrefixStart::MAX));
         prefixed.truncate(usize::from(PrefixStart::MAX));
-        // Bucket `b` starts after every pattern of a lower bucket.
-        let prefix_starts = (0..=SYMBOLS * SYMBOLS)
+        // Bucket `b` starts after every pattern of a lower bucket. Starts stop after the end of
+        // the last bucket that holds a pattern: a bucket without both bounds is empty.
+        let bounded = prefixed.last().map_or(0, |(last, _, _)| last + 2);
+        let prefix_starts = (0..bounded)
             .map(|b| {
                 let start = prefixed.partition_point(|(at, _, _)| *at < b);
                 PrefixStart::try_from(start).unwrap_or(PrefixStart::MAX)
@@ -152,21 +154,7 @@ impl PhraseIndexBuilder {
             patterns.len(),
             members.into_iter().map(|(id, group, at)| (id, (group, at))),
         );
-        let mut known_words: Vec<&'static str> = Vec::new();
-        let mut known_prefixes: Vec<&'static str> = Vec::new();
-        for pattern in patterns.items() {
-            if pattern.prefix {
-                known_prefixes.push(pattern.text);
-            } else {
-                known_words.push(pattern.text);
-            }
-        }
-        known_words.sort_unstable();
-        known_words.dedup();
-        known_words.shrink_to_fit();
-        known_prefixes.sort_unstable();
-        known_prefixes.dedup();
-        known_prefixes.shrink_to_fit();
+        let (known_words, known_prefixes) = known_pattern_words(patterns.items());
         PhraseIndex {
             patterns,
             by_first,
@@ -192,21 +180,49 @@ pub(crate) struct PhraseIndex {
     /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
     /// their first two characters (`bucket`), ids ascending in each: a text word tries only the
     /// few patterns that start as it does. Bucket `b` is `by_prefix[prefix_starts[b]..
-    /// prefix_starts[b + 1]]`.
+    /// prefix_starts[b + 1]]`, empty past the end of `prefix_starts`.
     prefix_starts: Vec<PrefixStart>,
     by_prefix: Vec<(Pattern, PhraseId)>,
     /// The groups each phrase belongs to, with its position in each.
     groups_of: Jagged<(GroupId, usize)>,
-    /// Every plain pattern word and every prefix pattern, in any position, each sorted: asked
-    /// only of words the text reader would otherwise take for shortened ones (`knows`), so a
-    /// binary search costs nothing that shows, and a list is half a hash set's memory in every
-    /// fresh instance.
-    known_words: Vec<&'static str>,
-    known_prefixes: Vec<&'static str>,
+    /// Every plain pattern word and every prefix pattern, in any position, each sorted, as
+    /// positions in `patterns.items()`: asked only of words the text reader would otherwise take
+    /// for shortened ones (`knows`), so a binary search costs nothing that shows, and a list of
+    /// positions is a quarter of a list of `&str` in every fresh instance's memory.
+    known_words: Vec<PatternAt>,
+    known_prefixes: Vec<PatternAt>,
 }
 
-/// Where a prefix bucket starts in `by_prefix`: 1,370 of them in every index, two bytes each
-/// rather than four, 2.7 KB less in every fresh instance's memory per index.
+/// A position in a `PhraseIndex`'s `patterns.items()` (an index holds at most a few thousand
+/// pattern words).
+type PatternAt = u16;
+
+/// `known_words` and `known_prefixes` of an index whose pattern words are `items`: the distinct
+/// texts of its plain and of its prefix patterns, each sorted by text.
+fn known_pattern_words(items: &[Pattern]) -> (Vec<PatternAt>, Vec<PatternAt>) {
+    // Past `PatternAt`'s reach a word would go unknown (the tests build every shipped index, so
+    // they would stop here first).
+    debug_assert!(items.len() <= usize::from(PatternAt::MAX));
+    let text = |at: &PatternAt| pattern_text(items, *at);
+    let (mut prefixes, mut words): (Vec<PatternAt>, Vec<PatternAt>) = (0..items.len())
+        .filter_map(|at| PatternAt::try_from(at).ok())
+        .partition(|at| items.get(usize::from(*at)).is_some_and(|p| p.prefix));
+    for known in [&mut words, &mut prefixes] {
+        known.sort_unstable_by_key(text);
+        known.dedup_by_key(|at| text(at));
+        known.shrink_to_fit();
+    }
+    (words, prefixes)
+}
+
+/// The text of pattern word `at` of `items` (empty past the end).
+fn pattern_text(items: &[Pattern], at: PatternAt) -> &'static str {
+    items.get(usize::from(at)).map_or("", |p| p.text)
+}
+
+/// Where a prefix bucket starts in `by_prefix`: up to 1,370 of them in an index (none in one
+/// without prefix patterns), two bytes each rather than four, 2.7 KB less in every fresh
+/// instance's memory per index.
 type PrefixStart = u16;
 
 /// Letters, digits, and one symbol for anything else (or no character).
@@ -281,10 +297,16 @@ impl PhraseIndex {
 
     /// True when some phrase has a word that `word` matches, in any position.
     pub(crate) fn knows(&self, word: &str) -> bool {
-        self.known_words.binary_search(&word).is_ok()
+        let items = self.patterns.items();
+        let has = |known: &[PatternAt], text: &str| {
+            known
+                .binary_search_by(|at| pattern_text(items, *at).cmp(text))
+                .is_ok()
+        };
+        has(&self.known_words, word)
             || (1..=word.len()).any(|end| {
                 word.get(..end)
-                    .is_some_and(|prefix| self.known_prefixes.binary_search(&prefix).is_ok())
+                    .is_some_and(|prefix| has(&self.known_prefixes, prefix))
             })
     }
 

@@ -4,7 +4,9 @@
 //! Transcribed from `reference/law/vehicle-codes.json` (56 rows; DECISIONS §13), one row per
 //! jurisdiction, with the row's confidence and sources. Keys and patterns are described in
 //! `statute.rs`; `docs/vehicle-codes.md` is generated from this table. The `formats` and
-//! `not_vehicle` strings are the reference's own examples, kept as test vectors.
+//! `not_vehicle` strings are the reference's own examples, kept as test vectors; they and the
+//! `sources` exist in test builds only: the engine never reads them, and in the shipped module
+//! every byte of this table is copied into each fresh instance (26 KB of them).
 
 use super::vocabulary::{Confidence, Confidence::*, SectionKind, SectionKind::*, SeriousKind::*};
 
@@ -42,9 +44,12 @@ pub struct VehicleCode {
     /// and parts that are not road traffic. The longest match wins.
     pub sections: &'static [Section],
     /// The reference's citation formats (test vectors).
+    #[cfg(test)]
     pub formats: &'static [&'static str],
     /// The reference's look-alikes that are not the vehicle code (test vectors).
+    #[cfg(test)]
     pub not_vehicle: &'static [&'static str],
+    #[cfg(test)]
     pub sources: &'static [&'static str],
 }
 
@@ -99,6 +104,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "homicide by vehicle or vessel",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "32-5A-191",
             "32-5A-191(a)(2)",
@@ -106,7 +112,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "32-6-19",
             "13A-10-52",
         ],
+        #[cfg(test)]
         not_vehicle: &["13A-8-3", "13A-6-21", "20-2-70"],
+        #[cfg(test)]
         sources: &[
             "alisondb.legislature.state.al.us/alison/CodeOfAlabama/1975/32-5A-191.htm (via alissearch.legislature.state.al.us)",
             "legalclarity.org/alabama-penalties-for-leaving-the-scene-of-an-accident (32-10-1, 32-10-2, 32-10-6)",
@@ -155,6 +163,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "failure to stop at the direction of a peace officer",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "AS 28.35.030(a)(1)",
             "28.35.030",
@@ -162,7 +171,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "13 AAC 02.275",
             "AS 11.41.120(a)(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &["AS 11.46.130", "11.41.120", "AS 11.41.220"],
+        #[cfg(test)]
         sources: &[
             "lawserver.com/law/state/alaska/ak-statutes/alaska_statutes_28-35-030",
             "touchngo.com Alaska Statutes Title 28 Chapter 35 index",
@@ -219,6 +230,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(NotSerious, "28-701.02", "excessive speeding"),
             sec(NotRoad, "5-395", "boating under the influence (Title 5)"),
         ],
+        #[cfg(test)]
         formats: &[
             "28-1381A1",
             "28-1381A1 (M1)",
@@ -226,7 +238,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "ARS 28-701A",
             "13-1204A1",
         ],
+        #[cfg(test)]
         not_vehicle: &["13-1805A1", "13-2904A1", "13-1602A1", "13-3405A1"],
+        #[cfg(test)]
         sources: &[
             "instalawyer.io A.R.S. 28-1385 text (refers to 28-1381 to 28-1383, 4-244(34), title 13 ch. 11, 13-1201, 13-1204)",
             "guy4dui.com DUI & vehicular charges (28-1381(A)(1))",
@@ -275,6 +289,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotSerious, "27-51-104", "careless driving"),
         ],
+        #[cfg(test)]
         formats: &[
             "5-65-103",
             "A.C.A. § 5-65-103(a)",
@@ -282,7 +297,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "27-16-303",
             "5-54-125",
         ],
+        #[cfg(test)]
         not_vehicle: &["5-36-103", "5-13-201", "5-64-419"],
+        #[cfg(test)]
         sources: &[
             "arkleg.state.ar.us Title 5 Chapter 65 (5-65-101 to 5-65-103)",
             "law.uslawyerdatabase.com 2020 Arkansas Code Title 5 ch. 65 (5-65-303, 5-65-402, 27-23-114)",
@@ -396,6 +413,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Harbors and Navigation Code)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "23152(a) VC",
             "VC 23152(b)",
@@ -404,7 +422,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "14601.1(a) VC",
             "PC 191.5(a)",
         ],
+        #[cfg(test)]
         not_vehicle: &["484 PC", "11350(a) HS", "25658 BP", "602 WI"],
+        #[cfg(test)]
         sources: &[
             "shouselaw.com Vehicle Code 20001 and 20002 pages; dui.guru VC 20001 text (cross-references PC 191.5, 192(c)(1))",
             "NCSL chart (docslib.org/doc/3675100) (VC 23152 et seq., PC 191.5, 192(c))",
@@ -469,6 +489,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 33)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "42-4-1301(1)(a)",
             "C.R.S. 42-4-1101",
@@ -476,7 +497,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "18-3-205(1)(b)",
             "18-9-116.5",
         ],
+        #[cfg(test)]
         not_vehicle: &["18-18-403.5(2)(a)", "18-18-428", "18-4-401"],
+        #[cfg(test)]
         sources: &[
             "colorado.public.law/statutes/crs_42-4-1301",
             "legalfix.com Colorado Title 42 Article 4 Part 13 listing",
@@ -537,6 +560,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "15-133", "boating under the influence (Title 15)"),
         ],
+        #[cfg(test)]
         formats: &[
             "14-227a",
             "C.G.S. § 14-227a(a)(1)",
@@ -544,7 +568,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "14-215(a)",
             "53a-56b",
         ],
+        #[cfg(test)]
         not_vehicle: &["53a-119", "53a-125b", "21a-279"],
+        #[cfg(test)]
         sources: &[
             "casetext.com Conn. Gen. Stat. 14-223",
             "instalawyer.io and casetext.com Conn. Gen. Stat. 14-227a",
@@ -598,13 +624,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "23 2302", "boating under the influence (Title 23)"),
         ],
+        #[cfg(test)]
         formats: &[
             "21 Del. C. § 4177(a)",
             "21 Del. C. 4175",
             "21 § 4169(b)",
             "11 Del. C. § 630",
         ],
+        #[cfg(test)]
         not_vehicle: &["11 Del. C. § 841", "11 § 4201", "16 § 4763"],
+        #[cfg(test)]
         sources: &[
             "delcode.delaware.gov/title21/c041/sc09/index.html (§§ 4175-4177M)",
             "law.justia.com 2015 Delaware Code 21 § 4177 and § 4177B",
@@ -669,6 +698,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "782.072", "vessel homicide (chapter 782)"),
         ],
+        #[cfg(test)]
         formats: &[
             "316.193(1)",
             "316.193(2a)",
@@ -677,6 +707,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "316.1935(2)",
             "782.071(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "327.35",
             "782.072(1)",
@@ -686,6 +717,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "812.014(2c6)",
             "831.29",
         ],
+        #[cfg(test)]
         sources: &[
             "local data: reference/charges/okaloosa-charges.jsonl (Howard-Center-Investigations/homelessness-in-the-us, okaloosa-court-records)",
             "Florida Statutes Title XXIII chapter list (general knowledge; official site leg.state.fl.us)",
@@ -738,6 +770,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "52-7-12", "boating under the influence (Title 52)"),
         ],
+        #[cfg(test)]
         formats: &[
             "40-6-391(a)(1)",
             "O.C.G.A. § 40-6-391",
@@ -745,7 +778,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "40-5-121(a)",
             "40-6-395(b)(5)(A)",
         ],
+        #[cfg(test)]
         not_vehicle: &["16-5-21", "16-8-2", "16-13-30"],
+        #[cfg(test)]
         sources: &[
             "public GitHub court-order template and charge tables found by find_string '40-6-391'",
             "local sample 16-5-21 (reference/xml/samples)",
@@ -843,6 +878,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "negligent injury (Penal Code)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "HRS 291E-61(a)(1)",
             "291C-102(a)(1)",
@@ -850,7 +886,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "286-132",
             "291E-62(a)(2)",
         ],
+        #[cfg(test)]
         not_vehicle: &["708-830.5", "712-1243", "431:10C-104"],
+        #[cfg(test)]
         sources: &[
             "print.casetext.com HRS 291-2; trafficticketusa.com/hawaii (291-2)",
             "law.justia.com 2020 HRS chapter 291E list; legalfix.com HRS 291E list (291E-4 'Convictions and acts prior to January 1, 2002')",
@@ -902,6 +940,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "67-7034", "boating under the influence (Title 67)"),
         ],
+        #[cfg(test)]
         formats: &[
             "I.C. 18-8004",
             "18-8004(1)(a)",
@@ -909,7 +948,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "18-8001",
             "49-654(2)",
         ],
+        #[cfg(test)]
         not_vehicle: &["18-2403", "18-903", "37-2732"],
+        #[cfg(test)]
         sources: &[
             "lawserver.com Idaho Code Title 18 Chapter 80 and Title 49 Chapter 14 listings",
             "law.justia.com 2005 Idaho Code 18-8001",
@@ -965,6 +1006,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(Serious(Eluding), "625 5/11-204", "fleeing"),
             sec(Serious(Eluding), "625-5/11-204", "fleeing"),
         ],
+        #[cfg(test)]
         formats: &[
             "625 ILCS 5/11-501(a)(2)",
             "625-5/11-601(b)",
@@ -972,6 +1014,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "625 ILCS 5/6-303(a)",
             "720 ILCS 5/9-3(a)",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "720 ILCS 5/31-1(a)",
             "720 ILCS 5/21-3(a)(2)",
@@ -979,6 +1022,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "720 ILCS 5/11-1.20",
             "720 ILCS 5/12-3",
         ],
+        #[cfg(test)]
         sources: &[
             "public GitHub code found by find_string '625 ILCS 5/11-501' (charge tables and parsers)",
             "local samples reference/xml/samples (720 ILCS 5/...)",
@@ -1025,6 +1069,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "14-15-8-#", "boating while intoxicated (Title 14)"),
         ],
+        #[cfg(test)]
         formats: &[
             "IC 9-30-5-2(a)",
             "9-30-5-1(b)",
@@ -1032,7 +1077,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "9-24-19-2",
             "35-44.1-3-1(a)(3)",
         ],
+        #[cfg(test)]
         not_vehicle: &["35-43-4-2", "35-48-4-6", "35-42-2-1"],
+        #[cfg(test)]
         sources: &[
             "lawserver.com IC 9-30-5 chapter list; stephenmurphyattorney.com (IC 9-30-5-1, -2 with 'Pre-1991 Recodification Citation: 9-11-2-1')",
             "statutes.laws.com Indiana 9-30-5; Daviess County Indiana Criminal Code 2022 (cld.bz) traffic chapter",
@@ -1098,6 +1145,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "operating a boat while intoxicated (chapter 462A)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "321.285",
             "321J.2",
@@ -1105,7 +1153,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "321.218(1)",
             "707.6A(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &["714.1", "708.2(3)", "124.401"],
+        #[cfg(test)]
         sources: &[
             "courtgpt.ai Iowa Code 321.279",
             "codes.findlaw.com and legalfix.com Iowa Code 707.6A (refers to 321J.2, 321.277)",
@@ -1166,6 +1216,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (chapter 32)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "K.S.A. 8-1567",
             "8-1567(a)(3)",
@@ -1173,7 +1224,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "8-2,144",
             "21-5406",
         ],
+        #[cfg(test)]
         not_vehicle: &["21-5801", "21-5706", "21-6811"],
+        #[cfg(test)]
         sources: &[
             "ksrevisor.org 8-1567 and 8-1568; olathe.municipal.codes/KS/KSA/8-1567",
             "paolaks.citycode.net serious traffic offences (city code quoting K.S.A. 8-1566)",
@@ -1217,6 +1270,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (chapter 235)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "KRS 189A.010(1)(A)",
             "189A.010",
@@ -1224,7 +1278,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "189.290",
             "520.095",
         ],
+        #[cfg(test)]
         not_vehicle: &["514.030", "218A.1415", "508.030"],
+        #[cfg(test)]
         sources: &[
             "lawreader.com KRS chapter 189A annotated",
             "casetext (cloudfront mirror) Kentucky Revised Statutes Title 16 Motor Vehicles chapter 189A list (189A.010, 189A.090)",
@@ -1290,6 +1346,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotSerious, "32:58", "careless operation"),
         ],
+        #[cfg(test)]
         formats: &[
             "R.S. 14:98",
             "La. R.S. 32:61",
@@ -1297,7 +1354,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "32:58",
             "14:98.5 A.",
         ],
+        #[cfg(test)]
         not_vehicle: &["14:67", "14:34", "40:966"],
+        #[cfg(test)]
         sources: &[
             "chargecode.lasc.org/PublicSite/Law (Louisiana Supreme Court charge codes, 14:98.5)",
             "legis.la.gov/Legis/Law.aspx?d=78751 (R.S. 14:98 as amended 2024)",
@@ -1346,13 +1405,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "failure to stop, eluding an officer",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "29-A § 2411(1-A)(A)",
             "29-A MRSA 2412-A(1-A)(A)",
             "29-A § 2413(1)",
             "17-A § 203(1)(A)",
         ],
+        #[cfg(test)]
         not_vehicle: &["17-A § 353", "17-A § 1103", "12 § 10902"],
+        #[cfg(test)]
         sources: &[
             "nhtsa.gov child-endangerment appendix Maine (29-A § 2411)",
             "law.justia.com 2023 Maine Title 29-A § 2413",
@@ -1442,6 +1504,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "homicide by motor vehicle while impaired (Criminal Law Article)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "TR 21-902(a)(1)(i)",
             "TA 21-801.1",
@@ -1449,7 +1512,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "21-902(b)",
             "CR 2-209",
         ],
+        #[cfg(test)]
         not_vehicle: &["CR 5-601", "CR 7-104", "CR 3-203"],
+        #[cfg(test)]
         sources: &[
             "lexace.ai Maryland TR-20-102 and TR-21-406",
             "mgaleg.maryland.gov Transportation 21-1124.3",
@@ -1506,6 +1571,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(Serious(Eluding), "90 25", "refusing to stop for police"),
             sec(Serious(Eluding), "90/25", "refusing to stop for police"),
         ],
+        #[cfg(test)]
         formats: &[
             "90/24/J",
             "OUI-LIQUOR C90 S24",
@@ -1513,7 +1579,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "c. 90, § 24(1)(a)(1)",
             "G.L. c. 90 § 23",
         ],
+        #[cfg(test)]
         not_vehicle: &["266/30/A", "c. 266 § 30", "c. 94C § 34", "90B/8/A"],
+        #[cfg(test)]
         sources: &[
             "dokumen.tips: Massachusetts Trial Court, District Court Complaint Language Manual (rev. 13 April 2018)",
             "masscases.com Commonwealth v. Nascimento, 479 Mass. 681 (c. 90 § 23, § 24(1)(f)(2))",
@@ -1580,6 +1648,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "324.80176", "boating while intoxicated (NREPA)"),
         ],
+        #[cfg(test)]
         formats: &[
             "257.625(1)",
             "MCL 257.6256",
@@ -1587,7 +1656,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "MCL 257.904(3)(a)",
             "750.479a",
         ],
+        #[cfg(test)]
         not_vehicle: &["750.356D2", "750.356d(4)", "750.81a", "333.7403"],
+        #[cfg(test)]
         sources: &[
             "casetext.com / ombudsman.legislature.mi.gov / law.onecle.com MCL 777.12e (chapter 257 felonies: 257.601b, 601c, 602a, 616a, 617) and 777.12h (257.902, 903, 904)",
             "statutes.laws-info.com MCL 257.626",
@@ -1655,6 +1726,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "86B.331", "boating while impaired"),
         ],
+        #[cfg(test)]
         formats: &[
             "169A.20.1(1)",
             "169A.25.1(b)",
@@ -1662,7 +1734,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "171.24.2",
             "609.2113.1(2)(i)",
         ],
+        #[cfg(test)]
         not_vehicle: &["609.52.2(a)(1)", "609.605.1(b)(8)", "152.025"],
+        #[cfg(test)]
         sources: &[
             "find_string '169A.20' (scraped Minnesota court record: 'Statute: 169A.20.1(1)')",
             "local samples reference/xml/samples (169A.25.1(b), 609.52.2(a)(1))",
@@ -1706,13 +1780,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(Serious(Eluding), "97-9-72", "felony fleeing (Title 97)"),
             sec(NotRoad, "59-23-7", "boating under the influence (Title 59)"),
         ],
+        #[cfg(test)]
         formats: &[
             "63-11-30(1)(a)",
             "Miss. Code Ann. § 63-3-1201",
             "MCA 63-3-501",
             "97-9-72",
         ],
+        #[cfg(test)]
         not_vehicle: &["97-17-41", "41-29-139", "97-3-7"],
+        #[cfg(test)]
         sources: &[
             "codes.findlaw.com Mississippi Code 63-3-1201; trafficticketusa.com/mississippi (63-3-501, 63-3-1201)",
             "dabarlaw.com, ike-law.com (63-11-30 text)",
@@ -1772,6 +1849,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(NotRoad, "305.", "aviation (chapter 305)"),
             sec(NotRoad, "306.", "watercraft (chapter 306)"),
         ],
+        #[cfg(test)]
         formats: &[
             "304.010",
             "RSMo 304.010",
@@ -1779,7 +1857,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "577.010",
             "577.010-032Y202054.0",
         ],
+        #[cfg(test)]
         not_vehicle: &["577.013", "577.016", "570.030", "306.111", "305.110"],
+        #[cfg(test)]
         sources: &[
             "combswaterkotte.com RSMo chapter 577 list (577.010-577.709)",
             "dui.attorney Missouri 577.010 text (2017 felony classes)",
@@ -1842,13 +1922,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "23-2-523", "boating or OHV DUI (Title 23)"),
         ],
+        #[cfg(test)]
         formats: &[
             "61-8-1002(1)(a)",
             "MCA 61-8-401",
             "61-5-212(1)(a)",
             "45-5-106",
         ],
+        #[cfg(test)]
         not_vehicle: &["45-6-301", "45-9-102", "45-5-201"],
+        #[cfg(test)]
         sources: &[
             "leg.mt.gov MCA 2023 61-8-1001 (definitions citing 61-8-1002)",
             "leg.mt.gov 2019 SB 65 text (repealing 61-8-401 ff; amending 45-5-106, 45-5-205, 61-5-212)",
@@ -1916,6 +1999,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "motor vehicle homicide (chapter 28)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "60-6,196",
             "Neb. Rev. Stat. § 60-6,196(1)(a)",
@@ -1923,7 +2007,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "60-4,108",
             "28-306",
         ],
+        #[cfg(test)]
         not_vehicle: &["28-511", "28-416", "28-310"],
+        #[cfg(test)]
         sources: &[
             "instalawyer.io Neb. Rev. Stat. 60-6,197.03, 60-6,197, 60-498.01",
             "legalfix.com Neb. Rev. Stat. 60-6,213 (annotation cites 60-6,212)",
@@ -1996,6 +2082,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (chapter 488)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "NRS 484C.110",
             "484C.110(1)(a)",
@@ -2003,7 +2090,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "484E.010",
             "NRS 484.379",
         ],
+        #[cfg(test)]
         not_vehicle: &["NRS 205.240", "200.481", "488.410", "453.336"],
+        #[cfg(test)]
         sources: &[
             "leg.state.nv.us/NRs/NRS-484E.html",
             "law.justia.com 2005 NRS chapter 484; docsbay.net NRS 484 (2009)",
@@ -2045,6 +2134,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(Serious(Eluding), "265:4", "disobeying an officer"),
         ],
+        #[cfg(test)]
         formats: &[
             "RSA 265-A:2",
             "265-A:2, I(a)",
@@ -2052,7 +2142,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "265:60",
             "630:3",
         ],
+        #[cfg(test)]
         not_vehicle: &["637:3", "631:2-b", "318-B:2"],
+        #[cfg(test)]
         sources: &[
             "gencourt.state.nh.us RSA chapter 265-A",
             "bills.nhliberty.org HB 298 (2006) consolidating DWI statutes into 265-A",
@@ -2125,6 +2217,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(Serious(Eluding), "2C:29-2(B)", "eluding (criminal)"),
             sec(NotRoad, "12:7-46", "boating while intoxicated (Title 12)"),
         ],
+        #[cfg(test)]
         formats: &[
             "39:4-50",
             "N.J.S.A. 39:4-50(a)",
@@ -2132,7 +2225,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "39:3-40",
             "2C:11-5",
         ],
+        #[cfg(test)]
         not_vehicle: &["2C:20-3", "2C:35-10", "2C:12-1a"],
+        #[cfg(test)]
         sources: &[
             "traffic-law.blogspot.com (39:4-96, 39:4-97, 39:4-129)",
             "njmotorvehicle.blogspot.com and morganolaw.com (39:3-40 text)",
@@ -2197,6 +2292,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(NotRoad, "66-12-", "boating"),
             sec(NotRoad, "66-13-", "boating"),
         ],
+        #[cfg(test)]
         formats: &[
             "66-8-102(A)",
             "NMSA 1978 § 66-8-102",
@@ -2204,7 +2300,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "66-5-39",
             "30-22-1.1",
         ],
+        #[cfg(test)]
         not_vehicle: &["30-16-1", "30-31-23", "30-3-5"],
+        #[cfg(test)]
         sources: &[
             "law.justia.com 2018 NMSA 66-8-113 and 2019 66-8-101",
             "lawserver.com NMSA chapter 66 article 8 part 2 list",
@@ -2292,6 +2390,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "aggravated vehicular homicide (Penal Law)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "VTL 1192.3",
             "VTL 1192(3)",
@@ -2299,7 +2398,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "VTL 511.1(a)",
             "PL 125.12",
         ],
+        #[cfg(test)]
         not_vehicle: &["PL 140.20", "PL 155.25", "PL 220.03"],
+        #[cfg(test)]
         sources: &[
             "nysenate.gov S3136 (2015) (VTL 600); legiscan A04260 (2013) (PL 120.03, 120.04, 125.12, 125.13; VTL 600)",
             "w.amgoa.org S04150 (PL 125.14; VTL 1212)",
@@ -2340,6 +2441,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "75A-10", "boating while impaired (chapter 75A)"),
         ],
+        #[cfg(test)]
         formats: &[
             "20-138.1",
             "G.S. 20-141(j1)",
@@ -2347,7 +2449,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "§20-138.1",
             "20-141.4(a1)",
         ],
+        #[cfg(test)]
         not_vehicle: &["90-95(a)(1)", "90-113.22", "14-72", "15A-1340.14"],
+        #[cfg(test)]
         sources: &[
             "sog.unc.edu State v. Dewalt (20-28, 20-141.5)",
             "chetson.com, trafficticketnc.blogspot.com, laws9.com (20-141.5 text citing 20-140, 20-141, 20-217)",
@@ -2414,6 +2518,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 20.1)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "39-08-01",
             "NDCC 39-09-02",
@@ -2421,7 +2526,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "39-06-42",
             "39-08-01.2",
         ],
+        #[cfg(test)]
         not_vehicle: &["12.1-23-02", "19-03.1-23", "12.1-17-02"],
+        #[cfg(test)]
         sources: &[
             "ndlegis.gov/cencode/t39c08.html (chapter 39-08 section list)",
             "self-law.org N.D.C.C. 39-08-01.2",
@@ -2496,6 +2603,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "4549.08", "fictitious plates"),
         ],
+        #[cfg(test)]
         formats: &[
             "4511.19(A)(1)(a)",
             "ORC 4511.21",
@@ -2503,7 +2611,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "4511.21 D1",
             "2903.06(A)(1)(a)",
         ],
+        #[cfg(test)]
         not_vehicle: &["2913.51", "2913.02", "2917.11", "2913.03", "333.01"],
+        #[cfg(test)]
         sources: &[
             "find_string '4511.19(A)(1)(a)' (charge cheat sheet incl. Solon ordinance 434.03)",
             "online.documentine.com Ohio public-defender charge code list ('4511.21 A', '4549.01')",
@@ -2557,13 +2667,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "eluding a police officer (Title 21)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "47 O.S. § 11-902(A)(2)",
             "47 O.S. 11-801",
             "Title 47 § 6-303(B)",
             "21 O.S. § 540A(A)",
         ],
+        #[cfg(test)]
         not_vehicle: &["21 O.S. § 1731", "63 O.S. § 2-402", "21 O.S. § 645"],
+        #[cfg(test)]
         sources: &[
             "casetext.com 47 O.S. § 11-901",
             "urbanic.law Oklahoma dangerous driving (21 O.S. § 540A)",
@@ -2622,6 +2735,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "aggravated vehicular homicide (chapter 163)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "ORS 811.111",
             "813.010",
@@ -2629,7 +2743,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "ORS 811.540(1)(b)(A)",
             "163.149",
         ],
+        #[cfg(test)]
         not_vehicle: &["164.055", "163.195", "830.325", "475.894"],
+        #[cfg(test)]
         sources: &[
             "oregonlaws.org ORS 811.182 and chapter 813 list",
             "jforourke.com DUII-related charges (811.140, 811.700, 811.705, 811.540, 813.095, 811.182, 163.118, 163.125, 163.195)",
@@ -2695,6 +2811,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Fish and Boat Code)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "75 § 3802 §§ A1*",
             "75 § 3802 §§ D2*",
@@ -2702,12 +2819,14 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "75 § 3362 §§ A1",
             "75 Pa.C.S.A. § 1543(b)(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "18 § 3921 §§ A",
             "18 § 2701 §§ A1",
             "35 § 780-113 §§ A16",
             "18 § 4914 §§ A",
         ],
+        #[cfg(test)]
         sources: &[
             "public GitHub PA docket parsers and fixtures found by find_string '75 § 3802 §§'",
             "75 Pa.C.S. (general knowledge; legis.state.pa.us consolidated statutes Title 75)",
@@ -2773,13 +2892,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "46-22-9", "boating under the influence (Title 46)"),
         ],
+        #[cfg(test)]
         formats: &[
             "31-27-2",
             "R.I. Gen. Laws § 31-27-2(d)(1)",
             "RIGL 31-14-2",
             "31-11-18",
         ],
+        #[cfg(test)]
         not_vehicle: &["11-41-1", "11-5-3", "21-28-4.01"],
+        #[cfg(test)]
         sources: &[
             "instalawyer.io R.I. Gen. Laws 31-27-2.2",
             "webserver.rilin.state.ri.us 31-27-1.1 and 31-27-4.1",
@@ -2837,13 +2959,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 50)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "56-5-2930",
             "S.C. Code Ann. § 56-5-1520(A)",
             "56-1-460(A)(1)",
             "56-5-2945(A)(2)",
         ],
+        #[cfg(test)]
         not_vehicle: &["16-13-30", "16-3-600", "44-53-370"],
+        #[cfg(test)]
         sources: &[
             "lawserver.com S.C. Code Title 56 Chapter 5 Article 23 list",
             "ncdd.com South Carolina DUI laws (56-5-2953 text)",
@@ -2909,6 +3034,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "aircraft under the influence (Title 50)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "32-23-1",
             "32-12-65 (1)",
@@ -2916,6 +3042,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "32-34-5",
             "22-16-41",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "22-30A-17(F6)",
             "10.12.310",
@@ -2923,6 +3050,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "42-8-45",
             "31-8-15",
         ],
+        #[cfg(test)]
         sources: &[
             "local data: reference/charges/sd-charges.jsonl (openlattice/pretrial-case-management AllChargesList.js, MinnehahaChargesList.js, PenningtonChargesList.js)",
         ],
@@ -2982,6 +3110,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 69)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "55-10-401",
             "T.C.A. § 55-8-152",
@@ -2989,7 +3118,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "39-13-213(a)(2)",
             "39-16-603(b)(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &["39-14-103", "39-17-417", "39-13-101"],
+        #[cfg(test)]
         sources: &[
             "evanslawfirm.law Tennessee driving and traffic offences (55-10-205, 55-50-504, 55-10-103, 39-13-106, 39-13-213, 39-16-603)",
             "search.mleesmith.com T.C.A. Title 55 Chapter 10 Part 4 index",
@@ -3092,6 +3223,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "PC 49.05", "flying while intoxicated (Penal Code)"),
         ],
+        #[cfg(test)]
         formats: &[
             "TRANSP 545.351",
             "TC 545.351(b)",
@@ -3099,12 +3231,14 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "PC 49.04",
             "PC 49.07(a)(1)",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "PC 31.03(e)(4)",
             "PC 28.03(b)(2)",
             "HSC 481.121(b)(1)",
             "PC 49.06",
         ],
+        #[cfg(test)]
         sources: &[
             "lexace.ai Texas Transportation Code 550.021",
             "texas.public.law Penal Code 49.07",
@@ -3169,6 +3303,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 73)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "41-6a-502",
             "UCA 41-6a-601",
@@ -3176,7 +3311,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "53-3-227(1)",
             "76-5-207",
         ],
+        #[cfg(test)]
         not_vehicle: &["76-6-404", "58-37-8", "53-10-108"],
+        #[cfg(test)]
         sources: &[
             "le.utah.gov 41-6a-503; legalfix.com 41-6a-503",
             "defenselawutah.com (41-6a-210, 401, 401.3, 401.5, 502.5, 528)",
@@ -3220,13 +3357,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(Serious(Eluding), "23 1133", "eluding a police officer"),
         ],
+        #[cfg(test)]
         formats: &[
             "23 V.S.A. § 1201(a)(1)",
             "23 VSA 1201",
             "23 V.S.A. § 1091(a)",
             "13 V.S.A. § 2304",
         ],
+        #[cfg(test)]
         not_vehicle: &["13 V.S.A. § 2501", "18 V.S.A. § 4230", "13 V.S.A. § 1024"],
+        #[cfg(test)]
         sources: &[
             "lawserver.com 23 V.S.A. § 1133",
             "instalawyer.io 23 V.S.A. § 1210",
@@ -3308,6 +3448,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (Title 29.1)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "18.2-266",
             "46.2-862",
@@ -3315,7 +3456,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "18.2-36.1(A)",
             "46.2-894",
         ],
+        #[cfg(test)]
         not_vehicle: &["18.2-95", "18.2-250", "18.2-57"],
+        #[cfg(test)]
         sources: &[
             "deadlyroads.com Virginia hit-and-run (46.2-894)",
             "henrico.gov (46.2-868, 46.2-870)",
@@ -3371,6 +3514,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "operating a vessel under the influence (Title 79A)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "46.61.502",
             "RCW 46.20.342(1)(c)",
@@ -3378,7 +3522,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "46.30.020",
             "46.61.024",
         ],
+        #[cfg(test)]
         not_vehicle: &["9A.56.020", "69.50.4013", "79A.60.040"],
+        #[cfg(test)]
         sources: &[
             "local samples reference/xml/samples (46.61.400, 46.30.020)",
             "public GitHub Washington eligibility tooling citing RCW 46.61.502 and 46.61.504 (find_string '46.61.502')",
@@ -3428,13 +3574,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "boating under the influence (chapter 20)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "17C-5-2",
             "W. Va. Code § 17B-4-3(a)",
             "17C-6-1(a)",
             "61-5-17(f)",
         ],
+        #[cfg(test)]
         not_vehicle: &["61-3-13", "60A-4-401", "17-4-1"],
+        #[cfg(test)]
         sources: &[
             "code.wvlegislature.gov chapter 17C article 5",
             "dui.attorney West Virginia (17C-5-1, 17C-5-2)",
@@ -3485,6 +3634,7 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             sec(NotRoad, "30.681", "boating while intoxicated (chapter 30)"),
             sec(NotRoad, "23.33", "all-terrain vehicles (chapter 23)"),
         ],
+        #[cfg(test)]
         formats: &[
             "346.63(1)(a)",
             "Wis. Stat. § 346.57(5)",
@@ -3492,7 +3642,9 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "346.04(3)",
             "940.09(1)(a)",
         ],
+        #[cfg(test)]
         not_vehicle: &["943.20", "961.41", "30.681"],
+        #[cfg(test)]
         sources: &["docs.legis.wisconsin.gov 346.62 and 346.63 (1995, 2013, 2021 versions)"],
     },
     VehicleCode {
@@ -3535,13 +3687,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(NotRoad, "41-13-211", "boating under the influence"),
         ],
+        #[cfg(test)]
         formats: &[
             "31-5-233(b)(iii)(A)",
             "W.S. 31-5-301",
             "31-7-134(a)",
             "6-2-106(b)",
         ],
+        #[cfg(test)]
         not_vehicle: &["6-3-402", "35-7-1031", "6-2-502"],
+        #[cfg(test)]
         sources: &[
             "ncdd.com Wyoming DUI laws (31-5-233, 31-6-102)",
             "law.justia.com 2019 W.S. 31-5-225 and 2021 W.S. 31-5-233",
@@ -3617,13 +3772,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "negligent homicide",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "50-2206.11",
             "D.C. Code § 50-2201.04(b)",
             "50-1403.01(e)",
             "50-2201.05c",
         ],
+        #[cfg(test)]
         not_vehicle: &["22-3215", "22-3211", "48-904.01"],
+        #[cfg(test)]
         sources: &[
             "code.dccouncil.us Title 50 Chapter 22 Subchapter III-A Parts B and D",
             "development.code.dccouncil.gov 50-2201.04",
@@ -3684,17 +3842,20 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "accidents (leaving the scene)",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "Art. 7.02 Ley 22-2000",
             "Ley 22 Art. 5.07",
             "9 L.P.R.A. § 5202",
             "Art. 4.02 Ley 22",
         ],
+        #[cfg(test)]
         not_vehicle: &[
             "Art. 182 Código Penal",
             "Art. 401 Ley 4 (Sustancias Controladas)",
             "Ley 8-1987",
         ],
+        #[cfg(test)]
         sources: &[
             "carreterasegurapr.com (Ley 22-2000 Cap. VII)",
             "instalawyer.io 2020 Laws of Puerto Rico § 5204 (refers to §§ 5201-5203)",
@@ -3722,13 +3883,16 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(Serious(RecklessDriving), "16 9107", "reckless driving"),
         ],
+        #[cfg(test)]
         formats: &[
             "9 GCA § 92102",
             "16 GCA § 9107(a)",
             "16 GCA § 3101",
             "9 GCA § 92111",
         ],
+        #[cfg(test)]
         not_vehicle: &["9 GCA § 43.30", "9 GCA § 67.401.1", "10 GCA § 69201"],
+        #[cfg(test)]
         sources: &[
             "law.justia.com 2019 Guam Title 9 Chapter 92 (Safe Streets Act of 2018; transferred from 16 GCA ch. 18 by P.L. 34-107)",
             "lawserver.com 9 GCA §§ 92108, 92203; 16 GCA §§ 9107, 3109, 3111; 10 GCA § 69202",
@@ -3759,12 +3923,15 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
                 "failure to obey police direction",
             ),
         ],
+        #[cfg(test)]
         formats: &[
             "20 V.I.C. § 493(a)(1)",
             "Title 20, Section 492, Virgin Islands Code",
             "20 VIC 494",
         ],
+        #[cfg(test)]
         not_vehicle: &["14 V.I.C. § 1083", "19 V.I.C. § 604", "23 V.I.C. § 451"],
+        #[cfg(test)]
         sources: &[
             "law.uslawyerdatabase.com and getpocketlaw.com § 803 schedule of points (20 V.I.C. §§ 465, 466, 491(b), 492, 493, 494, 494a, 495)",
             "getpocketlaw.com 20 V.I.C. § 493 text",
@@ -3786,8 +3953,11 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             "9 7105",
             "driving under the influence",
         )],
+        #[cfg(test)]
         formats: &["9 CMC § 7105(a)(1)", "9 CMC § 5251(a)"],
+        #[cfg(test)]
         not_vehicle: &["6 CMC § 1601"],
+        #[cfg(test)]
         sources: &[
             "orgsites.com/hi/trafficsectionsaipan (P.L. 9-44 amending 9 CMC §§ 7105, 7108, 7109; P.L. 10-54 open container)",
             "casetext Commonwealth v. Babauta, 6 N. Mar. I. 283 (2001) (9 CMC § 5251)",
@@ -3813,8 +3983,11 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(Serious(ImpairedDriving), "22.0601", "implied consent"),
         ],
+        #[cfg(test)]
         formats: &["A.S.C.A. § 22.0707(a)", "22.0707", "ASCA 22.0601"],
+        #[cfg(test)]
         not_vehicle: &["46.4806", "20.0330", "27.0532"],
+        #[cfg(test)]
         sources: &[
             "new.asbar.org code-annotated 22.0707, 22.0601, 22.0101",
             "paclii.org ASCA Title 22 index (Highways and Motor Vehicles) and Title 46 index",
