@@ -263,6 +263,8 @@ test('a 1,000-record batch shows its progress; its time is reported', async () =
   const seen = await page.evaluate(() => window.progressSeen);
   assert.ok(seen.length > 0 && seen.every(([, max]) => max === 1000), 'a progress bar of 1,000 records');
   assert.ok(seen.some(([value]) => value > 0 && value < 1000), `the bar moved during the run: ${JSON.stringify(seen.slice(0, 5))}`);
+  assert.deepEqual(rows.map((r) => r.source), Array.from({ length: 1000 }, (_, i) => `thousand.ndjson:${i + 1}`),
+    'the table holds every record once, in order');
   const summary = await page.textContent('#batch .batch-summary');
   const workers = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
   await context.close();
