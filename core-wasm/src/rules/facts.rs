@@ -63,6 +63,10 @@ impl StateCode {
         <[u8; 2]>::try_from(text.as_bytes()).ok().map(StateCode)
     }
 
+    pub fn as_bytes(&self) -> &[u8; 2] {
+        &self.0
+    }
+
     pub fn as_str(&self) -> &str {
         // Two bytes taken whole from a `str` (two ASCII letters or one two-byte character).
         std::str::from_utf8(&self.0).unwrap_or_default()
