@@ -111,10 +111,26 @@ pub struct ChargeFacts {
     pub annual_salary: Option<f64>,
 }
 
+/// The case subject's date of birth, when the record gives a usable one.
+pub fn subject_dob(case: &Case) -> Option<NaiveDate> {
+    parse_iso(case.subject.dob.trim())
+}
+
 impl ChargeFacts {
     pub fn new(
         as_of: NaiveDate,
         case: &Case,
+        offense: &Offense,
+        annual_salary: Option<f64>,
+    ) -> ChargeFacts {
+        Self::in_case(as_of, case, subject_dob(case), offense, annual_salary)
+    }
+
+    /// [`ChargeFacts::new`] with the case's [`subject_dob`] read once for all its charges.
+    pub fn in_case(
+        as_of: NaiveDate,
+        case: &Case,
+        subject_dob: Option<NaiveDate>,
         offense: &Offense,
         annual_salary: Option<f64>,
     ) -> ChargeFacts {
@@ -166,7 +182,7 @@ impl ChargeFacts {
             marijuana_possession: words.marijuana_possession,
             dwai_or_loitering: words.dwai_or_loitering,
             minor_misdemeanor_ma: words.minor_misdemeanor_ma,
-            subject_dob: parse_iso(case.subject.dob.trim()),
+            subject_dob,
             custody,
             entry,
             conviction_clock,
