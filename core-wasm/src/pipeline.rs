@@ -75,12 +75,14 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
                 case.jurisdiction_state.as_deref(),
             );
             let mut offenses = Vec::with_capacity(case.offenses.len());
+            let subject_dob = rules::facts::subject_dob(case);
             for offense in &case.offenses {
-                let facts = ChargeFacts::new(as_of, case, offense, salary).with_parties(
-                    search.applicant_state.as_deref(),
-                    search.customer_state.as_deref(),
-                    place,
-                );
+                let facts = ChargeFacts::in_case(as_of, case, subject_dob, offense, salary)
+                    .with_parties(
+                        search.applicant_state.as_deref(),
+                        search.customer_state.as_deref(),
+                        place,
+                    );
                 let outcome = rules::evaluate_with(&facts, client);
                 issues.extend(issues::offense_issues(at, offense, &outcome));
                 let lookback = rules::time_facts_in(&mut workspace, &facts, client, &outcome);

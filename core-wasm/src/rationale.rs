@@ -69,25 +69,40 @@ impl fmt::Display for Rationale<'_> {
             } => (reportability, level, match_score, conflicts, findings),
         };
         let reason = Reasons(findings);
+        // Piece by piece, not through `write!`: the sentence is composed for every charge, and
+        // the pieces carry no width or precision for a format string to apply.
         match (reportability, level) {
-            (Reportability::NotReportable, _) => write!(f, "Not reportable: {reason}."),
-            (_, IdentityLevel::NotMatching) => write!(
-                f,
-                "Not reportable to this candidate: the record conflicts with the candidate's identity ({}).",
-                Joined(conflicts)
-            ),
-            (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => write!(
-                f,
-                "Reportable: {reason}; identity {} (score {}), so an auditor confirms before release.",
-                level_words(*level),
-                TwoDecimals(*match_score)
-            ),
-            (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => write!(
-                f,
-                "Needs human review: {reason}, but identity data is too thin to attribute the record (score {}).",
-                TwoDecimals(*match_score)
-            ),
-            (Reportability::NotEnoughInfo, _) => write!(f, "Needs human review: {reason}."),
+            (Reportability::NotReportable, _) => {
+                f.write_str("Not reportable: ")?;
+                fmt::Display::fmt(&reason, f)?;
+                f.write_str(".")
+            }
+            (_, IdentityLevel::NotMatching) => {
+                f.write_str("Not reportable to this candidate: the record conflicts with the candidate's identity (")?;
+                fmt::Display::fmt(&Joined(conflicts), f)?;
+                f.write_str(").")
+            }
+            (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => {
+                f.write_str("Reportable: ")?;
+                fmt::Display::fmt(&reason, f)?;
+                f.write_str("; identity ")?;
+                f.write_str(level_words(*level))?;
+                f.write_str(" (score ")?;
+                fmt::Display::fmt(&TwoDecimals(*match_score), f)?;
+                f.write_str("), so an auditor confirms before release.")
+            }
+            (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => {
+                f.write_str("Needs human review: ")?;
+                fmt::Display::fmt(&reason, f)?;
+                f.write_str(", but identity data is too thin to attribute the record (score ")?;
+                fmt::Display::fmt(&TwoDecimals(*match_score), f)?;
+                f.write_str(").")
+            }
+            (Reportability::NotEnoughInfo, _) => {
+                f.write_str("Needs human review: ")?;
+                fmt::Display::fmt(&reason, f)?;
+                f.write_str(".")
+            }
         }
     }
 }

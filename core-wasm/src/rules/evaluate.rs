@@ -69,7 +69,7 @@ fn law(f: &ChargeFacts) -> Found {
 /// state rows court first, then applicant, then customer, then the place's local rows.
 pub(super) fn triggered(f: &ChargeFacts) -> impl Iterator<Item = &'static Rule> + '_ {
     let state_rows = f.states().flat_map(move |code| {
-        states::rules_for(code.as_str())
+        states::rules_for_bytes(code.as_bytes())
             .iter()
             .filter(move |rule| match rule.trigger {
                 Trigger::AnyParty => true,

@@ -63,6 +63,10 @@ impl StateCode {
         <[u8; 2]>::try_from(text.as_bytes()).ok().map(StateCode)
     }
 
+    pub fn as_bytes(&self) -> &[u8; 2] {
+        &self.0
+    }
+
     pub fn as_str(&self) -> &str {
         // Two bytes taken whole from a `str` (two ASCII letters or one two-byte character).
         std::str::from_utf8(&self.0).unwrap_or_default()
@@ -107,10 +111,26 @@ pub struct ChargeFacts {
     pub annual_salary: Option<f64>,
 }
 
+/// The case subject's date of birth, when the record gives a usable one.
+pub fn subject_dob(case: &Case) -> Option<NaiveDate> {
+    parse_iso(case.subject.dob.trim())
+}
+
 impl ChargeFacts {
     pub fn new(
         as_of: NaiveDate,
         case: &Case,
+        offense: &Offense,
+        annual_salary: Option<f64>,
+    ) -> ChargeFacts {
+        Self::in_case(as_of, case, subject_dob(case), offense, annual_salary)
+    }
+
+    /// [`ChargeFacts::new`] with the case's [`subject_dob`] read once for all its charges.
+    pub fn in_case(
+        as_of: NaiveDate,
+        case: &Case,
+        subject_dob: Option<NaiveDate>,
         offense: &Offense,
         annual_salary: Option<f64>,
     ) -> ChargeFacts {
@@ -162,7 +182,7 @@ impl ChargeFacts {
             marijuana_possession: words.marijuana_possession,
             dwai_or_loitering: words.dwai_or_loitering,
             minor_misdemeanor_ma: words.minor_misdemeanor_ma,
-            subject_dob: parse_iso(case.subject.dob.trim()),
+            subject_dob,
             custody,
             entry,
             conviction_clock,

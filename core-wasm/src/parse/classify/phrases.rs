@@ -10,6 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use super::jagged::Jagged;
 use super::lookup::WordMap;
 
@@ -406,6 +408,10 @@ impl Hits {
     }
 }
 
+/// Candidate rows kept on the stack: a charge's text hits a handful of rows (16 take 64 bytes
+/// in the wasm module, 128 natively); more spill to the heap.
+pub(crate) const CANDIDATES_ON_STACK: usize = 16;
+
 /// Which table rows a found phrase can fire, so a table is not walked row by row when only a
 /// few of its phrases occur. Each row names its trigger phrases (a row can only fire when one
 /// of them occurs); a row with none is tried on every text.
@@ -434,11 +440,12 @@ impl RowsByPhrase {
         }
     }
 
-    /// The rows that may fire on a text with these hits, ascending (table order).
-    pub(crate) fn candidates(&self, hits: &Hits) -> Vec<usize> {
+    /// The rows that may fire on a text with these hits, ascending (table order); on the stack
+    /// for the few rows a text nearly always has (asked once or twice a charge).
+    pub(crate) fn candidates(&self, hits: &Hits) -> SmallVec<[usize; CANDIDATES_ON_STACK]> {
         let of = |id: &PhraseId| self.by_phrase.get(*id);
         // Sized once: no growth while the rows are gathered.
-        let mut rows = Vec::with_capacity(
+        let mut rows = SmallVec::with_capacity(
             self.always.len() + hits.ids().map(|id| of(&id).len()).sum::<usize>(),
         );
         rows.extend_from_slice(&self.always);

@@ -28,7 +28,7 @@ proptest! {
         prop_assert_eq!(&display, &raw.to_uppercase().split_whitespace().collect::<Vec<_>>().join(" "));
         let text = ChargeText::new(&display);
         let cleaned = clean(&raw);
-        prop_assert_eq!(&text.words, &cleaned.split_whitespace().collect::<Vec<_>>());
+        prop_assert_eq!(&text.words[..], &cleaned.split_whitespace().collect::<Vec<_>>()[..]);
         prop_assert_eq!(text.key().join(" "), charge_match_key(&raw));
     }
 

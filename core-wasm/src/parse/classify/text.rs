@@ -10,6 +10,8 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+use smallvec::SmallVec;
+
 use super::jagged::Jagged;
 use super::lexicon::lexicon;
 use super::phrases::{PhraseIndex, PhraseIndexBuilder, word_matches};
@@ -91,11 +93,16 @@ pub fn charge_match_key(raw: &str) -> String {
     ChargeText::new(&display).key().join(" ")
 }
 
+/// Words of a charge text kept on the stack (12 take 96 bytes in the wasm module); a longer
+/// text spills to the heap.
+const WORDS_ON_STACK: usize = 12;
+
 /// One charge text read once: its words and its match key, as slices of its display form (and
 /// of the abbreviation table).
 pub(crate) struct ChargeText<'a> {
-    /// Letters and digits of the display form (`clean`), one word each.
-    pub(crate) words: Vec<&'a str>,
+    /// Letters and digits of the display form (`clean`), one word each; on the stack for the
+    /// dozen words a charge or statute nearly always has.
+    pub(crate) words: SmallVec<[&'a str; WORDS_ON_STACK]>,
     /// The match key when it differs from `words` (most charge texts have nothing to spell
     /// out, and then the words are the key: no second list).
     spelled: Option<Vec<&'a str>>,
@@ -107,11 +114,11 @@ impl<'a> ChargeText<'a> {
         if display.is_empty() {
             // No statute, say: nothing to read, nothing to allocate.
             return Self {
-                words: Vec::new(),
+                words: SmallVec::new(),
                 spelled: None,
             };
         }
-        let mut words = Vec::with_capacity(display.len() / 5 + 1);
+        let mut words = SmallVec::new();
         push_words(display, &mut words);
         let spelled = if has_slash_prefix(display) {
             let spelled = spell_slash_prefixes(display);
