@@ -150,6 +150,16 @@ mod tests {
         }
     }
 
+    /// Answers write rule ids and citations without the escape check (`Writer::code_text`).
+    #[test]
+    fn rule_ids_and_citations_need_no_json_escape() {
+        for r in all_rules() {
+            for text in [r.id, r.citation] {
+                assert!(!crate::writer::needs_escape(text.as_bytes()), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn effective_dates_are_iso_dates_and_preemption_notes_exist() {
         for r in all_rules() {
