@@ -72,6 +72,20 @@ impl Writer {
         self.str(value);
     }
 
+    /// Strings written end to end as one string, each piece escaped where it must be (escaping
+    /// goes byte by byte, so the pieces escaped are the whole escaped): no copy joins them first.
+    pub(crate) fn joined_text(&mut self, pieces: &[&str]) {
+        self.out.push('"');
+        for piece in pieces {
+            if needs_escape(piece.as_bytes()) {
+                escape_into(&mut self.out, piece);
+            } else {
+                self.out.push_str(piece);
+            }
+        }
+        self.out.push('"');
+    }
+
     /// An optional string: `null` when there is none.
     #[inline]
     pub(crate) fn optional_text(&mut self, value: Option<&str>) {

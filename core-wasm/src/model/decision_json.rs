@@ -12,8 +12,8 @@ use crate::parse::dates::Iso;
 use crate::writer::Writer;
 
 use super::{
-    CaseDecision, Classification, CourtDecision, Decision, IdMatch, Lookback, LookbackWindow,
-    LowerBound, OffenseDecision, Routing, RuleIds,
+    CaseDecision, Classification, CourtDecision, Decision, Evidence, IdMatch, Lookback,
+    LookbackWindow, LowerBound, OffenseDecision, Routing, RuleIds,
 };
 
 type Result<T = (), E = Error> = std::result::Result<T, E>;
@@ -222,8 +222,18 @@ impl Classification<'_> {
         w.raw(",\"disposition_class\":");
         w.serde(disposition_class)?;
         w.raw(",\"evidence\":");
-        array(w, evidence, |line, w| w.serde(line))?;
+        array(w, evidence, Evidence::write_json)?;
         w.raw("}");
+        Ok(())
+    }
+}
+
+impl Evidence<'_> {
+    fn write_json(&self, w: &mut Writer) -> Result {
+        match self {
+            Evidence::Text(text) => w.text(text),
+            Evidence::Joined(pieces) => w.joined_text(pieces),
+        }
         Ok(())
     }
 }
@@ -368,6 +378,35 @@ fn optional_date(w: &mut Writer, value: Option<Iso>) -> Result {
         None => {
             w.raw("null");
             Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+
+    /// A line in pieces is written as the line composed whole, whatever it holds to escape and
+    /// wherever a piece ends.
+    #[test]
+    fn evidence_in_pieces_is_written_as_composed() {
+        let long = "x".repeat(300);
+        for pieces in [
+            ["severity.", "felony", ": type \"", "FELONY", "\""],
+            ["", "", "", "", ""],
+            ["é", "\u{1}", "\\", "\n", "ü"],
+            ["a", long.as_str(), "", "", ""],
+            ["\"", "", "\"\"", "x\ty", "\u{7f}"],
+        ] {
+            let evidence = Evidence::Joined(pieces);
+            let composed = Evidence::Text(Cow::Owned(evidence.to_string()));
+            let written = crate::writer::to_string_by(&evidence, 0, Evidence::write_json);
+            assert_eq!(
+                written.ok().map(|(text, _)| text),
+                serde_json::to_string(&composed).ok()
+            );
         }
     }
 }
