@@ -410,12 +410,18 @@ fn fill_spans(
 }
 
 /// The first search date on which `event` is outside `w`, found with the evaluator's own test
-/// (calendar arithmetic near 29 February moves it by a day).
+/// (calendar arithmetic near 29 February moves it by a day). The search starts the day after
+/// `event` plus the window: that day's window reaches back to `event` or before (adding months
+/// only ever clamps the day down, and taking them away again cannot pass `event`), and so does
+/// every earlier day's.
 fn first_day_outside(event: NaiveDate, w: Window) -> Option<NaiveDate> {
     let months = w.years.saturating_mul(12).saturating_add(w.months);
     let near = event.checked_add_months(Months::new(months))?;
-    let from = near.checked_sub_days(Days::new(1))?;
-    from.iter_days().take(5).find(|day| !within(event, *day, w))
+    debug_assert!(within(event, near, w), "{event} + {months} months");
+    near.iter_days()
+        .skip(1)
+        .take(3)
+        .find(|day| !within(event, *day, w))
 }
 
 /// The first search date on which a subject born on `dob` is `age` years old, as
@@ -426,4 +432,36 @@ fn first_day_aged(dob: NaiveDate, age: u32) -> Option<NaiveDate> {
     from.iter_days()
         .take(5)
         .find(|day| years_before(*day, age).is_some_and(|limit| dob <= limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Days, Months, NaiveDate};
+
+    use super::{Window, first_day_outside, within};
+
+    /// For every event day of eight years (two 29 Februaries) and windows with and without a
+    /// month part: the day found is the one a scan of the days around `event` plus the window
+    /// finds, and when there is one, the day before it is inside (the days inside a window are
+    /// the ones before some day, so it is the first outside).
+    #[test]
+    fn the_first_day_outside_is_the_one_a_scan_finds() {
+        let windows = [(1, 0), (7, 0), (2, 6), (0, 1), (10, 11)];
+        let first = NaiveDate::from_ymd_opt(2018, 1, 1).unwrap_or_default();
+        for event in first.iter_days().take(8 * 366) {
+            for (years, months) in windows {
+                let w = Window { years, months };
+                let near = event.checked_add_months(Months::new(years * 12 + months));
+                let from = near.and_then(|near| near.checked_sub_days(Days::new(1)));
+                let scanned = from
+                    .and_then(|from| from.iter_days().take(5).find(|day| !within(event, *day, w)));
+                let found = first_day_outside(event, w);
+                assert_eq!(found, scanned, "{event}, {w:?}");
+                if let Some(day) = found {
+                    let eve = day.checked_sub_days(Days::new(1)).unwrap_or_default();
+                    assert!(within(event, eve, w), "{event}, {w:?}: {eve} is outside");
+                }
+            }
+        }
+    }
 }
