@@ -288,9 +288,9 @@ impl LowerBound {
         w.raw("{\"clock_field\":");
         w.code_text(clock_field);
         w.raw(",\"clock_date\":");
-        w.serde(clock_date)?;
+        date(w, *clock_date)?;
         w.raw(",\"ages_out_not_before\":");
-        w.serde(ages_out_not_before)?;
+        date(w, *ages_out_not_before)?;
         w.raw("}");
         Ok(())
     }
@@ -374,7 +374,7 @@ fn optional_uint(w: &mut Writer, value: Option<u32>) {
 
 fn optional_date(w: &mut Writer, value: Option<Iso>) -> Result {
     match value {
-        Some(date) => w.serde(&date),
+        Some(value) => date(w, value),
         None => {
             w.raw("null");
             Ok(())
@@ -382,11 +382,47 @@ fn optional_date(w: &mut Writer, value: Option<Iso>) -> Result {
     }
 }
 
+/// A date digit by digit, or through its `Serialize` for a year the writer leaves to chrono.
+fn date(w: &mut Writer, value: Iso) -> Result {
+    if w.date(value.0) {
+        return Ok(());
+    }
+    w.serde(&value)
+}
+
 #[cfg(test)]
 mod tests {
     use std::borrow::Cow;
 
+    use chrono::NaiveDate;
+
     use super::*;
+
+    /// Dates are written as their `Serialize` writes them: every day of a few years, and years
+    /// at and past the ends of the four-digit range.
+    #[test]
+    fn dates_are_written_as_their_serialize_writes_them() {
+        let ymd = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        let days = ymd(1999, 1, 1).iter_days().take(4 * 366);
+        let ends = [
+            NaiveDate::MIN,
+            NaiveDate::MAX,
+            ymd(-1, 12, 31),
+            ymd(0, 1, 1),
+            ymd(9, 9, 9),
+            ymd(999, 10, 1),
+            ymd(9999, 12, 31),
+            ymd(10_000, 1, 1),
+        ];
+        for day in days.chain(ends) {
+            let written = crate::writer::to_string_by(&Iso(day), 0, |iso, w| date(w, *iso));
+            assert_eq!(
+                written.ok().map(|(text, _)| text),
+                serde_json::to_string(&Iso(day)).ok(),
+                "{day}"
+            );
+        }
+    }
 
     /// A line in pieces is written as the line composed whole, whatever it holds to escape and
     /// wherever a piece ends.
