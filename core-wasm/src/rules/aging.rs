@@ -18,7 +18,7 @@ use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
 use super::evaluate::{
-    concerns, in_force, reportability_with, triggered, values_tried, window_start, within,
+    Found, concerns, in_force, reportability_in, triggered, values_tried, window_start, within,
 };
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, ChargeOutcome, ClientRules, DataGap, Effect, evaluate_with};
@@ -95,6 +95,8 @@ pub struct Workspace {
     spans: Vec<Span>,
     others: Vec<Boundary>,
     bounds: Vec<Boundary>,
+    /// What the rules find at a boundary, asked only for the reportability there.
+    found: Found,
 }
 
 /// The time facts of a charge whose outcome as of its search date is `now` (the rules' outcome
@@ -114,13 +116,14 @@ pub fn time_facts_in(
         spans,
         others,
         bounds,
+        found,
     } = workspace;
     spans.clear();
     others.clear();
     fill_spans(f, client, spans, others);
     // A disposition or level the record does not give: the rules decide the charge once every
     // value it could take agrees, so the windows of each value are the charge's boundaries.
-    let tried = values_tried(f, now);
+    let tried = values_tried(f, now.has_gap(DataGap::Level));
     for (_, value) in tried {
         fill_spans(&value.of(f), client, spans, others);
     }
@@ -151,9 +154,16 @@ pub fn time_facts_in(
         .filter(|s| s.applies)
         .map(|s| window_of(&s, f.as_of))
         .collect();
-    let deciding = deciding(bounds, f, client, now.reportability, !tried.is_empty())
-        .or_else(|| undated_review(spans, f, now))
-        .unwrap_or_default();
+    let deciding = deciding(
+        bounds,
+        found,
+        f,
+        client,
+        now.reportability,
+        !tried.is_empty(),
+    )
+    .or_else(|| undated_review(spans, f, now))
+    .unwrap_or_default();
     Lookback {
         windows,
         ..deciding
@@ -177,6 +187,7 @@ fn keep_first<T: PartialEq>(items: &mut Vec<T>) {
 /// must review is still open: the boundary is the day every value it could take is barred.
 fn deciding(
     bounds: &[Boundary],
+    found: &mut Found,
     f: &ChargeFacts,
     client: Option<&ClientRules>,
     now: Reportability,
@@ -190,7 +201,7 @@ fn deciding(
         ..f.clone()
     };
     // Whether it is reportable is all most boundaries ask.
-    let reportability_on = |date: NaiveDate| reportability_with(&on(date), client);
+    let mut reportability_on = |date: NaiveDate| reportability_in(found, &on(date), client);
     let open = |r: Reportability| {
         r == Reportability::Reportable || (value_unknown && r == Reportability::NotEnoughInfo)
     };
