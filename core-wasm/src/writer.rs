@@ -146,6 +146,24 @@ impl Writer {
         true
     }
 
+    /// Text `compose` writes at write time, as one string: it goes straight into the answer
+    /// and is checked once, whole (checking each piece as it is handed over cost more than the
+    /// pieces' copies). Text with something to escape (rare) is taken back out and escaped.
+    pub(crate) fn composed(
+        &mut self,
+        compose: impl FnOnce(&mut String) -> std::fmt::Result,
+    ) -> Result {
+        self.out.push('"');
+        let start = self.out.len();
+        compose(&mut self.out).map_err(Error::custom)?;
+        if needs_escape(self.out.as_bytes().get(start..).unwrap_or_default()) {
+            let text = self.out.split_off(start);
+            escape_into(&mut self.out, &text);
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
     /// Any value, through its `Serialize`.
     #[inline]
     pub(crate) fn serde<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
@@ -422,20 +440,9 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
-    /// Text composed at write time (`Display`) goes straight into the answer and is checked
-    /// once, whole: checking each piece as `Display` hands it over cost more than the pieces'
-    /// copies. Text with something to escape (rare) is taken back out and escaped.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         use std::fmt::Write as _;
-        self.out.push('"');
-        let start = self.out.len();
-        write!(self.out, "{value}").map_err(Error::custom)?;
-        if needs_escape(self.out.as_bytes().get(start..).unwrap_or_default()) {
-            let text = self.out.split_off(start);
-            escape_into(&mut self.out, &text);
-        }
-        self.out.push('"');
-        Ok(())
+        self.composed(|out| write!(out, "{value}"))
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {

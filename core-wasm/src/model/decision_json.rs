@@ -156,7 +156,7 @@ impl OffenseDecision<'_> {
         w.raw(",\"disposition\":");
         w.optional_text(*disposition);
         w.raw(",\"rationale\":");
-        w.serde(rationale)?;
+        w.composed(|out| rationale.compose(out))?;
         w.raw(",\"needs_human_review\":");
         w.bool(*needs_human_review);
         w.raw(",\"cited_rules\":");
