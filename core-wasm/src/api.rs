@@ -1,6 +1,8 @@
 //! The JSON-in/JSON-out surface of the engine (docs/abi.md). `abi.rs` exports exactly these
 //! functions to wasm; natively they serve tests, benchmarks, fuzzing and the host's fail-safe.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -9,6 +11,7 @@ use crate::parse::{self, Transformed};
 use crate::pipeline::{self, Context};
 use crate::rollup;
 use crate::rules::catalog::RULES_VERSION;
+use crate::writer::Writer;
 
 /// ABI version of docs/abi.md.
 pub const ABI_VERSION: u32 = 1;
@@ -270,18 +273,18 @@ fn decision_answer(decision: Decision, validation: Option<Validation<'_>>) -> St
         decision,
         validation,
     };
-    match crate::writer::to_string_with_spans(&answer, 2048 + 1280 * charges) {
-        Ok((text, spans)) => {
-            // Fields in order: `ok`, `decision`, then `validation` when there is one.
-            let span = |at: usize| {
-                let range = spans.get(at)?;
+    match crate::writer::to_string_by(&answer, 2048 + 1280 * charges, EvaluateOutput::write_json) {
+        Ok((text, parts)) => {
+            let span = |range: Range<usize>| {
                 Some((
                     u32::try_from(range.start).ok()?,
                     u32::try_from(range.end).ok()?,
                 ))
             };
-            if let Some(decision) = span(1) {
-                let validation = span(2).unwrap_or_default();
+            if let Some((decision, validation)) = parts
+                && let Some(decision) = span(decision)
+            {
+                let validation = validation.and_then(span).unwrap_or_default();
                 SPANS.set(AnswerSpans {
                     decision,
                     validation,
@@ -290,6 +293,38 @@ fn decision_answer(decision: Decision, validation: Option<Validation<'_>>) -> St
             text
         }
         Err(_) => to_json_sized(&answer, 0),
+    }
+}
+
+impl EvaluateOutput<'_, '_> {
+    /// As its `Serialize` writes it, the decision tree by its own writer; where `decision` and
+    /// `validation` (when there is one) lie.
+    fn write_json(
+        &self,
+        w: &mut Writer,
+    ) -> Result<(Range<usize>, Option<Range<usize>>), serde_json::Error> {
+        let EvaluateOutput {
+            ok,
+            decision,
+            validation,
+        } = self;
+        w.raw("{\"ok\":");
+        w.bool(*ok);
+        w.raw(",\"decision\":");
+        let start = w.len();
+        decision.write_json(w)?;
+        let decision = start..w.len();
+        let validation = match validation {
+            Some(validation) => {
+                w.raw(",\"validation\":");
+                let start = w.len();
+                w.serde(validation)?;
+                Some(start..w.len())
+            }
+            None => None,
+        };
+        w.raw("}");
+        Ok((decision, validation))
     }
 }
 

@@ -2,7 +2,7 @@
 //! It is kept as the facts it is made of and composed while the answer is written
 //! (`Serialize` through `collect_str`): no sentence is built per charge before that.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use serde::{Serialize, Serializer};
 
@@ -51,14 +51,15 @@ impl Rationale<'_> {
     }
 }
 
-impl fmt::Display for Rationale<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Rationale<'_> {
+    /// The sentence, piece by piece onto `out`: `Display` writes it through a formatter, the
+    /// answer's writer straight into the answer (no formatter between it and each piece).
+    pub(crate) fn compose<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         let (reportability, level, match_score, conflicts, findings) = match self {
             Rationale::EngineFailed { reason } => {
-                return write!(
-                    f,
-                    "Needs human review: the compliance engine failed ({reason}), so no rule was applied."
-                );
+                out.write_str("Needs human review: the compliance engine failed (")?;
+                out.write_str(reason)?;
+                return out.write_str("), so no rule was applied.");
             }
             Rationale::Decided {
                 reportability,
@@ -73,37 +74,43 @@ impl fmt::Display for Rationale<'_> {
         // the pieces carry no width or precision for a format string to apply.
         match (reportability, level) {
             (Reportability::NotReportable, _) => {
-                f.write_str("Not reportable: ")?;
-                fmt::Display::fmt(&reason, f)?;
-                f.write_str(".")
+                out.write_str("Not reportable: ")?;
+                write!(out, "{reason}")?;
+                out.write_str(".")
             }
             (_, IdentityLevel::NotMatching) => {
-                f.write_str("Not reportable to this candidate: the record conflicts with the candidate's identity (")?;
-                fmt::Display::fmt(&Joined(conflicts), f)?;
-                f.write_str(").")
+                out.write_str("Not reportable to this candidate: the record conflicts with the candidate's identity (")?;
+                joined(conflicts, out)?;
+                out.write_str(").")
             }
             (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => {
-                f.write_str("Reportable: ")?;
-                fmt::Display::fmt(&reason, f)?;
-                f.write_str("; identity ")?;
-                f.write_str(level_words(*level))?;
-                f.write_str(" (score ")?;
-                fmt::Display::fmt(&TwoDecimals(*match_score), f)?;
-                f.write_str("), so an auditor confirms before release.")
+                out.write_str("Reportable: ")?;
+                write!(out, "{reason}")?;
+                out.write_str("; identity ")?;
+                out.write_str(level_words(*level))?;
+                out.write_str(" (score ")?;
+                two_decimals(*match_score, out)?;
+                out.write_str("), so an auditor confirms before release.")
             }
             (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => {
-                f.write_str("Needs human review: ")?;
-                fmt::Display::fmt(&reason, f)?;
-                f.write_str(", but identity data is too thin to attribute the record (score ")?;
-                fmt::Display::fmt(&TwoDecimals(*match_score), f)?;
-                f.write_str(").")
+                out.write_str("Needs human review: ")?;
+                write!(out, "{reason}")?;
+                out.write_str(", but identity data is too thin to attribute the record (score ")?;
+                two_decimals(*match_score, out)?;
+                out.write_str(").")
             }
             (Reportability::NotEnoughInfo, _) => {
-                f.write_str("Needs human review: ")?;
-                fmt::Display::fmt(&reason, f)?;
-                f.write_str(".")
+                out.write_str("Needs human review: ")?;
+                write!(out, "{reason}")?;
+                out.write_str(".")
             }
         }
+    }
+}
+
+impl fmt::Display for Rationale<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.compose(f)
     }
 }
 
@@ -114,38 +121,32 @@ impl Serialize for Rationale<'_> {
 }
 
 /// Words joined with `, `.
-struct Joined<'a>(&'a [&'static str]);
-
-impl fmt::Display for Joined<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words = self.0.iter();
-        if let Some(first) = words.next() {
-            f.write_str(first)?;
+fn joined<W: fmt::Write>(words: &[&'static str], out: &mut W) -> fmt::Result {
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            out.write_str(", ")?;
         }
-        words.try_for_each(|word| write!(f, ", {word}"))
+        out.write_str(word)?;
     }
+    Ok(())
 }
 
 /// A score from 0 to 1 as `{:.2}` writes it, from its hundredths: `{:.2}` takes the exact
 /// decimal route (~500 instructions a score). Any other value, and one within a hundredth of a
 /// tie, where the product's rounding error could tip it, goes to `{:.2}` itself.
-struct TwoDecimals(f64);
-
-impl fmt::Display for TwoDecimals {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let hundredths = self.0 * 100.0;
-        let rounded = hundredths.round();
-        if !(self.0.is_sign_positive() && rounded <= 100.0 && (hundredths - rounded).abs() < 0.49) {
-            return write!(f, "{:.2}", self.0);
-        }
-        // 0 to 100, checked above.
-        let n = rounded as u8;
-        let digit = |d: u8| char::from(b'0' + d % 10);
-        f.write_char(digit(n / 100))?;
-        f.write_char('.')?;
-        f.write_char(digit(n / 10))?;
-        f.write_char(digit(n))
+fn two_decimals<W: fmt::Write>(score: f64, out: &mut W) -> fmt::Result {
+    let hundredths = score * 100.0;
+    let rounded = hundredths.round();
+    if !(score.is_sign_positive() && rounded <= 100.0 && (hundredths - rounded).abs() < 0.49) {
+        return write!(out, "{score:.2}");
     }
+    // 0 to 100, checked above.
+    let n = rounded as u8;
+    let digit = |d: u8| char::from(b'0' + d % 10);
+    out.write_char(digit(n / 100))?;
+    out.write_char('.')?;
+    out.write_char(digit(n / 10))?;
+    out.write_char(digit(n))
 }
 
 fn level_words(level: IdentityLevel) -> &'static str {
@@ -162,6 +163,12 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    fn two_decimals_text(score: f64) -> String {
+        let mut out = String::new();
+        let _ = two_decimals(score, &mut out);
+        out
+    }
     use crate::rules::Effect;
 
     #[test]
@@ -188,7 +195,7 @@ mod tests {
             f64::INFINITY,
             f64::MIN_POSITIVE,
         ] {
-            assert_eq!(TwoDecimals(x).to_string(), format!("{x:.2}"), "{x}");
+            assert_eq!(two_decimals_text(x), format!("{x:.2}"), "{x}");
         }
     }
 
@@ -196,7 +203,7 @@ mod tests {
         #[test]
         fn any_score_is_written_as_format_writes_it(x in any::<f64>(), unit in 0.0..=1.0f64, cents in 0u32..=100) {
             for x in [x, unit, f64::from(cents) / 100.0, f64::from(cents) / 100.0 + 0.005] {
-                prop_assert_eq!(TwoDecimals(x).to_string(), format!("{x:.2}"));
+                prop_assert_eq!(two_decimals_text(x), format!("{x:.2}"));
             }
         }
     }

@@ -8,8 +8,7 @@
 //! `api::tests` pins every answer the engine writes against `serde_json::to_string` over the
 //! corpus and the XML samples; the tests below cover every serde shape and any string or number.
 
-use std::ops::Range;
-
+use chrono::{Datelike, NaiveDate};
 use serde::ser::{self, Error as _, Impossible, Serialize};
 use serde_json::Error;
 
@@ -24,35 +23,152 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Result<St
     }
     let mut writer = Writer {
         out: String::with_capacity(capacity),
-        spans: None,
     };
     value.serialize(&mut writer)?;
     Ok(writer.out)
 }
 
-/// As [`to_string`] for a struct, with where the value of each of its fields lies in the text
-/// (byte ranges, in field order; a skipped field has none), so a reader can take a member out
-/// without parsing the whole text again.
-pub fn to_string_with_spans<T: Serialize + ?Sized>(
+/// `value` as [`to_string`] writes it, written by `write` straight into the buffer (a value that
+/// writes itself faster than its `Serialize` does: `model::decision_json`), with what `write`
+/// returns. In tests under [`reference::with_serde_json`], `serde_json::to_string(value)` and
+/// `None`: the two must give the same bytes.
+pub(crate) fn to_string_by<T: Serialize + ?Sized, R>(
     value: &T,
     capacity: usize,
-) -> Result<(String, Vec<Range<usize>>)> {
+    write: impl FnOnce(&T, &mut Writer) -> Result<R>,
+) -> Result<(String, Option<R>)> {
     #[cfg(test)]
     if reference::ON.get() {
-        return Ok((serde_json::to_string(value)?, Vec::new()));
+        return Ok((serde_json::to_string(value)?, None));
     }
     let mut writer = Writer {
         out: String::with_capacity(capacity),
-        spans: Some(Vec::with_capacity(4)),
     };
-    value.serialize(&mut writer)?;
-    Ok((writer.out, writer.spans.unwrap_or_default()))
+    let written = write(value, &mut writer)?;
+    Ok((writer.out, Some(written)))
 }
 
-struct Writer {
+/// An answer being written: through `Serialize` (`&mut Writer` is a serde `Serializer`), or
+/// piece by piece by the methods below.
+pub(crate) struct Writer {
     out: String,
-    /// Where the top-level struct's field values lie, when asked for.
-    spans: Option<Vec<Range<usize>>>,
+}
+
+/// The pieces a value writing itself puts down.
+impl Writer {
+    /// How many bytes are written so far: where the next value starts.
+    pub(crate) fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// JSON text from the code (punctuation and keys: `,"charge":`), copied as it stands.
+    #[inline(always)]
+    pub(crate) fn raw(&mut self, json: &'static str) {
+        self.out.push_str(json);
+    }
+
+    /// A string from the record or composed from it, escaped where it must be.
+    #[inline]
+    pub(crate) fn text(&mut self, value: &str) {
+        self.str(value);
+    }
+
+    /// Strings written end to end as one string, each piece escaped where it must be (escaping
+    /// goes byte by byte, so the pieces escaped are the whole escaped): no copy joins them first.
+    pub(crate) fn joined_text(&mut self, pieces: &[&str]) {
+        self.out.push('"');
+        for piece in pieces {
+            if needs_escape(piece.as_bytes()) {
+                escape_into(&mut self.out, piece);
+            } else {
+                self.out.push_str(piece);
+            }
+        }
+        self.out.push('"');
+    }
+
+    /// An optional string: `null` when there is none.
+    #[inline]
+    pub(crate) fn optional_text(&mut self, value: Option<&str>) {
+        match value {
+            Some(value) => self.str(value),
+            None => self.raw("null"),
+        }
+    }
+
+    /// A string the engine names (a rule id, a citation, a field name, a label): quoted without
+    /// the escape check, as [`Writer::name`] (`rules::registry` tests every rule's text).
+    #[inline(always)]
+    pub(crate) fn code_text(&mut self, value: &'static str) {
+        self.name(value);
+    }
+
+    /// A boolean.
+    #[inline(always)]
+    pub(crate) fn bool(&mut self, value: bool) {
+        self.raw(if value { "true" } else { "false" });
+    }
+
+    /// A whole number.
+    pub(crate) fn uint(&mut self, value: u32) {
+        self.integer(value);
+    }
+
+    /// A float, as serde_json writes an `f64`.
+    pub(crate) fn f64(&mut self, value: f64) {
+        if !self.ten_thousandths(value) {
+            self.float(value, value.is_finite());
+        }
+    }
+
+    /// A date as `YYYY-MM-DD` in quotes, as chrono writes it, digit by digit: through the date
+    /// type's `Serialize` each date went through a UTF-8 check and the escape check (about 300
+    /// instructions a date, a few dozen dates an answer). `false`, with nothing written, for a
+    /// year outside 0..=9999 (chrono writes those with a sign).
+    pub(crate) fn date(&mut self, date: NaiveDate) -> bool {
+        let Some(year) = u32::try_from(date.year()).ok().filter(|y| *y <= 9999) else {
+            return false;
+        };
+        let digit = |n: u32| char::from(b'0' + u8::try_from(n % 10).unwrap_or(0));
+        let (month, day) = (date.month(), date.day());
+        self.out.reserve(12);
+        self.out.push('"');
+        for n in [year / 1000, year / 100, year / 10, year] {
+            self.out.push(digit(n));
+        }
+        self.out.push('-');
+        self.out.push(digit(month / 10));
+        self.out.push(digit(month));
+        self.out.push('-');
+        self.out.push(digit(day / 10));
+        self.out.push(digit(day));
+        self.out.push('"');
+        true
+    }
+
+    /// Text `compose` writes at write time, as one string: it goes straight into the answer
+    /// and is checked once, whole (checking each piece as it is handed over cost more than the
+    /// pieces' copies). Text with something to escape (rare) is taken back out and escaped.
+    pub(crate) fn composed(
+        &mut self,
+        compose: impl FnOnce(&mut String) -> std::fmt::Result,
+    ) -> Result {
+        self.out.push('"');
+        let start = self.out.len();
+        compose(&mut self.out).map_err(Error::custom)?;
+        if needs_escape(self.out.as_bytes().get(start..).unwrap_or_default()) {
+            let text = self.out.split_off(start);
+            escape_into(&mut self.out, &text);
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
+    /// Any value, through its `Serialize`.
+    #[inline]
+    pub(crate) fn serde<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        value.serialize(self)
+    }
 }
 
 impl Writer {
@@ -179,7 +295,7 @@ fn escape_into(out: &mut String, value: &str) {
 /// at a time in plain `u64` arithmetic (the wasm module has no SIMD), the last word overlapping
 /// the one before it; four to seven bytes as two overlapping halves of one word.
 #[inline]
-fn needs_escape(bytes: &[u8]) -> bool {
+pub(crate) fn needs_escape(bytes: &[u8]) -> bool {
     let len = bytes.len();
     if len >= 8 {
         let mut words = bytes.chunks_exact(8);
@@ -288,9 +404,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
     }
 
     fn serialize_f64(self, value: f64) -> Result {
-        if !self.ten_thousandths(value) {
-            self.float(value, value.is_finite());
-        }
+        self.f64(value);
         Ok(())
     }
 
@@ -326,20 +440,9 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
 
-    /// Text composed at write time (`Display`) goes straight into the answer and is checked
-    /// once, whole: checking each piece as `Display` hands it over cost more than the pieces'
-    /// copies. Text with something to escape (rare) is taken back out and escaped.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         use std::fmt::Write as _;
-        self.out.push('"');
-        let start = self.out.len();
-        write!(self.out, "{value}").map_err(Error::custom)?;
-        if needs_escape(self.out.as_bytes().get(start..).unwrap_or_default()) {
-            let text = self.out.split_off(start);
-            escape_into(&mut self.out, &text);
-        }
-        self.out.push('"');
-        Ok(())
+        self.composed(|out| write!(out, "{value}"))
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {
@@ -420,22 +523,18 @@ impl<'a> ser::Serializer for &'a mut Writer {
 }
 
 /// An array or object being written: its members separated by commas, then its closing text.
-struct Compound<'a> {
+pub(crate) struct Compound<'a> {
     writer: &'a mut Writer,
     first: bool,
-    /// Whether this is the answer's outermost value (its field spans are what callers ask for).
-    outermost: bool,
     close: &'static str,
 }
 
 impl<'a> Compound<'a> {
     fn open(writer: &'a mut Writer, open: &str, close: &'static str) -> Self {
-        let outermost = writer.out.is_empty();
         writer.out.push_str(open);
         Compound {
             writer,
             first: true,
-            outermost,
             close,
         }
     }
@@ -452,14 +551,7 @@ impl<'a> Compound<'a> {
         self.separate();
         self.writer.name(key);
         self.writer.out.push(':');
-        let start = self.writer.out.len();
-        value.serialize(&mut *self.writer)?;
-        if self.outermost
-            && let Some(spans) = &mut self.writer.spans
-        {
-            spans.push(start..self.writer.out.len());
-        }
-        Ok(())
+        value.serialize(&mut *self.writer)
     }
 
     fn separate(&mut self) {

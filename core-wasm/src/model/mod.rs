@@ -2,6 +2,7 @@
 //! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
 
 pub mod decision;
+mod decision_json;
 pub mod evidence;
 pub mod labels;
 pub mod lookback;

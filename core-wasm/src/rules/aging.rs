@@ -18,7 +18,7 @@ use super::client::{
     CLIENT_CONVICTION_LOOKBACK, CLIENT_NON_CONVICTION_LOOKBACK, CLIENT_PENDING_LOOKBACK,
 };
 use super::evaluate::{
-    concerns, in_force, reportability_with, triggered, values_tried, window_start, within,
+    Found, concerns, in_force, reportability_in, triggered, values_tried, window_start, within,
 };
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, ChargeOutcome, ClientRules, DataGap, Effect, evaluate_with};
@@ -95,6 +95,8 @@ pub struct Workspace {
     spans: Vec<Span>,
     others: Vec<Boundary>,
     bounds: Vec<Boundary>,
+    /// What the rules find at a boundary, asked only for the reportability there.
+    found: Found,
 }
 
 /// The time facts of a charge whose outcome as of its search date is `now` (the rules' outcome
@@ -114,13 +116,14 @@ pub fn time_facts_in(
         spans,
         others,
         bounds,
+        found,
     } = workspace;
     spans.clear();
     others.clear();
     fill_spans(f, client, spans, others);
     // A disposition or level the record does not give: the rules decide the charge once every
     // value it could take agrees, so the windows of each value are the charge's boundaries.
-    let tried = values_tried(f, now);
+    let tried = values_tried(f, now.has_gap(DataGap::Level));
     for (_, value) in tried {
         fill_spans(&value.of(f), client, spans, others);
     }
@@ -151,9 +154,16 @@ pub fn time_facts_in(
         .filter(|s| s.applies)
         .map(|s| window_of(&s, f.as_of))
         .collect();
-    let deciding = deciding(bounds, f, client, now.reportability, !tried.is_empty())
-        .or_else(|| undated_review(spans, f, now))
-        .unwrap_or_default();
+    let deciding = deciding(
+        bounds,
+        found,
+        f,
+        client,
+        now.reportability,
+        !tried.is_empty(),
+    )
+    .or_else(|| undated_review(spans, f, now))
+    .unwrap_or_default();
     Lookback {
         windows,
         ..deciding
@@ -177,6 +187,7 @@ fn keep_first<T: PartialEq>(items: &mut Vec<T>) {
 /// must review is still open: the boundary is the day every value it could take is barred.
 fn deciding(
     bounds: &[Boundary],
+    found: &mut Found,
     f: &ChargeFacts,
     client: Option<&ClientRules>,
     now: Reportability,
@@ -190,7 +201,7 @@ fn deciding(
         ..f.clone()
     };
     // Whether it is reportable is all most boundaries ask.
-    let reportability_on = |date: NaiveDate| reportability_with(&on(date), client);
+    let mut reportability_on = |date: NaiveDate| reportability_in(found, &on(date), client);
     let open = |r: Reportability| {
         r == Reportability::Reportable || (value_unknown && r == Reportability::NotEnoughInfo)
     };
@@ -410,12 +421,18 @@ fn fill_spans(
 }
 
 /// The first search date on which `event` is outside `w`, found with the evaluator's own test
-/// (calendar arithmetic near 29 February moves it by a day).
+/// (calendar arithmetic near 29 February moves it by a day). The search starts the day after
+/// `event` plus the window: that day's window reaches back to `event` or before (adding months
+/// only ever clamps the day down, and taking them away again cannot pass `event`), and so does
+/// every earlier day's.
 fn first_day_outside(event: NaiveDate, w: Window) -> Option<NaiveDate> {
     let months = w.years.saturating_mul(12).saturating_add(w.months);
     let near = event.checked_add_months(Months::new(months))?;
-    let from = near.checked_sub_days(Days::new(1))?;
-    from.iter_days().take(5).find(|day| !within(event, *day, w))
+    debug_assert!(within(event, near, w), "{event} + {months} months");
+    near.iter_days()
+        .skip(1)
+        .take(3)
+        .find(|day| !within(event, *day, w))
 }
 
 /// The first search date on which a subject born on `dob` is `age` years old, as
@@ -426,4 +443,36 @@ fn first_day_aged(dob: NaiveDate, age: u32) -> Option<NaiveDate> {
     from.iter_days()
         .take(5)
         .find(|day| years_before(*day, age).is_some_and(|limit| dob <= limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Days, Months, NaiveDate};
+
+    use super::{Window, first_day_outside, within};
+
+    /// For every event day of eight years (two 29 Februaries) and windows with and without a
+    /// month part: the day found is the one a scan of the days around `event` plus the window
+    /// finds, and when there is one, the day before it is inside (the days inside a window are
+    /// the ones before some day, so it is the first outside).
+    #[test]
+    fn the_first_day_outside_is_the_one_a_scan_finds() {
+        let windows = [(1, 0), (7, 0), (2, 6), (0, 1), (10, 11)];
+        let first = NaiveDate::from_ymd_opt(2018, 1, 1).unwrap_or_default();
+        for event in first.iter_days().take(8 * 366) {
+            for (years, months) in windows {
+                let w = Window { years, months };
+                let near = event.checked_add_months(Months::new(years * 12 + months));
+                let from = near.and_then(|near| near.checked_sub_days(Days::new(1)));
+                let scanned = from
+                    .and_then(|from| from.iter_days().take(5).find(|day| !within(event, *day, w)));
+                let found = first_day_outside(event, w);
+                assert_eq!(found, scanned, "{event}, {w:?}");
+                if let Some(day) = found {
+                    let eve = day.checked_sub_days(Days::new(1)).unwrap_or_default();
+                    assert!(within(event, eve, w), "{event}, {w:?}: {eve} is outside");
+                }
+            }
+        }
+    }
 }

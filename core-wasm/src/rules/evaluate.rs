@@ -11,6 +11,7 @@ use crate::parse::dates::{parse_iso, years_before};
 use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
 use super::client::ClientRules;
 use super::facts::{Custody, Dated, LaterDate};
+use super::outcome::reportability_of;
 use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, Reason, federal, local, states};
 
 /// Evaluates one charge against every applicable rule, without a client overlay.
@@ -26,29 +27,34 @@ pub fn evaluate_with(facts: &ChargeFacts, client: Option<&ClientRules>) -> Charg
 /// The outcome of the rules and the overlay for the values the record gives, before a missing
 /// disposition or level is tried.
 fn as_given(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    let mut found = law(f);
-    if let Some(c) = client {
-        let (findings, needed) = c.assess(f);
-        found.findings.extend(findings);
-        found.needed.extend(needed);
-    }
-    ChargeOutcome::combine_noting(found.findings, &found.needed)
-}
-
-/// What the rules found about a charge, and the missing values they needed on the way.
-#[derive(Debug, Default)]
-struct Found {
-    findings: Vec<Finding>,
-    needed: Vec<DataGap>,
-}
-
-/// Federal, state and local findings.
-fn law(f: &ChargeFacts) -> Found {
     // Federal, jurisdiction, a state row or two and a preemption note, nearly always.
     let mut found = Found {
         findings: Vec::with_capacity(4),
         needed: Vec::new(),
     };
+    find(f, client, &mut found);
+    ChargeOutcome::combine_noting(found.findings, &found.needed)
+}
+
+/// What the rules found about a charge, and the missing values they needed on the way.
+#[derive(Debug, Default)]
+pub(super) struct Found {
+    findings: Vec<Finding>,
+    needed: Vec<DataGap>,
+}
+
+/// The findings of the rules and the overlay, onto `found`.
+fn find(f: &ChargeFacts, client: Option<&ClientRules>, found: &mut Found) {
+    law(f, found);
+    if let Some(c) = client {
+        let (findings, needed) = c.assess(f);
+        found.findings.extend(findings);
+        found.needed.extend(needed);
+    }
+}
+
+/// Federal, state and local findings.
+fn law(f: &ChargeFacts, found: &mut Found) {
     federal::add_findings(f, &mut found.findings);
     if f.state.is_none() {
         found.findings.push(Finding::data_gap(
@@ -59,10 +65,9 @@ fn law(f: &ChargeFacts) -> Found {
     }
     for rule in triggered(f) {
         if in_force(rule, f.as_of) {
-            apply(rule, f, &mut found);
+            apply(rule, f, found);
         }
     }
-    found
 }
 
 /// The state and local rows whose party or place trigger matches the charge, in force or not:
@@ -153,16 +158,33 @@ fn whatever_the_values(
     ChargeOutcome::combine_noting(findings, &outcome.missing)
 }
 
+/// [`reportability_in`] with a scratch of its own.
+#[cfg(test)]
+pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) -> Reportability {
+    reportability_in(&mut Found::default(), f, client)
+}
+
 /// The reportability [`evaluate_with`] gives a charge, without the findings and missing values
 /// it writes (the lookback asks it at each boundary): a charge undecided for a missing
 /// disposition or level is barred when every value it could take is, as
-/// [`whatever_the_values`] decides it; each value is tried until one is not barred.
-pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) -> Reportability {
-    let outcome = as_given(f, client);
-    let now = outcome.reportability;
-    let values = values_tried(f, &outcome);
-    let barred =
-        |value: &Value| reportability_with(&value.of(f), client) == Reportability::NotReportable;
+/// [`whatever_the_values`] decides it; each value is tried until one is not barred. The
+/// findings are gathered in `scratch`, kept from call to call (no vector each time), and never
+/// combined into an outcome: only the strongest effect counts.
+pub(super) fn reportability_in(
+    scratch: &mut Found,
+    f: &ChargeFacts,
+    client: Option<&ClientRules>,
+) -> Reportability {
+    scratch.findings.clear();
+    scratch.needed.clear();
+    find(f, client, scratch);
+    let now = reportability_of(scratch.findings.iter().map(|x| x.effect).max());
+    let level_gap = scratch.needed.contains(&DataGap::Level)
+        || (scratch.findings.iter()).any(|x| x.data_gap == Some(DataGap::Level));
+    let values = values_tried(f, level_gap);
+    let mut barred = |value: &Value| {
+        reportability_in(scratch, &value.of(f), client) == Reportability::NotReportable
+    };
     if now == Reportability::NotEnoughInfo
         && !values.is_empty()
         && values.iter().all(|(_, value)| barred(value))
@@ -174,14 +196,12 @@ pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) 
 }
 
 /// The values a charge's missing disposition or level could take, as [`whatever_the_values`]
-/// tries them for its outcome `now`; empty when no value is tried.
-pub(super) fn values_tried(
-    f: &ChargeFacts,
-    now: &ChargeOutcome,
-) -> &'static [(&'static str, Value)] {
+/// tries them for an outcome that needed the level (`level_gap`) or not; empty when no value is
+/// tried.
+pub(super) fn values_tried(f: &ChargeFacts, level_gap: bool) -> &'static [(&'static str, Value)] {
     if f.class == DispositionClass::Unknown {
         disposition_values(f)
-    } else if f.level == SeverityLevel::Unknown && now.has_gap(DataGap::Level) {
+    } else if f.level == SeverityLevel::Unknown && level_gap {
         &LEVEL_VALUES
     } else {
         &[]

@@ -41,6 +41,16 @@ impl Finding {
     }
 }
 
+/// What the strongest effect of a charge's findings makes it: a bar beats a review, which beats
+/// a permit; no finding leaves it to a person.
+pub fn reportability_of(strongest: Option<Effect>) -> Reportability {
+    match strongest {
+        Some(Effect::Bar) => Reportability::NotReportable,
+        Some(Effect::Permit) => Reportability::Reportable,
+        Some(Effect::Review) | None => Reportability::NotEnoughInfo,
+    }
+}
+
 /// The combined result for one charge.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChargeOutcome {
@@ -63,12 +73,7 @@ impl ChargeOutcome {
     /// them (a window the charge is inside whatever its missing date).
     pub fn combine_noting(mut findings: Vec<Finding>, needed: &[DataGap]) -> ChargeOutcome {
         findings.sort_by_key(|f| std::cmp::Reverse(f.effect));
-        let strongest = findings.first().map(|f| f.effect);
-        let reportability = match strongest {
-            Some(Effect::Bar) => Reportability::NotReportable,
-            Some(Effect::Permit) => Reportability::Reportable,
-            Some(Effect::Review) | None => Reportability::NotEnoughInfo,
-        };
+        let reportability = reportability_of(findings.first().map(|f| f.effect));
         let reportability_insufficient = reportability == Reportability::NotEnoughInfo
             && findings
                 .iter()

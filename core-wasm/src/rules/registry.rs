@@ -61,7 +61,10 @@ pub fn table_for(scope: Scope, jurisdiction: &str) -> &'static [Rule] {
 /// `LOCAL_`, `CLIENT_`, or a two-letter code). A state's statutes and employer-use limits share
 /// one table, so either scope finds them.
 fn scope_of(id: &str) -> (Scope, &str) {
-    let prefix = id.split('_').next().unwrap_or_default();
+    // A byte scan, not `split`: the prefix is a few bytes, and each charge's citations look up
+    // its rules (the `split` iterator cost more than the table search).
+    let end = id.bytes().position(|b| b == b'_').unwrap_or(id.len());
+    let prefix = id.get(..end).unwrap_or_default();
     match prefix {
         "LOCAL" => (Scope::Local, ""),
         "CLIENT" => (Scope::Client, "CLIENT"),
@@ -147,6 +150,16 @@ mod tests {
                 );
             }
             assert!(!r.summary.is_empty(), "{}", r.id);
+        }
+    }
+
+    /// Answers write rule ids and citations without the escape check (`Writer::code_text`).
+    #[test]
+    fn rule_ids_and_citations_need_no_json_escape() {
+        for r in all_rules() {
+            for text in [r.id, r.citation] {
+                assert!(!crate::writer::needs_escape(text.as_bytes()), "{text}");
+            }
         }
     }
 
