@@ -424,14 +424,16 @@ fn fill_spans(
 /// (calendar arithmetic near 29 February moves it by a day). The search starts the day after
 /// `event` plus the window: that day's window reaches back to `event` or before (adding months
 /// only ever clamps the day down, and taking them away again cannot pass `event`), and so does
-/// every earlier day's.
+/// every earlier day's. It ends within four days: from 28 February (not a leap year) plus
+/// months that land on a 31-day month, the 29th to the 31st reach back to 28 February too, and
+/// the 1st is the first day outside.
 fn first_day_outside(event: NaiveDate, w: Window) -> Option<NaiveDate> {
     let months = w.years.saturating_mul(12).saturating_add(w.months);
     let near = event.checked_add_months(Months::new(months))?;
     debug_assert!(within(event, near, w), "{event} + {months} months");
     near.iter_days()
         .skip(1)
-        .take(3)
+        .take(4)
         .find(|day| !within(event, *day, w))
 }
 
@@ -451,27 +453,48 @@ mod tests {
 
     use super::{Window, first_day_outside, within};
 
+    /// 28 February 2022 plus 13 months is 28 March 2023, but the 29th to the 31st still reach
+    /// back to 28 February 2022 (there is no 29 February): the first day outside is 1 April.
+    #[test]
+    fn a_window_from_28_february_closes_on_the_first_of_a_month() {
+        let event = NaiveDate::from_ymd_opt(2022, 2, 28);
+        let found = event.and_then(|event| {
+            first_day_outside(
+                event,
+                Window {
+                    years: 1,
+                    months: 1,
+                },
+            )
+        });
+        assert_eq!(found, NaiveDate::from_ymd_opt(2023, 4, 1));
+    }
+
     /// For every event day of eight years (two 29 Februaries) and windows with and without a
-    /// month part: the day found is the one a scan of the days around `event` plus the window
-    /// finds, and when there is one, the day before it is inside (the days inside a window are
-    /// the ones before some day, so it is the first outside).
+    /// month part: there is a first day outside, it is the one a scan of the days around `event`
+    /// plus the window finds, and the day before it is inside (the days inside a window are the
+    /// ones before some day, so it is the first outside).
     #[test]
     fn the_first_day_outside_is_the_one_a_scan_finds() {
-        let windows = [(1, 0), (7, 0), (2, 6), (0, 1), (10, 11)];
+        let windows = [(1, 0), (7, 0), (2, 6), (0, 1), (1, 1), (10, 11)];
         let first = NaiveDate::from_ymd_opt(2018, 1, 1).unwrap_or_default();
         for event in first.iter_days().take(8 * 366) {
             for (years, months) in windows {
                 let w = Window { years, months };
                 let near = event.checked_add_months(Months::new(years * 12 + months));
                 let from = near.and_then(|near| near.checked_sub_days(Days::new(1)));
-                let scanned = from
-                    .and_then(|from| from.iter_days().take(5).find(|day| !within(event, *day, w)));
+                let scanned = from.and_then(|from| {
+                    from.iter_days()
+                        .take(10)
+                        .find(|day| !within(event, *day, w))
+                });
                 let found = first_day_outside(event, w);
                 assert_eq!(found, scanned, "{event}, {w:?}");
-                if let Some(day) = found {
-                    let eve = day.checked_sub_days(Days::new(1)).unwrap_or_default();
-                    assert!(within(event, eve, w), "{event}, {w:?}: {eve} is outside");
-                }
+                let Some(day) = found else {
+                    panic!("{event}, {w:?}: no first day outside");
+                };
+                let eve = day.checked_sub_days(Days::new(1)).unwrap_or_default();
+                assert!(within(event, eve, w), "{event}, {w:?}: {eve} is outside");
             }
         }
     }
