@@ -250,6 +250,7 @@ fn objects<'a, 'j>(obj: &'a Object<'j>, key: &str) -> impl Iterator<Item = &'a O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::json::Arena;
 
     /// Each date field is read once for its date and its malformed mark: the charge's fields in
     /// order, then its sentence's.
@@ -263,7 +264,8 @@ mod tests {
             "pending_court_date": "  ",
             "sentence": {"release_date": "soon", "incarceration_date": "2012-02-01"}
         }], "file_date": "2010-13-01"}"#;
-        let Ok(Json::Object(case)) = Json::parse(text) else {
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(case)) = Json::parse(text, &arena) else {
             panic!("not an object");
         };
         let read = read_case(&case, &mut ChargeReader::default());

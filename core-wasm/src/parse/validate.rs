@@ -158,7 +158,7 @@ pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, V
     let mut p = Problems::default();
 
     let xml = match record.get("xml") {
-        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(*s),
         Some(Json::String(_)) | Some(Json::Null) | None => None,
         Some(_) => {
             p.add(msg::must_be("xml", "a string"));
@@ -258,7 +258,7 @@ pub fn validate_xml_record<'a>(
         p.add(msg::TRANSFORM_XML_ONLY);
     }
     let xml = match record.get("xml") {
-        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(*s),
         Some(Json::String(_)) | Some(Json::Null) | None => {
             p.add(msg::missing_required("xml"));
             None
@@ -334,7 +334,7 @@ fn check_record_json(rj: &Object<'_>, p: &mut Problems) {
             return;
         }
     };
-    for court in courts {
+    for court in *courts {
         let Some(court) = court.as_object() else {
             p.add(msg::must_be(
                 "criminal_search_results",
@@ -422,7 +422,7 @@ fn check_cases(record: &Object<'_>, p: &mut Problems) -> Vec<CaseRow> {
         }
     };
     let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
+    for row in *rows {
         let Some(row) = row.as_object() else {
             p.add(msg::must_be("cases", "an array of objects"));
             continue;
@@ -460,6 +460,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::parse::json::Arena;
 
     fn valid() -> Value {
         json!({
@@ -482,7 +483,8 @@ mod tests {
         let mut record = valid();
         edit(&mut record);
         let text = record.to_string();
-        match Json::parse(&text) {
+        let arena = Arena::for_text(&text);
+        match Json::parse(&text, &arena) {
             Ok(Json::Object(obj)) => validate_record(&obj).err().unwrap_or_default(),
             _ => vec!["not an object".into()],
         }
@@ -719,7 +721,8 @@ mod tests {
         set(&mut record, "", "order_id", json!(1234));
         set(&mut record, "", "order_number", json!(1234.1));
         let text = record.to_string();
-        let Ok(Json::Object(obj)) = Json::parse(&text) else {
+        let arena = Arena::for_text(&text);
+        let Ok(Json::Object(obj)) = Json::parse(&text, &arena) else {
             panic!("not an object");
         };
         let valid = validate_record(&obj).unwrap_or_else(|e| panic!("{e:?}"));
