@@ -56,7 +56,12 @@ pub enum Text<'a> {
 /// Reads `key` as text. Numbers are accepted for ids (callers send `case_number: 1234`); blank
 /// strings count as empty.
 pub fn text<'a>(obj: &'a Object<'_>, key: &str) -> Text<'a> {
-    match obj.get(key) {
+    text_of(obj.get(key))
+}
+
+/// [`text`] of a member already looked up.
+fn text_of<'a>(value: Option<&'a Json<'_>>) -> Text<'a> {
+    match value {
         None | Some(Json::Null) => Text::Missing,
         Some(Json::String(s)) if trim(s).is_empty() => Text::Empty,
         Some(Json::String(s)) => Text::Value(s),
@@ -93,7 +98,8 @@ impl Problems {
 
     /// A required non-empty string: `<field> must not be empty` when null, missing or blank.
     fn required_text<'a>(&mut self, obj: &'a Object<'_>, key: &str) -> Option<&'a str> {
-        match (text(obj, key), obj.get(key)) {
+        let value = obj.get(key);
+        match (text_of(value), value) {
             (Text::Value(v), _) => Some(v),
             (Text::WrongType, Some(Json::Number(_))) => None,
             (Text::WrongType, _) => {
