@@ -16,7 +16,6 @@
 //! feature) reads an object whose first key is serde_json's private raw-value token as the JSON
 //! text of its string; here it is an object with that key, like any other.
 
-use std::cell::RefCell;
 use std::fmt;
 
 use bumpalo::Bump;
@@ -39,11 +38,12 @@ impl Arena {
 }
 
 /// A JSON value borrowing from the text it was parsed from and from its [`Arena`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Json<'a> {
     Null,
     Bool(bool),
-    Number(Number),
+    /// In the arena, so that a value is plain data, copied as bytes.
+    Number(&'a Number),
     /// Borrowed from the text unless it had escapes (then from the arena).
     String(&'a str),
     Array(&'a [Json<'a>]),
@@ -58,11 +58,11 @@ impl<'a> Json<'a> {
     /// Parses `text` (serde_json's parser: its errors, its recursion limit of 128), keeping the
     /// tree in `arena`.
     pub fn parse(text: &'a str, arena: &'a Arena) -> serde_json::Result<Self> {
-        let scratch = RefCell::new(Scratch::default());
+        let mut scratch = Scratch::default();
         let mut deserializer = serde_json::Deserializer::from_str(text);
         let json = Build {
             arena: &arena.0,
-            scratch: &scratch,
+            scratch: &mut scratch,
         }
         .deserialize(&mut deserializer)?;
         // As `serde_json::from_str`: only whitespace may follow.
@@ -124,7 +124,7 @@ impl<'a> Json<'a> {
         match self {
             Json::Null => Value::Null,
             Json::Bool(b) => Value::Bool(*b),
-            Json::Number(n) => Value::Number(n.clone()),
+            Json::Number(n) => Value::Number(Number::clone(n)),
             Json::String(s) => Value::String(s.to_string()),
             Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
             Json::Object(o) => Value::Object(o.to_map()),
@@ -187,12 +187,12 @@ fn resolve_repeats<'a>(members: &[Member<'a>]) -> Vec<Member<'a>> {
     // A later occurrence overwrites the value at its key's first position; the last wins.
     let mut kept = Vec::with_capacity(members.len());
     let mut kept_at = vec![0; members.len()];
-    for (at, (key, value)) in members.iter().enumerate() {
+    for (at, &(key, value)) in members.iter().enumerate() {
         if first[at] == at {
             kept_at[at] = kept.len();
-            kept.push((*key, value.clone()));
+            kept.push((key, value));
         } else {
-            kept[kept_at[first[at]]].1 = value.clone();
+            kept[kept_at[first[at]]].1 = value;
         }
     }
     kept
@@ -209,10 +209,19 @@ struct Scratch<'a> {
 
 /// Builds [`Json`] as serde_json's own `Value` visitor builds `Value`, member for member, into
 /// `arena`.
-#[derive(Clone, Copy)]
 struct Build<'s, 'de> {
     arena: &'de Bump,
-    scratch: &'s RefCell<Scratch<'de>>,
+    scratch: &'s mut Scratch<'de>,
+}
+
+impl<'de> Build<'_, 'de> {
+    /// A builder for a nested value, on the same arena and scratch stacks.
+    fn nested(&mut self) -> Build<'_, 'de> {
+        Build {
+            arena: self.arena,
+            scratch: self.scratch,
+        }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for Build<'_, 'de> {
@@ -235,17 +244,17 @@ impl<'de> Visitor<'de> for Build<'_, 'de> {
     }
 
     fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
-        Ok(Json::Number(n.into()))
+        Ok(Json::Number(self.arena.alloc(n.into())))
     }
 
     fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
-        Ok(Json::Number(n.into()))
+        Ok(Json::Number(self.arena.alloc(n.into())))
     }
 
     /// The parser never yields a non-finite float (`1e400` is its error), so this is never null;
     /// it mirrors `Value` anyway.
     fn visit_f64<E>(self, n: f64) -> Result<Json<'de>, E> {
-        Ok(Number::from_f64(n).map_or(Json::Null, Json::Number))
+        Ok(Number::from_f64(n).map_or(Json::Null, |n| Json::Number(self.arena.alloc(n))))
     }
 
     fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
@@ -268,25 +277,24 @@ impl<'de> Visitor<'de> for Build<'_, 'de> {
         Ok(Json::Null)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
-        let base = self.scratch.borrow().items.len();
-        while let Some(item) = seq.next_element_seed(self)? {
-            self.scratch.borrow_mut().items.push(item);
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let base = self.scratch.items.len();
+        while let Some(item) = seq.next_element_seed(self.nested())? {
+            self.scratch.items.push(item);
         }
-        let mut scratch = self.scratch.borrow_mut();
         let items = self
             .arena
-            .alloc_slice_clone(scratch.items.get(base..).unwrap_or_default());
-        scratch.items.truncate(base);
+            .alloc_slice_copy(self.scratch.items.get(base..).unwrap_or_default());
+        self.scratch.items.truncate(base);
         Ok(Json::Array(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
-        let base = self.scratch.borrow().members.len();
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let base = self.scratch.members.len();
         let mut seen = KeyFilter::default();
         while let Some(key) = map.next_key_seed(KeySeed(self.arena))? {
-            let value = map.next_value_seed(self)?;
-            let mut scratch = self.scratch.borrow_mut();
+            let value = map.next_value_seed(self.nested())?;
+            let scratch = &mut *self.scratch;
             let members = scratch.members.get_mut(base..).unwrap_or_default();
             if members.len() < SCANNED_KEYS
                 && seen.maybe_seen(key)
@@ -297,14 +305,13 @@ impl<'de> Visitor<'de> for Build<'_, 'de> {
             }
             scratch.members.push((key, value));
         }
-        let mut scratch = self.scratch.borrow_mut();
-        let members = scratch.members.get(base..).unwrap_or_default();
+        let members = self.scratch.members.get(base..).unwrap_or_default();
         let kept = if members.len() <= SCANNED_KEYS {
-            self.arena.alloc_slice_clone(members)
+            self.arena.alloc_slice_copy(members)
         } else {
-            self.arena.alloc_slice_clone(&resolve_repeats(members))
+            self.arena.alloc_slice_copy(&resolve_repeats(members))
         };
-        scratch.members.truncate(base);
+        self.scratch.members.truncate(base);
         Ok(Json::Object(Object(kept)))
     }
 }
