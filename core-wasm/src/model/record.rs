@@ -119,11 +119,12 @@ pub struct Offense {
     /// Display form of the charge text (whitespace collapsed, upper case), shared with the
     /// record's other charges that read alike.
     pub charge: Rc<str>,
-    /// Raw `disposition`, echoed in the decision.
-    pub disposition: Option<String>,
-    /// Raw `type`, echoed in the decision.
+    /// Raw `disposition`, echoed in the decision (shared with the record's other charges that
+    /// have the same one).
+    pub disposition: Option<Rc<str>>,
+    /// Raw `type`, echoed in the decision (shared as `disposition` is).
     #[serde(rename = "type")]
-    pub offense_type: Option<String>,
+    pub offense_type: Option<Rc<str>>,
     pub statute: Option<String>,
     pub dates: OffenseDates,
     /// Date fields of the charge that carried text which is not a usable date.

@@ -101,8 +101,8 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
     build_offense(
         OffenseParts {
             raw_charge: text_or_number(o, "charge").unwrap_or_default(),
-            disposition: text_owned(o, "disposition"),
-            offense_type: text_owned(o, "type"),
+            disposition: text_or_number(o, "disposition"),
+            offense_type: text_or_number(o, "type"),
             statute: text_owned(o, "statute"),
             dates: OffenseDates {
                 charge_date,
@@ -125,8 +125,9 @@ pub struct OffenseParts<'a> {
     /// Charge text as received (whitespace is collapsed on classification): only read, so the
     /// JSON path borrows it from the body.
     pub raw_charge: Cow<'a, str>,
-    pub disposition: Option<String>,
-    pub offense_type: Option<String>,
+    /// Read for the record's shared copy (`ChargeReader`), so borrowed from the body as well.
+    pub disposition: Option<Cow<'a, str>>,
+    pub offense_type: Option<Cow<'a, str>>,
     pub statute: Option<String>,
     pub dates: OffenseDates,
     pub malformed_dates: Vec<String>,
@@ -159,12 +160,13 @@ pub fn build_offense(
         offense_type.as_deref(),
         state,
     );
+    let (disposition_class, disposition) = reader.disposition(disposition.as_deref(), state);
     Offense {
         offense_id: String::new(),
         charge: read.charge,
-        disposition_class: reader.disposition(disposition.as_deref(), state),
+        disposition_class,
         disposition,
-        offense_type,
+        offense_type: read.offense_type,
         statute,
         dates,
         malformed_dates,

@@ -320,8 +320,8 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
                 charge
             }
             .into(),
-            disposition: (!disposition.is_empty()).then_some(disposition),
-            offense_type,
+            disposition: (!disposition.is_empty()).then_some(disposition.into()),
+            offense_type: offense_type.map(Into::into),
             statute: (!statute.is_empty()).then_some(statute),
             dates: OffenseDates {
                 charge_date,

@@ -285,8 +285,8 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
                 charge
             }
             .into(),
-            disposition: opt(disposition),
-            offense_type: opt(offense_type),
+            disposition: opt(disposition).map(Into::into),
+            offense_type: opt(offense_type).map(Into::into),
             statute: opt(statute),
             dates: OffenseDates {
                 charge_date,
