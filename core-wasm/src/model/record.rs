@@ -73,7 +73,8 @@ pub struct Case {
     /// Date fields of the case that carried text which is not a usable date.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malformed_dates: Vec<String>,
-    pub subject: Subject,
+    /// Shared with the record's other cases that name the same person alike.
+    pub subject: Rc<Subject>,
     pub offenses: Vec<Offense>,
 }
 

@@ -1,6 +1,7 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
@@ -25,15 +26,23 @@ pub struct RawCase {
     pub record_offense_ids: Vec<Option<String>>,
 }
 
+/// What reading one record carries from case to case.
+#[derive(Default)]
+struct RecordReader {
+    charges: ChargeReader,
+    /// The last case's subject, for the next case naming the same person alike.
+    subject: Option<Rc<Subject>>,
+}
+
 /// Reads `criminal_search_results` into courts, cases and classified charges.
 pub fn read_courts(rj: &Object<'_>) -> Vec<RawCourt> {
-    let mut reader = ChargeReader::default();
+    let mut reader = RecordReader::default();
     objects(rj, "criminal_search_results")
         .map(|court| read_court(court, &mut reader))
         .collect()
 }
 
-fn read_court(court: &Object<'_>, reader: &mut ChargeReader) -> RawCourt {
+fn read_court(court: &Object<'_>, reader: &mut RecordReader) -> RawCourt {
     let cases = objects(court, "criminal_records")
         .map(|case| read_case(case, reader))
         .collect();
@@ -44,32 +53,17 @@ fn read_court(court: &Object<'_>, reader: &mut ChargeReader) -> RawCourt {
     }
 }
 
-fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
+fn read_case(case: &Object<'_>, reader: &mut RecordReader) -> RawCase {
     let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
     let state = normalize_state(&jurisdiction_state_raw);
     let mut record_offense_ids = Vec::new();
     let offenses = objects(case, "offenses")
         .map(|o| {
             record_offense_ids.push(text_owned(o, "offense_id"));
-            read_offense(o, state, reader)
+            read_offense(o, state, &mut reader.charges)
         })
         .collect();
-    let subject = Subject {
-        full_name: text_owned(case, "subject_name").unwrap_or_default(),
-        first_name: text_owned(case, "sub_first_name").unwrap_or_default(),
-        middle_name: text_owned(case, "sub_middle_name").unwrap_or_default(),
-        last_name: text_owned(case, "sub_last_name").unwrap_or_default(),
-        dob: text_owned(case, "subject_dob").unwrap_or_default(),
-        ssn: text_owned(case, "subject_ssn").unwrap_or_default(),
-        address: text_owned(case, "subject_address").unwrap_or_default(),
-        aliases: objects(case, "subject_aliases")
-            .map(|a| SubjectAlias {
-                first_name: text_owned(a, "first_name").unwrap_or_default(),
-                middle_name: text_owned(a, "middle_name").unwrap_or_default(),
-                last_name: text_owned(a, "last_name").unwrap_or_default(),
-            })
-            .collect(),
-    };
+    let subject = read_subject(case, &mut reader.subject);
     let mut malformed_dates = Vec::new();
     let [file_date] = dates(case, ["file_date"], &mut malformed_dates);
     RawCase {
@@ -84,6 +78,72 @@ fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
         },
         record_offense_ids,
     }
+}
+
+/// The subject fields of a case, in [`Subject`]'s order.
+const SUBJECT_FIELDS: [&str; 7] = [
+    "subject_name",
+    "sub_first_name",
+    "sub_middle_name",
+    "sub_last_name",
+    "subject_dob",
+    "subject_ssn",
+    "subject_address",
+];
+
+/// A case's subject: `last`, the previous case's, when this case names the same person in the
+/// same words and neither has aliases (a record is usually one person's), else a new one that
+/// becomes `last`.
+fn read_subject(case: &Object<'_>, last: &mut Option<Rc<Subject>>) -> Rc<Subject> {
+    let fields = SUBJECT_FIELDS.map(|key| text_or_number(case, key).unwrap_or_default());
+    let mut aliases = objects(case, "subject_aliases").peekable();
+    if let Some(last) = last.as_ref()
+        && last.aliases.is_empty()
+        && aliases.peek().is_none()
+        && subject_fields(last) == fields.each_ref().map(|f| f.as_ref())
+    {
+        return Rc::clone(last);
+    }
+    let [
+        full_name,
+        first_name,
+        middle_name,
+        last_name,
+        dob,
+        ssn,
+        address,
+    ] = fields.map(Cow::into_owned);
+    let subject = Rc::new(Subject {
+        full_name,
+        first_name,
+        middle_name,
+        last_name,
+        dob,
+        ssn,
+        address,
+        aliases: aliases
+            .map(|a| SubjectAlias {
+                first_name: text_owned(a, "first_name").unwrap_or_default(),
+                middle_name: text_owned(a, "middle_name").unwrap_or_default(),
+                last_name: text_owned(a, "last_name").unwrap_or_default(),
+            })
+            .collect(),
+    });
+    *last = Some(Rc::clone(&subject));
+    subject
+}
+
+/// A subject's fields in [`SUBJECT_FIELDS`] order.
+fn subject_fields(s: &Subject) -> [&str; 7] {
+    [
+        &s.full_name,
+        &s.first_name,
+        &s.middle_name,
+        &s.last_name,
+        &s.dob,
+        &s.ssn,
+        &s.address,
+    ]
 }
 
 fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) -> Offense {
@@ -254,6 +314,35 @@ mod tests {
     use super::*;
     use crate::parse::json::Arena;
 
+    /// A case naming the last case's person in the same words shares its subject; one that
+    /// differs in any field, or has aliases, gets its own.
+    #[test]
+    fn a_case_shares_the_last_subject_only_when_it_reads_the_same() {
+        let text = r#"{"criminal_search_results": [{"criminal_records": [
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-02"},
+            {"subject_name": " A B ", "sub_first_name": "A", "subject_dob": "1990-01-02"},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03"},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03",
+             "subject_aliases": [{"first_name": "C"}]},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03",
+             "subject_aliases": [{"first_name": "C"}]}
+        ]}]}"#;
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(record)) = Json::parse(text, &arena) else {
+            panic!("not an object");
+        };
+        let courts = read_courts(&record);
+        let subjects: Vec<&Rc<Subject>> = courts[0].cases.iter().map(|c| &c.case.subject).collect();
+        let shared: Vec<bool> = subjects
+            .windows(2)
+            .map(|pair| Rc::ptr_eq(pair[0], pair[1]))
+            .collect();
+        assert_eq!(shared, [true, false, false, false]);
+        assert_eq!(subjects[1].full_name, "A B");
+        assert_eq!(subjects[2].dob, "1990-01-03");
+        assert_eq!(subjects[4].aliases.len(), 1);
+    }
+
     /// Each date field is read once for its date and its malformed mark: the charge's fields in
     /// order, then its sentence's.
     #[test]
@@ -270,7 +359,7 @@ mod tests {
         let Ok(Json::Object(case)) = Json::parse(text, &arena) else {
             panic!("not an object");
         };
-        let read = read_case(&case, &mut ChargeReader::default());
+        let read = read_case(&case, &mut RecordReader::default());
         assert_eq!(read.case.file_date, None);
         assert_eq!(read.case.malformed_dates, ["file_date"]);
         let offense = &read.case.offenses[0];
