@@ -56,13 +56,17 @@ fn read_court(court: &Object<'_>, reader: &mut RecordReader) -> RawCourt {
 fn read_case(case: &Object<'_>, reader: &mut RecordReader) -> RawCase {
     let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
     let state = normalize_state(&jurisdiction_state_raw);
-    let mut record_offense_ids = Vec::new();
-    let offenses = objects(case, "offenses")
-        .map(|o| {
-            record_offense_ids.push(text_owned(o, "offense_id"));
-            read_offense(o, state, &mut reader.charges)
-        })
-        .collect();
+    // Sized once (a filtered iterator would grow both from four, copying every charge read).
+    let listed = case
+        .get("offenses")
+        .and_then(Json::as_array)
+        .unwrap_or_default();
+    let mut record_offense_ids = Vec::with_capacity(listed.len());
+    let mut offenses = Vec::with_capacity(listed.len());
+    for o in listed.iter().filter_map(Json::as_object) {
+        record_offense_ids.push(text_owned(o, "offense_id"));
+        offenses.push(read_offense(o, state, &mut reader.charges));
+    }
     let subject = read_subject(case, &mut reader.subject);
     let mut malformed_dates = Vec::new();
     let [file_date] = dates(case, ["file_date"], &mut malformed_dates);
