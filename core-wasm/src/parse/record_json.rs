@@ -108,23 +108,17 @@ fn read_subject(case: &Object<'_>, last: &mut Option<Rc<Subject>>) -> Rc<Subject
     {
         return Rc::clone(last);
     }
-    let [
-        full_name,
-        first_name,
-        middle_name,
-        last_name,
-        dob,
-        ssn,
-        address,
-    ] = fields.map(Cow::into_owned);
+    // Fields are evaluated in the order written: `SUBJECT_FIELDS` order.
+    let mut fields = fields.into_iter().map(Cow::into_owned);
+    let mut next = || fields.next().unwrap_or_default();
     let subject = Rc::new(Subject {
-        full_name,
-        first_name,
-        middle_name,
-        last_name,
-        dob,
-        ssn,
-        address,
+        full_name: next(),
+        first_name: next(),
+        middle_name: next(),
+        last_name: next(),
+        dob: next(),
+        ssn: next(),
+        address: next(),
         aliases: aliases
             .map(|a| SubjectAlias {
                 first_name: text_owned(a, "first_name").unwrap_or_default(),
