@@ -3,6 +3,7 @@
 //! It travels between the two engine calls as JSON (see `docs/abi.md`), so every type here is
 //! serde-serialisable and carries only data, no behaviour.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -30,8 +31,9 @@ pub struct Search {
     pub order_id: String,
     pub order_number: String,
     pub tenant_id: Option<String>,
-    pub applicant_state: Option<String>,
-    pub customer_state: Option<String>,
+    /// The state's code (a static name: nothing is copied for it).
+    pub applicant_state: Option<Cow<'static, str>>,
+    pub customer_state: Option<Cow<'static, str>>,
     pub search_type: Option<String>,
     pub candidate: Option<Candidate>,
     pub courts: Vec<Court>,
@@ -65,7 +67,7 @@ pub struct Court {
 pub struct Case {
     pub case_number: String,
     /// Two-letter code when the raw value named a US state or territory, else `None`.
-    pub jurisdiction_state: Option<String>,
+    pub jurisdiction_state: Option<Cow<'static, str>>,
     /// The value as received, echoed in the decision.
     pub jurisdiction_state_raw: String,
     #[serde(default, deserialize_with = "deserialize_date")]

@@ -13,6 +13,8 @@ pub mod trim;
 pub mod validate;
 pub mod xml;
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::messages as msg;
@@ -168,12 +170,12 @@ fn normalise(request: ValidRequest<'_>, mapped: bool) -> Result<(Box<Search>, Va
             .applicant_state
             .as_deref()
             .and_then(states::normalize_state)
-            .map(str::to_string),
+            .map(Cow::Borrowed),
         customer_state: request
             .customer_state
             .as_deref()
             .and_then(states::normalize_state)
-            .map(str::to_string),
+            .map(Cow::Borrowed),
         search_type,
         candidate,
         courts,

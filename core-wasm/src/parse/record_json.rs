@@ -73,7 +73,7 @@ fn read_case(case: &Object<'_>, reader: &mut RecordReader) -> RawCase {
     RawCase {
         case: Case {
             case_number: text_owned(case, "case_number").unwrap_or_default(),
-            jurisdiction_state: state.map(str::to_string),
+            jurisdiction_state: state.map(Cow::Borrowed),
             jurisdiction_state_raw,
             file_date,
             malformed_dates,

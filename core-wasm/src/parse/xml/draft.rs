@@ -2,6 +2,7 @@
 //! [`RawCourt`]s of the JSON path (one court per case, LAYOUT D2) through the very same
 //! classification code (`record_json::build_offense`).
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use chrono::NaiveDate;
@@ -179,7 +180,7 @@ pub fn into_raw_court(draft: CaseDraft, reader: &mut ChargeReader) -> (RawCourt,
     });
     let case = Case {
         case_number: or_unavailable(draft.case_number),
-        jurisdiction_state: state.map(str::to_string),
+        jurisdiction_state: state.map(Cow::Borrowed),
         jurisdiction_state_raw: or_unavailable(draft.jurisdiction_state),
         malformed_dates: if draft.file_date.is_none() && draft.file_date_unusable {
             vec!["file_date".to_string()]
