@@ -133,7 +133,8 @@ pub struct Offense {
     /// Date fields of the charge that carried text which is not a usable date.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malformed_dates: Vec<String>,
-    pub sentence: Option<Sentence>,
+    /// Shared with the record's other charges whose sentence reads the same.
+    pub sentence: Option<Rc<Sentence>>,
     /// `cases[].is_excluded`: evaluated, then removed from the client-facing decision.
     pub excluded: bool,
     /// Marked hidden by the vendor (XML); kept and evaluated (DECISIONS §11).

@@ -32,6 +32,8 @@ struct RecordReader {
     charges: ChargeReader,
     /// The last case's subject, for the next case naming the same person alike.
     subject: Option<Rc<Subject>>,
+    /// The last sentence read, for the next charge sentenced alike.
+    sentence: Option<Rc<Sentence>>,
 }
 
 /// Reads `criminal_search_results` into courts, cases and classified charges.
@@ -65,7 +67,7 @@ fn read_case(case: &Object<'_>, reader: &mut RecordReader) -> RawCase {
     let mut offenses = Vec::with_capacity(listed.len());
     for o in listed.iter().filter_map(Json::as_object) {
         record_offense_ids.push(text_owned(o, "offense_id"));
-        offenses.push(read_offense(o, state, &mut reader.charges));
+        offenses.push(read_offense(o, state, reader));
     }
     let subject = read_subject(case, &mut reader.subject);
     let mut malformed_dates = Vec::new();
@@ -144,7 +146,7 @@ fn subject_fields(s: &Subject) -> [&str; 7] {
     ]
 }
 
-fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) -> Offense {
+fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut RecordReader) -> Offense {
     let mut malformed_dates = Vec::new();
     let [
         charge_date,
@@ -155,7 +157,7 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
     let sentence = o
         .get("sentence")
         .and_then(Json::as_object)
-        .map(|s| read_sentence(s, &mut malformed_dates));
+        .map(|s| read_sentence(s, &mut malformed_dates, &mut reader.sentence));
     build_offense(
         OffenseParts {
             raw_charge: text_or_number(o, "charge").unwrap_or_default(),
@@ -173,7 +175,7 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
             hidden: matches!(o.get("hidden"), Some(Json::Bool(true))),
         },
         state,
-        reader,
+        &mut reader.charges,
     )
 }
 
@@ -189,7 +191,7 @@ pub struct OffenseParts<'a> {
     pub statute: Option<String>,
     pub dates: OffenseDates,
     pub malformed_dates: Vec<String>,
-    pub sentence: Option<Sentence>,
+    pub sentence: Option<Rc<Sentence>>,
     pub hidden: bool,
 }
 
@@ -238,25 +240,73 @@ pub fn build_offense(
     }
 }
 
-/// A sentence block; the names of its malformed date fields go to `malformed`.
-fn read_sentence(s: &Object<'_>, malformed: &mut Vec<String>) -> Sentence {
-    let t = |k| text_owned(s, k);
+/// The text fields of a sentence block, in [`Sentence`]'s order.
+const SENTENCE_TEXTS: [&str; 9] = [
+    "probation",
+    "jail_time",
+    "prison_time",
+    "suspended",
+    "restitution",
+    "community_service",
+    "fines",
+    "court_costs",
+    "sentence_comments",
+];
+
+/// A sentence block; the names of its malformed date fields go to `malformed`. `last`, the last
+/// sentence read, when this one reads the same (counts of one case are often sentenced alike),
+/// else a new one that becomes `last`.
+fn read_sentence(
+    s: &Object<'_>,
+    malformed: &mut Vec<String>,
+    last: &mut Option<Rc<Sentence>>,
+) -> Rc<Sentence> {
     let [incarceration_date, release_date] =
         dates(s, ["incarceration_date", "release_date"], malformed);
-    Sentence {
+    let is_serving = s.get("is_serving").and_then(Json::as_bool);
+    let texts = SENTENCE_TEXTS.map(|key| text_or_number(s, key));
+    if let Some(last) = last.as_ref()
+        && (last.incarceration_date, last.release_date, last.is_serving)
+            == (incarceration_date, release_date, is_serving)
+        && sentence_texts(last) == texts.each_ref().map(Option::as_deref)
+    {
+        return Rc::clone(last);
+    }
+    // Fields are evaluated in the order written: `SENTENCE_TEXTS` order.
+    let mut texts = texts.into_iter().map(|t| t.map(Cow::into_owned));
+    let mut next = || texts.next().flatten();
+    let sentence = Rc::new(Sentence {
         incarceration_date,
         release_date,
-        is_serving: s.get("is_serving").and_then(Json::as_bool),
-        probation: t("probation"),
-        jail_time: t("jail_time"),
-        prison_time: t("prison_time"),
-        suspended: t("suspended"),
-        restitution: t("restitution"),
-        community_service: t("community_service"),
-        fines: t("fines"),
-        court_costs: t("court_costs"),
-        sentence_comments: t("sentence_comments"),
-    }
+        is_serving,
+        probation: next(),
+        jail_time: next(),
+        prison_time: next(),
+        suspended: next(),
+        restitution: next(),
+        community_service: next(),
+        fines: next(),
+        court_costs: next(),
+        sentence_comments: next(),
+    });
+    *last = Some(Rc::clone(&sentence));
+    sentence
+}
+
+/// A sentence's text fields in [`SENTENCE_TEXTS`] order.
+fn sentence_texts(s: &Sentence) -> [Option<&str>; 9] {
+    [
+        &s.probation,
+        &s.jail_time,
+        &s.prison_time,
+        &s.suspended,
+        &s.restitution,
+        &s.community_service,
+        &s.fines,
+        &s.court_costs,
+        &s.sentence_comments,
+    ]
+    .map(Option::as_deref)
 }
 
 /// Reads the candidate (already validated, so the required names are present).
@@ -339,6 +389,35 @@ mod tests {
         assert_eq!(subjects[1].full_name, "A B");
         assert_eq!(subjects[2].dob, "1990-01-03");
         assert_eq!(subjects[4].aliases.len(), 1);
+    }
+
+    /// A charge sentenced as the last sentence read shares it (its malformed dates still named
+    /// for each charge); a sentence that differs in any field gets its own.
+    #[test]
+    fn a_charge_shares_the_last_sentence_only_when_it_reads_the_same() {
+        let text = r#"{"offenses": [
+            {"charge": "A", "sentence": {"probation": "1 YEAR", "release_date": "soon"}},
+            {"charge": "B"},
+            {"charge": "C", "sentence": {"release_date": "soon", "probation": " 1 YEAR "}},
+            {"charge": "D", "sentence": {"probation": "1 YEAR", "release_date": "2012-01-05"}},
+            {"charge": "E", "sentence": {"probation": "1 YEAR", "release_date": "2012-01-05",
+                                         "fines": "10"}}
+        ]}"#;
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(case)) = Json::parse(text, &arena) else {
+            panic!("not an object");
+        };
+        let read = read_case(&case, &mut RecordReader::default());
+        let offenses = &read.case.offenses;
+        let sentence = |at: usize| offenses[at].sentence.as_ref();
+        let same = |a: usize, b: usize| match (sentence(a), sentence(b)) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        };
+        assert!(sentence(1).is_none());
+        assert_eq!((same(0, 2), same(2, 3), same(3, 4)), (true, false, false));
+        assert_eq!(offenses[2].malformed_dates, ["release_date"]);
+        assert_eq!(sentence(4).and_then(|s| s.fines.as_deref()), Some("10"));
     }
 
     /// Each date field is read once for its date and its malformed mark: the charge's fields in

@@ -2,6 +2,8 @@
 //! root and `completeOrder/subOrder` components, flattened in document order; each criminal
 //! component's cases become drafts (one court per case, LAYOUT D2).
 
+use std::rc::Rc;
+
 use crate::model::{OffenseDates, Sentence, SubjectAlias};
 use crate::parse::record_json::OffenseParts;
 
@@ -330,7 +332,7 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
                 pending_court_date,
             },
             malformed_dates: malformed,
-            sentence,
+            sentence: sentence.map(Rc::new),
             hidden: case_hidden || flag(c, "hidden"),
         },
     }
