@@ -29,11 +29,15 @@ use super::key_eq::key_eq;
 /// allocated, grown and freed one by one (issue 23).
 pub struct Arena(Bump);
 
+/// The largest first block: a large body is mostly one long string (vendor XML), whose tree is
+/// small; a large tree gets more blocks, each twice the last.
+const FIRST_BLOCK_AT_MOST: usize = 64 * 1024;
+
 impl Arena {
     /// An arena sized for a document of `text`: its tree takes about as many bytes as a
     /// pretty-printed body (more blocks are added if not).
     pub fn for_text(text: &str) -> Self {
-        Arena(Bump::with_capacity(text.len()))
+        Arena(Bump::with_capacity(text.len().min(FIRST_BLOCK_AT_MOST)))
     }
 }
 
