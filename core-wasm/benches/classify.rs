@@ -123,8 +123,8 @@ fn bench(c: &mut Criterion) {
         .map(|(charge, statute, disposition)| OffenseParts {
             raw_charge: (*charge).into(),
             statute: statute.map(str::to_string),
-            disposition: Some((*disposition).to_string()),
-            offense_type: Some("MISDEMEANOR".to_string()),
+            disposition: Some((*disposition).into()),
+            offense_type: Some("MISDEMEANOR".into()),
             ..OffenseParts::default()
         })
         .collect();
@@ -146,8 +146,8 @@ fn bench(c: &mut Criterion) {
             let parts = OffenseParts {
                 raw_charge: (*charge).into(),
                 statute: Some((*statute).to_string()),
-                disposition: Some("GUILTY".to_string()),
-                offense_type: Some("MISDEMEANOR".to_string()),
+                disposition: Some("GUILTY".into()),
+                offense_type: Some("MISDEMEANOR".into()),
                 ..OffenseParts::default()
             };
             (*state, parts)

@@ -1,6 +1,8 @@
 //! Counts heap allocations per request (both stages on the 10-charge fixture, the record kept
 //! between them, as the server runs them), with a counting global allocator:
-//! `cargo run --release -p lookback-core --example count_allocations [runs]`.
+//! `cargo run --release -p lookback-core --example count_allocations [runs] [transform]`
+//! (`transform`: stage 1 alone, each kept record dropped by the next call, as the next request
+//! drops it).
 #![expect(
     unsafe_code,
     reason = "a global allocator is an unsafe trait; each call goes to `System` unchanged"
@@ -44,9 +46,10 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn request(context: &str) -> usize {
+/// One request; with `context` `None`, stage 1 alone.
+fn request(context: Option<&str>) -> usize {
     lookback_core::api::transform_keep(TEN_CHARGES).len()
-        + lookback_core::api::evaluate_kept(context.as_bytes()).len()
+        + context.map_or(0, |c| lookback_core::api::evaluate_kept(c.as_bytes()).len())
 }
 
 fn main() {
@@ -54,14 +57,16 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(100);
     let context = evaluate_kept_input(&StageContext::new("2025-11-06T12:00:00Z", "count"));
+    let stage_one_alone = std::env::args().nth(2).as_deref() == Some("transform");
+    let context = (!stage_one_alone).then_some(context.as_str());
     // The first request builds the engine's tables; count the ones after it.
-    request(&context);
+    request(context);
     let (allocations, bytes) = (
         ALLOCATIONS.load(Ordering::Relaxed),
         BYTES.load(Ordering::Relaxed),
     );
     for _ in 0..runs {
-        request(&context);
+        request(context);
     }
     let per = |counter: &AtomicUsize, before: usize| {
         (counter.load(Ordering::Relaxed) - before) as f64 / runs as f64

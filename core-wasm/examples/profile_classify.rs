@@ -46,12 +46,12 @@ fn main() {
     println!("{set} x{rounds}: {shown} evidence lines");
 }
 
-fn parts<'a>(charge: &'a str, statute: Option<&str>, disposition: &str) -> OffenseParts<'a> {
+fn parts<'a>(charge: &'a str, statute: Option<&str>, disposition: &'a str) -> OffenseParts<'a> {
     OffenseParts {
         raw_charge: charge.into(),
         statute: statute.map(str::to_string),
-        disposition: Some(disposition.to_string()),
-        offense_type: Some("MISDEMEANOR".to_string()),
+        disposition: Some(disposition.into()),
+        offense_type: Some("MISDEMEANOR".into()),
         ..OffenseParts::default()
     }
 }

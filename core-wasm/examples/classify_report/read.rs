@@ -23,7 +23,7 @@ pub fn read_charge(
 ) -> Reading {
     let parts = OffenseParts {
         raw_charge: charge.into(),
-        offense_type: level.map(str::to_string),
+        offense_type: level.map(Into::into),
         statute: statute.map(str::to_string),
         ..OffenseParts::default()
     };

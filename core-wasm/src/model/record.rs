@@ -3,6 +3,7 @@
 //! It travels between the two engine calls as JSON (see `docs/abi.md`), so every type here is
 //! serde-serialisable and carries only data, no behaviour.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -30,8 +31,9 @@ pub struct Search {
     pub order_id: String,
     pub order_number: String,
     pub tenant_id: Option<String>,
-    pub applicant_state: Option<String>,
-    pub customer_state: Option<String>,
+    /// The state's code (a static name: nothing is copied for it).
+    pub applicant_state: Option<Cow<'static, str>>,
+    pub customer_state: Option<Cow<'static, str>>,
     pub search_type: Option<String>,
     pub candidate: Option<Candidate>,
     pub courts: Vec<Court>,
@@ -65,7 +67,7 @@ pub struct Court {
 pub struct Case {
     pub case_number: String,
     /// Two-letter code when the raw value named a US state or territory, else `None`.
-    pub jurisdiction_state: Option<String>,
+    pub jurisdiction_state: Option<Cow<'static, str>>,
     /// The value as received, echoed in the decision.
     pub jurisdiction_state_raw: String,
     #[serde(default, deserialize_with = "deserialize_date")]
@@ -73,7 +75,8 @@ pub struct Case {
     /// Date fields of the case that carried text which is not a usable date.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malformed_dates: Vec<String>,
-    pub subject: Subject,
+    /// Shared with the record's other cases that name the same person alike.
+    pub subject: Rc<Subject>,
     pub offenses: Vec<Offense>,
 }
 
@@ -119,17 +122,19 @@ pub struct Offense {
     /// Display form of the charge text (whitespace collapsed, upper case), shared with the
     /// record's other charges that read alike.
     pub charge: Rc<str>,
-    /// Raw `disposition`, echoed in the decision.
-    pub disposition: Option<String>,
-    /// Raw `type`, echoed in the decision.
+    /// Raw `disposition`, echoed in the decision (shared with the record's other charges that
+    /// have the same one).
+    pub disposition: Option<Rc<str>>,
+    /// Raw `type`, echoed in the decision (shared as `disposition` is).
     #[serde(rename = "type")]
-    pub offense_type: Option<String>,
+    pub offense_type: Option<Rc<str>>,
     pub statute: Option<String>,
     pub dates: OffenseDates,
     /// Date fields of the charge that carried text which is not a usable date.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malformed_dates: Vec<String>,
-    pub sentence: Option<Sentence>,
+    /// Shared with the record's other charges whose sentence reads the same.
+    pub sentence: Option<Rc<Sentence>>,
     /// `cases[].is_excluded`: evaluated, then removed from the client-facing decision.
     pub excluded: bool,
     /// Marked hidden by the vendor (XML); kept and evaluated (DECISIONS §11).

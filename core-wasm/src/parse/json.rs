@@ -1,12 +1,13 @@
 //! The request body as stage 1 reads it: a JSON document that borrows its strings from the body
-//! text and keeps object members in a plain vector.
+//! text and keeps its arrays and object members as plain slices in one arena.
 //!
 //! Why not `serde_json::Value`: the workspace enables `preserve_order`, so every `Value` object is
 //! an `IndexMap` hashed with SipHash, every string and key is copied, and validation and
 //! `record_json` reading look fields up one by one. On the 10-charge fixture (callgrind, both
 //! stages, native) that parse was ~17 % of all instructions, the trim-and-copy field reads 7 %,
 //! `IndexMap` lookups with their hashing ~8 %, plus the tree's drop (issue 11, item 2). Here only
-//! strings with escapes are copied, and objects (a dozen members or so in a request) are scanned.
+//! strings with escapes are copied, objects (a dozen members or so in a request) are scanned, and
+//! the tree is freed at once with its [`Arena`].
 //!
 //! Every document reads exactly as `Value` would: the same parser (so the same errors and the
 //! same recursion limit), the same numbers, and a repeated key keeps its last value at its first
@@ -15,42 +16,70 @@
 //! feature) reads an object whose first key is serde_json's private raw-value token as the JSON
 //! text of its string; here it is an object with that key, like any other.
 
-use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use bumpalo::Bump;
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use super::key_eq::key_eq;
 
-/// A JSON value borrowing from the text it was parsed from.
-#[derive(Debug, Clone, PartialEq)]
+/// Where a document's arrays, objects and escaped strings live: one block (or a few) for the
+/// whole tree, freed at once when the reading is done, instead of a vector per object that is
+/// allocated, grown and freed one by one (issue 23).
+pub struct Arena(Bump);
+
+/// The largest first block: a large body is mostly one long string (vendor XML), whose tree is
+/// small; a large tree gets more blocks, each twice the last.
+const FIRST_BLOCK_AT_MOST: usize = 64 * 1024;
+
+impl Arena {
+    /// An arena sized for a document of `text`: its tree takes about as many bytes as a
+    /// pretty-printed body (more blocks are added if not).
+    pub fn for_text(text: &str) -> Self {
+        Arena(Bump::with_capacity(text.len().min(FIRST_BLOCK_AT_MOST)))
+    }
+}
+
+/// A JSON value borrowing from the text it was parsed from and from its [`Arena`].
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Json<'a> {
     Null,
     Bool(bool),
-    Number(Number),
-    /// Borrowed from the text unless it had escapes.
-    String(Cow<'a, str>),
-    Array(Vec<Json<'a>>),
+    /// In the arena, so that a value is plain data, copied as bytes.
+    Number(&'a Number),
+    /// Borrowed from the text unless it had escapes (then from the arena).
+    String(&'a str),
+    Array(&'a [Json<'a>]),
     Object(Object<'a>),
 }
 
 /// A JSON object: its members in text order, each key once.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Object<'a>(Vec<(Cow<'a, str>, Json<'a>)>);
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Object<'a>(&'a [(&'a str, Json<'a>)]);
 
 impl<'a> Json<'a> {
-    /// Parses `text` (serde_json's parser: its errors, its recursion limit of 128).
-    pub fn parse(text: &'a str) -> serde_json::Result<Self> {
-        serde_json::from_str(text)
+    /// Parses `text` (serde_json's parser: its errors, its recursion limit of 128), keeping the
+    /// tree in `arena`.
+    pub fn parse(text: &'a str, arena: &'a Arena) -> serde_json::Result<Self> {
+        let mut scratch = Scratch::new();
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let json = Build {
+            arena: &arena.0,
+            scratch: &mut scratch,
+        }
+        .deserialize(&mut deserializer)?;
+        // As `serde_json::from_str`: only whitespace may follow.
+        deserializer.end()?;
+        Ok(json)
     }
 
     /// The member `key` of an object; `None` for a missing member or any other value.
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
         self.as_object().and_then(|o| o.get(key))
     }
 
-    pub fn as_str(&self) -> Option<&str> {
+    pub fn as_str(&self) -> Option<&'a str> {
         match self {
             Json::String(s) => Some(s),
             _ => None,
@@ -64,7 +93,7 @@ impl<'a> Json<'a> {
         }
     }
 
-    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+    pub fn as_array(&self) -> Option<&'a [Json<'a>]> {
         match self {
             Json::Array(items) => Some(items),
             _ => None,
@@ -99,7 +128,7 @@ impl<'a> Json<'a> {
         match self {
             Json::Null => Value::Null,
             Json::Bool(b) => Value::Bool(*b),
-            Json::Number(n) => Value::Number(n.clone()),
+            Json::Number(n) => Value::Number(Number::clone(n)),
             Json::String(s) => Value::String(s.to_string()),
             Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
             Json::Object(o) => Value::Object(o.to_map()),
@@ -112,37 +141,12 @@ impl<'a> Json<'a> {
 /// hundred thousand keys in one object costs n log n, not n².
 const SCANNED_KEYS: usize = 32;
 
-impl<'a> Object<'a> {
-    /// Members in text order, a repeated key already resolved (see [`SCANNED_KEYS`]).
-    fn from_members(members: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
-        if members.len() <= SCANNED_KEYS {
-            return Object(members);
-        }
-        // Stable: a key's occurrences stay in text order, the first one leading its run.
-        let mut order: Vec<usize> = (0..members.len()).collect();
-        order.sort_by(|&a, &b| members[a].0.cmp(&members[b].0));
-        let mut first = vec![0; members.len()];
-        for run in order.chunk_by(|&a, &b| members[a].0 == members[b].0) {
-            for &at in run {
-                first[at] = run[0];
-            }
-        }
-        // A later occurrence overwrites the value at its key's first position; the last wins.
-        let mut kept = Vec::with_capacity(members.len());
-        let mut kept_at = vec![0; members.len()];
-        for (at, (key, value)) in members.into_iter().enumerate() {
-            if first[at] == at {
-                kept_at[at] = kept.len();
-                kept.push((key, value));
-            } else {
-                kept[kept_at[first[at]]].1 = value;
-            }
-        }
-        Object(kept)
-    }
+/// An object's members, in text order, as they were read.
+type Member<'a> = (&'a str, Json<'a>);
 
+impl<'a> Object<'a> {
     /// The value of `key` (a linear scan: request objects are small).
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
         (self.0.iter().find(|(k, _)| key_eq(k, key))).map(|(_, v)| v)
     }
 
@@ -159,30 +163,91 @@ impl<'a> Object<'a> {
     }
 
     /// Members in text order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &'a Json<'a>)> {
+        self.0.iter().map(|(k, v)| (*k, v))
     }
 
     /// The `Map` that parsing the same text gives.
     pub fn to_map(&self) -> Map<String, Value> {
         let mut map = Map::with_capacity(self.0.len());
-        for (key, value) in &self.0 {
+        for (key, value) in self.0 {
             map.insert(key.to_string(), value.to_value());
         }
         map
     }
 }
 
-impl<'de> Deserialize<'de> for Json<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(JsonVisitor)
+/// Members of a large object (see [`SCANNED_KEYS`]) in text order, a repeated key resolved.
+fn resolve_repeats<'a>(members: &[Member<'a>]) -> Vec<Member<'a>> {
+    // Stable: a key's occurrences stay in text order, the first one leading its run.
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by(|&a, &b| members[a].0.cmp(members[b].0));
+    let mut first = vec![0; members.len()];
+    for run in order.chunk_by(|&a, &b| members[a].0 == members[b].0) {
+        for &at in run {
+            first[at] = run[0];
+        }
+    }
+    // A later occurrence overwrites the value at its key's first position; the last wins.
+    let mut kept = Vec::with_capacity(members.len());
+    let mut kept_at = vec![0; members.len()];
+    for (at, &(key, value)) in members.iter().enumerate() {
+        if first[at] == at {
+            kept_at[at] = kept.len();
+            kept.push((key, value));
+        } else {
+            kept[kept_at[first[at]]].1 = value;
+        }
+    }
+    kept
+}
+
+/// The members and items of the objects and arrays still open while a document is read, one
+/// stack each: a finished object or array is copied from the top of its stack into the arena,
+/// exactly sized. Two vectors a document, instead of one or more for each of its containers.
+struct Scratch<'a> {
+    members: Vec<Member<'a>>,
+    items: Vec<Json<'a>>,
+}
+
+impl Scratch<'_> {
+    /// Room for the open containers of a request (record, record_json, a court, a case, a
+    /// charge and its sentence hold about 35 members at once), so neither stack regrows: that
+    /// was six reallocations a request, ~2.5K instructions.
+    fn new() -> Self {
+        Scratch {
+            members: Vec::with_capacity(64),
+            items: Vec::with_capacity(32),
+        }
     }
 }
 
-/// Builds [`Json`] as serde_json's own `Value` visitor builds `Value`, member for member.
-struct JsonVisitor;
+/// Builds [`Json`] as serde_json's own `Value` visitor builds `Value`, member for member, into
+/// `arena`.
+struct Build<'s, 'de> {
+    arena: &'de Bump,
+    scratch: &'s mut Scratch<'de>,
+}
 
-impl<'de> Visitor<'de> for JsonVisitor {
+impl<'de> Build<'_, 'de> {
+    /// A builder for a nested value, on the same arena and scratch stacks.
+    fn nested(&mut self) -> Build<'_, 'de> {
+        Build {
+            arena: self.arena,
+            scratch: self.scratch,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Build<'_, 'de> {
+    type Value = Json<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Build<'_, 'de> {
     type Value = Json<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -194,29 +259,25 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 
     fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
-        Ok(Json::Number(n.into()))
+        Ok(Json::Number(self.arena.alloc(n.into())))
     }
 
     fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
-        Ok(Json::Number(n.into()))
+        Ok(Json::Number(self.arena.alloc(n.into())))
     }
 
     /// The parser never yields a non-finite float (`1e400` is its error), so this is never null;
     /// it mirrors `Value` anyway.
     fn visit_f64<E>(self, n: f64) -> Result<Json<'de>, E> {
-        Ok(Number::from_f64(n).map_or(Json::Null, Json::Number))
+        Ok(Number::from_f64(n).map_or(Json::Null, |n| Json::Number(self.arena.alloc(n))))
     }
 
     fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
-        Ok(Json::String(Cow::Borrowed(s)))
+        Ok(Json::String(s))
     }
 
     fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
-        Ok(Json::String(Cow::Owned(s.to_owned())))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
-        Ok(Json::String(Cow::Owned(s)))
+        Ok(Json::String(self.arena.alloc_str(s)))
     }
 
     fn visit_none<E>(self) -> Result<Json<'de>, E> {
@@ -224,38 +285,49 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
-        Json::deserialize(deserializer)
+        self.deserialize(deserializer)
     }
 
     fn visit_unit<E>(self) -> Result<Json<'de>, E> {
         Ok(Json::Null)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let base = self.scratch.items.len();
+        while let Some(item) = seq.next_element_seed(self.nested())? {
+            self.scratch.items.push(item);
         }
+        let items = self
+            .arena
+            .alloc_slice_copy(self.scratch.items.get(base..).unwrap_or_default());
+        self.scratch.items.truncate(base);
         Ok(Json::Array(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
-        // Request objects have from two to a dozen members (a case eleven, a charge eight or
-        // nine): room for twelve spares them a regrowth, and is still a small allocation.
-        let mut members: Vec<(Cow<'de, str>, Json<'de>)> = Vec::with_capacity(12);
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let base = self.scratch.members.len();
         let mut seen = KeyFilter::default();
-        while let Some(Key(key)) = map.next_key()? {
-            let value = map.next_value()?;
+        while let Some(key) = map.next_key_seed(KeySeed(self.arena))? {
+            let value = map.next_value_seed(self.nested())?;
+            let scratch = &mut *self.scratch;
+            let members = scratch.members.get_mut(base..).unwrap_or_default();
             if members.len() < SCANNED_KEYS
-                && seen.maybe_seen(&key)
+                && seen.maybe_seen(key)
                 && let Some(member) = members.iter_mut().find(|(k, _)| *k == key)
             {
                 member.1 = value;
                 continue;
             }
-            members.push((key, value));
+            scratch.members.push((key, value));
         }
-        Ok(Json::Object(Object::from_members(members)))
+        let members = self.scratch.members.get(base..).unwrap_or_default();
+        let kept = if members.len() <= SCANNED_KEYS {
+            self.arena.alloc_slice_copy(members)
+        } else {
+            self.arena.alloc_slice_copy(&resolve_repeats(members))
+        };
+        self.scratch.members.truncate(base);
+        Ok(Json::Object(Object(kept)))
     }
 }
 
@@ -276,34 +348,30 @@ impl KeyFilter {
     }
 }
 
-/// An object key, borrowed from the text unless it had escapes.
-struct Key<'de>(Cow<'de, str>);
+/// Reads an object key: borrowed from the text unless it had escapes (then copied to the arena).
+struct KeySeed<'de>(&'de Bump);
 
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(KeyVisitor)
+impl<'de> DeserializeSeed<'de> for KeySeed<'de> {
+    type Value = &'de str;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'de str, D::Error> {
+        deserializer.deserialize_str(self)
     }
 }
 
-struct KeyVisitor;
-
-impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = Key<'de>;
+impl<'de> Visitor<'de> for KeySeed<'de> {
+    type Value = &'de str;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a string key")
     }
 
-    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Borrowed(s)))
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<&'de str, E> {
+        Ok(s)
     }
 
-    fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Owned(s.to_owned())))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Owned(s)))
+    fn visit_str<E>(self, s: &str) -> Result<&'de str, E> {
+        Ok(self.0.alloc_str(s))
     }
 }
 
@@ -316,7 +384,11 @@ mod tests {
     /// `text` read both ways: equal values, printed alike (key order included: `Map`'s equality
     /// ignores it), or the same error.
     fn same_as_value(text: &str) {
-        match (Json::parse(text), serde_json::from_str::<Value>(text)) {
+        let arena = Arena::for_text(text);
+        match (
+            Json::parse(text, &arena),
+            serde_json::from_str::<Value>(text),
+        ) {
             (Ok(json), Ok(value)) => {
                 let converted = json.to_value();
                 assert_eq!(converted, value, "{text}");
@@ -340,7 +412,8 @@ mod tests {
     #[test]
     fn a_repeated_key_keeps_its_last_value_at_its_first_position() {
         let text = r#"{"a": 1, "b": 2, "a": {"x": 3}, "c": 4, "b": null}"#;
-        let json = Json::parse(text).unwrap();
+        let arena = Arena::for_text(text);
+        let json = Json::parse(text, &arena).unwrap();
         assert_eq!(
             members(&json),
             [
@@ -364,7 +437,8 @@ mod tests {
                 .collect();
             let text = format!("{{{}}}", body.join(", "));
             // Member by member: `to_value` would hide a key kept twice.
-            let json = Json::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let arena = Arena::for_text(&text);
+            let json = Json::parse(&text, &arena).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let value: Value = serde_json::from_str(&text)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let expected: Vec<(&str, String)> = (value.as_object().into_iter().flatten())
@@ -388,7 +462,8 @@ mod tests {
                 .collect();
             let text = format!("{{{}}}", body.join(", "));
             same_as_value(&text);
-            let json = Json::parse(&text).unwrap();
+            let arena = Arena::for_text(&text);
+            let json = Json::parse(&text, &arena).unwrap();
             assert_eq!(json.as_object().map(Object::len), Some(size + 1));
             assert_eq!(
                 json.get("k0").and_then(Json::as_f64),
@@ -400,17 +475,16 @@ mod tests {
     #[test]
     fn strings_are_borrowed_unless_escaped() {
         let text = r#"{"plain": "text", "esc\u0061ped": "line\nbreak", "quote": "\"q\""}"#;
-        let json = Json::parse(text).unwrap();
+        let arena = Arena::for_text(text);
+        let json = Json::parse(text, &arena).unwrap();
         let Some(object) = json.as_object() else {
             panic!("not an object");
         };
+        // Borrowed: the very bytes of `text`, not a copy in the arena.
+        let in_text = |s: &str| text.as_bytes().as_ptr_range().contains(&s.as_ptr());
         let kinds: Vec<(bool, bool)> = object
-            .0
             .iter()
-            .map(|(k, v)| {
-                let value_borrowed = matches!(v, Json::String(Cow::Borrowed(_)));
-                (matches!(k, Cow::Borrowed(_)), value_borrowed)
-            })
+            .map(|(k, v)| (in_text(k), v.as_str().is_some_and(in_text)))
             .collect();
         assert_eq!(kinds, [(true, true), (false, false), (true, false)]);
         assert_eq!(
@@ -443,9 +517,11 @@ mod tests {
         ] {
             let text = format!("[{number}]");
             same_as_value(&text);
-            let (Ok(Json::Array(json)), Ok(Value::Array(value))) =
-                (Json::parse(&text), serde_json::from_str::<Value>(&text))
-            else {
+            let arena = Arena::for_text(&text);
+            let (Ok(Json::Array(json)), Ok(Value::Array(value))) = (
+                Json::parse(&text, &arena),
+                serde_json::from_str::<Value>(&text),
+            ) else {
                 panic!("{number} did not parse");
             };
             let Json::Number(n) = &json[0] else {
@@ -456,7 +532,7 @@ mod tests {
             assert_eq!(json[0].as_f64(), value[0].as_f64(), "{number}");
         }
         // Out of f64's range: serde_json's error, not null.
-        assert!(Json::parse("[1e400]").is_err());
+        assert!(Json::parse("[1e400]", &Arena::for_text("")).is_err());
         same_as_value("[1e400]");
         same_as_value("[-1e400]");
     }
@@ -476,7 +552,10 @@ mod tests {
             "nul",
             "{\"a\": \"tab\tinside\"}",
         ] {
-            assert!(Json::parse(text).is_err(), "{text:?}");
+            assert!(
+                Json::parse(text, &Arena::for_text(text)).is_err(),
+                "{text:?}"
+            );
             same_as_value(text);
         }
     }
@@ -490,14 +569,16 @@ mod tests {
             same_as_value(&objects);
         }
         let too_deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-        let error = Json::parse(&too_deep).err().map(|e| e.to_string());
+        let arena = Arena::for_text(&too_deep);
+        let error = Json::parse(&too_deep, &arena).err().map(|e| e.to_string());
         assert!(error.is_some_and(|e| e.contains("recursion limit")));
     }
 
     #[test]
     fn accessors() {
-        let json =
-            Json::parse(r#"{"s": "x", "b": true, "n": 2, "z": null, "a": [{}], "o": {}}"#).unwrap();
+        let text = r#"{"s": "x", "b": true, "n": 2, "z": null, "a": [{}], "o": {}}"#;
+        let arena = Arena::for_text(text);
+        let json = Json::parse(text, &arena).unwrap();
         let get = |k| json.get(k).unwrap_or(&Json::Null);
         assert_eq!(get("s").as_str(), Some("x"));
         assert_eq!(get("b").as_bool(), Some(true));
@@ -520,7 +601,8 @@ mod tests {
     #[test]
     fn serde_jsons_raw_value_token_is_an_ordinary_key() {
         let text = r#"{"$serde_json::private::RawValue": "{\"a\": 1}"}"#;
-        let json = Json::parse(text).unwrap();
+        let arena = Arena::for_text(text);
+        let json = Json::parse(text, &arena).unwrap();
         assert_eq!(
             json.get("$serde_json::private::RawValue")
                 .and_then(Json::as_str),
@@ -546,7 +628,7 @@ mod tests {
         )?);
         assert!(texts.len() > 200, "only {} texts", texts.len());
         for text in &texts {
-            assert!(Json::parse(text).is_ok());
+            assert!(Json::parse(text, &Arena::for_text(text)).is_ok());
             same_as_value(text);
         }
         Ok(())

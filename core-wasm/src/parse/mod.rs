@@ -13,11 +13,13 @@ pub mod trim;
 pub mod validate;
 pub mod xml;
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::messages as msg;
 use crate::model::{Search, SourceKind};
-use crate::parse::json::{Json, Object};
+use crate::parse::json::{Arena, Json, Object};
 use validate::{RecordInput, ValidRequest};
 
 pub use mapping::CountMismatch;
@@ -79,7 +81,8 @@ fn with_record_mapped(
     let Ok(text) = std::str::from_utf8(body) else {
         return invalid(None, msg::BODY_NOT_UTF8);
     };
-    let document = match Json::parse(text) {
+    let arena = Arena::for_text(text);
+    let document = match Json::parse(text, &arena) {
         Ok(d) => d,
         Err(e) => return invalid(None, body_error(&e)),
     };
@@ -167,12 +170,12 @@ fn normalise(request: ValidRequest<'_>, mapped: bool) -> Result<(Box<Search>, Va
             .applicant_state
             .as_deref()
             .and_then(states::normalize_state)
-            .map(str::to_string),
+            .map(Cow::Borrowed),
         customer_state: request
             .customer_state
             .as_deref()
             .and_then(states::normalize_state)
-            .map(str::to_string),
+            .map(Cow::Borrowed),
         search_type,
         candidate,
         courts,

@@ -1,6 +1,7 @@
 //! Stage 1 for mapped JSON: `record_json` (already validated) into the normalised [`Search`].
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::classify::ChargeReader;
@@ -25,15 +26,25 @@ pub struct RawCase {
     pub record_offense_ids: Vec<Option<String>>,
 }
 
+/// What reading one record carries from case to case.
+#[derive(Default)]
+struct RecordReader {
+    charges: ChargeReader,
+    /// The last case's subject, for the next case naming the same person alike.
+    subject: Option<Rc<Subject>>,
+    /// The last sentence read, for the next charge sentenced alike.
+    sentence: Option<Rc<Sentence>>,
+}
+
 /// Reads `criminal_search_results` into courts, cases and classified charges.
 pub fn read_courts(rj: &Object<'_>) -> Vec<RawCourt> {
-    let mut reader = ChargeReader::default();
+    let mut reader = RecordReader::default();
     objects(rj, "criminal_search_results")
         .map(|court| read_court(court, &mut reader))
         .collect()
 }
 
-fn read_court(court: &Object<'_>, reader: &mut ChargeReader) -> RawCourt {
+fn read_court(court: &Object<'_>, reader: &mut RecordReader) -> RawCourt {
     let cases = objects(court, "criminal_records")
         .map(|case| read_case(case, reader))
         .collect();
@@ -44,38 +55,27 @@ fn read_court(court: &Object<'_>, reader: &mut ChargeReader) -> RawCourt {
     }
 }
 
-fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
+fn read_case(case: &Object<'_>, reader: &mut RecordReader) -> RawCase {
     let jurisdiction_state_raw = text_owned(case, "jurisdiction_state").unwrap_or_default();
     let state = normalize_state(&jurisdiction_state_raw);
-    let mut record_offense_ids = Vec::new();
-    let offenses = objects(case, "offenses")
-        .map(|o| {
-            record_offense_ids.push(text_owned(o, "offense_id"));
-            read_offense(o, state, reader)
-        })
-        .collect();
-    let subject = Subject {
-        full_name: text_owned(case, "subject_name").unwrap_or_default(),
-        first_name: text_owned(case, "sub_first_name").unwrap_or_default(),
-        middle_name: text_owned(case, "sub_middle_name").unwrap_or_default(),
-        last_name: text_owned(case, "sub_last_name").unwrap_or_default(),
-        dob: text_owned(case, "subject_dob").unwrap_or_default(),
-        ssn: text_owned(case, "subject_ssn").unwrap_or_default(),
-        address: text_owned(case, "subject_address").unwrap_or_default(),
-        aliases: objects(case, "subject_aliases")
-            .map(|a| SubjectAlias {
-                first_name: text_owned(a, "first_name").unwrap_or_default(),
-                middle_name: text_owned(a, "middle_name").unwrap_or_default(),
-                last_name: text_owned(a, "last_name").unwrap_or_default(),
-            })
-            .collect(),
-    };
+    // Sized once (a filtered iterator would grow both from four, copying every charge read).
+    let listed = case
+        .get("offenses")
+        .and_then(Json::as_array)
+        .unwrap_or_default();
+    let mut record_offense_ids = Vec::with_capacity(listed.len());
+    let mut offenses = Vec::with_capacity(listed.len());
+    for o in listed.iter().filter_map(Json::as_object) {
+        record_offense_ids.push(text_owned(o, "offense_id"));
+        offenses.push(read_offense(o, state, reader));
+    }
+    let subject = read_subject(case, &mut reader.subject);
     let mut malformed_dates = Vec::new();
     let [file_date] = dates(case, ["file_date"], &mut malformed_dates);
     RawCase {
         case: Case {
             case_number: text_owned(case, "case_number").unwrap_or_default(),
-            jurisdiction_state: state.map(str::to_string),
+            jurisdiction_state: state.map(Cow::Borrowed),
             jurisdiction_state_raw,
             file_date,
             malformed_dates,
@@ -86,7 +86,67 @@ fn read_case(case: &Object<'_>, reader: &mut ChargeReader) -> RawCase {
     }
 }
 
-fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) -> Offense {
+/// The subject fields of a case, in [`Subject`]'s order.
+const SUBJECT_FIELDS: [&str; 7] = [
+    "subject_name",
+    "sub_first_name",
+    "sub_middle_name",
+    "sub_last_name",
+    "subject_dob",
+    "subject_ssn",
+    "subject_address",
+];
+
+/// A case's subject: `last`, the previous case's, when this case names the same person in the
+/// same words and neither has aliases (a record is usually one person's), else a new one that
+/// becomes `last`.
+fn read_subject(case: &Object<'_>, last: &mut Option<Rc<Subject>>) -> Rc<Subject> {
+    let fields = SUBJECT_FIELDS.map(|key| text_or_number(case, key).unwrap_or_default());
+    let mut aliases = objects(case, "subject_aliases").peekable();
+    if let Some(last) = last.as_ref()
+        && last.aliases.is_empty()
+        && aliases.peek().is_none()
+        && subject_fields(last) == fields.each_ref().map(|f| f.as_ref())
+    {
+        return Rc::clone(last);
+    }
+    // Fields are evaluated in the order written: `SUBJECT_FIELDS` order.
+    let mut fields = fields.into_iter().map(Cow::into_owned);
+    let mut next = || fields.next().unwrap_or_default();
+    let subject = Rc::new(Subject {
+        full_name: next(),
+        first_name: next(),
+        middle_name: next(),
+        last_name: next(),
+        dob: next(),
+        ssn: next(),
+        address: next(),
+        aliases: aliases
+            .map(|a| SubjectAlias {
+                first_name: text_owned(a, "first_name").unwrap_or_default(),
+                middle_name: text_owned(a, "middle_name").unwrap_or_default(),
+                last_name: text_owned(a, "last_name").unwrap_or_default(),
+            })
+            .collect(),
+    });
+    *last = Some(Rc::clone(&subject));
+    subject
+}
+
+/// A subject's fields in [`SUBJECT_FIELDS`] order.
+fn subject_fields(s: &Subject) -> [&str; 7] {
+    [
+        &s.full_name,
+        &s.first_name,
+        &s.middle_name,
+        &s.last_name,
+        &s.dob,
+        &s.ssn,
+        &s.address,
+    ]
+}
+
+fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut RecordReader) -> Offense {
     let mut malformed_dates = Vec::new();
     let [
         charge_date,
@@ -97,12 +157,12 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
     let sentence = o
         .get("sentence")
         .and_then(Json::as_object)
-        .map(|s| read_sentence(s, &mut malformed_dates));
+        .map(|s| read_sentence(s, &mut malformed_dates, &mut reader.sentence));
     build_offense(
         OffenseParts {
             raw_charge: text_or_number(o, "charge").unwrap_or_default(),
-            disposition: text_owned(o, "disposition"),
-            offense_type: text_owned(o, "type"),
+            disposition: text_or_number(o, "disposition"),
+            offense_type: text_or_number(o, "type"),
             statute: text_owned(o, "statute"),
             dates: OffenseDates {
                 charge_date,
@@ -115,7 +175,7 @@ fn read_offense(o: &Object<'_>, state: Option<&str>, reader: &mut ChargeReader) 
             hidden: matches!(o.get("hidden"), Some(Json::Bool(true))),
         },
         state,
-        reader,
+        &mut reader.charges,
     )
 }
 
@@ -125,12 +185,13 @@ pub struct OffenseParts<'a> {
     /// Charge text as received (whitespace is collapsed on classification): only read, so the
     /// JSON path borrows it from the body.
     pub raw_charge: Cow<'a, str>,
-    pub disposition: Option<String>,
-    pub offense_type: Option<String>,
+    /// Read for the record's shared copy (`ChargeReader`), so borrowed from the body as well.
+    pub disposition: Option<Cow<'a, str>>,
+    pub offense_type: Option<Cow<'a, str>>,
     pub statute: Option<String>,
     pub dates: OffenseDates,
     pub malformed_dates: Vec<String>,
-    pub sentence: Option<Sentence>,
+    pub sentence: Option<Rc<Sentence>>,
     pub hidden: bool,
 }
 
@@ -159,12 +220,13 @@ pub fn build_offense(
         offense_type.as_deref(),
         state,
     );
+    let (disposition_class, disposition) = reader.disposition(disposition.as_deref(), state);
     Offense {
         offense_id: String::new(),
         charge: read.charge,
-        disposition_class: reader.disposition(disposition.as_deref(), state),
+        disposition_class,
         disposition,
-        offense_type,
+        offense_type: read.offense_type,
         statute,
         dates,
         malformed_dates,
@@ -178,25 +240,73 @@ pub fn build_offense(
     }
 }
 
-/// A sentence block; the names of its malformed date fields go to `malformed`.
-fn read_sentence(s: &Object<'_>, malformed: &mut Vec<String>) -> Sentence {
-    let t = |k| text_owned(s, k);
+/// The text fields of a sentence block, in [`Sentence`]'s order.
+const SENTENCE_TEXTS: [&str; 9] = [
+    "probation",
+    "jail_time",
+    "prison_time",
+    "suspended",
+    "restitution",
+    "community_service",
+    "fines",
+    "court_costs",
+    "sentence_comments",
+];
+
+/// A sentence block; the names of its malformed date fields go to `malformed`. `last`, the last
+/// sentence read, when this one reads the same (counts of one case are often sentenced alike),
+/// else a new one that becomes `last`.
+fn read_sentence(
+    s: &Object<'_>,
+    malformed: &mut Vec<String>,
+    last: &mut Option<Rc<Sentence>>,
+) -> Rc<Sentence> {
     let [incarceration_date, release_date] =
         dates(s, ["incarceration_date", "release_date"], malformed);
-    Sentence {
+    let is_serving = s.get("is_serving").and_then(Json::as_bool);
+    let texts = SENTENCE_TEXTS.map(|key| text_or_number(s, key));
+    if let Some(last) = last.as_ref()
+        && (last.incarceration_date, last.release_date, last.is_serving)
+            == (incarceration_date, release_date, is_serving)
+        && sentence_texts(last) == texts.each_ref().map(Option::as_deref)
+    {
+        return Rc::clone(last);
+    }
+    // Fields are evaluated in the order written: `SENTENCE_TEXTS` order.
+    let mut texts = texts.into_iter().map(|t| t.map(Cow::into_owned));
+    let mut next = || texts.next().flatten();
+    let sentence = Rc::new(Sentence {
         incarceration_date,
         release_date,
-        is_serving: s.get("is_serving").and_then(Json::as_bool),
-        probation: t("probation"),
-        jail_time: t("jail_time"),
-        prison_time: t("prison_time"),
-        suspended: t("suspended"),
-        restitution: t("restitution"),
-        community_service: t("community_service"),
-        fines: t("fines"),
-        court_costs: t("court_costs"),
-        sentence_comments: t("sentence_comments"),
-    }
+        is_serving,
+        probation: next(),
+        jail_time: next(),
+        prison_time: next(),
+        suspended: next(),
+        restitution: next(),
+        community_service: next(),
+        fines: next(),
+        court_costs: next(),
+        sentence_comments: next(),
+    });
+    *last = Some(Rc::clone(&sentence));
+    sentence
+}
+
+/// A sentence's text fields in [`SENTENCE_TEXTS`] order.
+fn sentence_texts(s: &Sentence) -> [Option<&str>; 9] {
+    [
+        &s.probation,
+        &s.jail_time,
+        &s.prison_time,
+        &s.suspended,
+        &s.restitution,
+        &s.community_service,
+        &s.fines,
+        &s.court_costs,
+        &s.sentence_comments,
+    ]
+    .map(Option::as_deref)
 }
 
 /// Reads the candidate (already validated, so the required names are present).
@@ -250,6 +360,65 @@ fn objects<'a, 'j>(obj: &'a Object<'j>, key: &str) -> impl Iterator<Item = &'a O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::json::Arena;
+
+    /// A case naming the last case's person in the same words shares its subject; one that
+    /// differs in any field, or has aliases, gets its own.
+    #[test]
+    fn a_case_shares_the_last_subject_only_when_it_reads_the_same() {
+        let text = r#"{"criminal_search_results": [{"criminal_records": [
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-02"},
+            {"subject_name": " A B ", "sub_first_name": "A", "subject_dob": "1990-01-02"},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03"},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03",
+             "subject_aliases": [{"first_name": "C"}]},
+            {"subject_name": "A B", "sub_first_name": "A", "subject_dob": "1990-01-03",
+             "subject_aliases": [{"first_name": "C"}]}
+        ]}]}"#;
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(record)) = Json::parse(text, &arena) else {
+            panic!("not an object");
+        };
+        let courts = read_courts(&record);
+        let subjects: Vec<&Rc<Subject>> = courts[0].cases.iter().map(|c| &c.case.subject).collect();
+        let shared: Vec<bool> = subjects
+            .windows(2)
+            .map(|pair| Rc::ptr_eq(pair[0], pair[1]))
+            .collect();
+        assert_eq!(shared, [true, false, false, false]);
+        assert_eq!(subjects[1].full_name, "A B");
+        assert_eq!(subjects[2].dob, "1990-01-03");
+        assert_eq!(subjects[4].aliases.len(), 1);
+    }
+
+    /// A charge sentenced as the last sentence read shares it (its malformed dates still named
+    /// for each charge); a sentence that differs in any field gets its own.
+    #[test]
+    fn a_charge_shares_the_last_sentence_only_when_it_reads_the_same() {
+        let text = r#"{"offenses": [
+            {"charge": "A", "sentence": {"probation": "1 YEAR", "release_date": "soon"}},
+            {"charge": "B"},
+            {"charge": "C", "sentence": {"release_date": "soon", "probation": " 1 YEAR "}},
+            {"charge": "D", "sentence": {"probation": "1 YEAR", "release_date": "2012-01-05"}},
+            {"charge": "E", "sentence": {"probation": "1 YEAR", "release_date": "2012-01-05",
+                                         "fines": "10"}}
+        ]}"#;
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(case)) = Json::parse(text, &arena) else {
+            panic!("not an object");
+        };
+        let read = read_case(&case, &mut RecordReader::default());
+        let offenses = &read.case.offenses;
+        let sentence = |at: usize| offenses[at].sentence.as_ref();
+        let same = |a: usize, b: usize| match (sentence(a), sentence(b)) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        };
+        assert!(sentence(1).is_none());
+        assert_eq!((same(0, 2), same(2, 3), same(3, 4)), (true, false, false));
+        assert_eq!(offenses[2].malformed_dates, ["release_date"]);
+        assert_eq!(sentence(4).and_then(|s| s.fines.as_deref()), Some("10"));
+    }
 
     /// Each date field is read once for its date and its malformed mark: the charge's fields in
     /// order, then its sentence's.
@@ -263,10 +432,11 @@ mod tests {
             "pending_court_date": "  ",
             "sentence": {"release_date": "soon", "incarceration_date": "2012-02-01"}
         }], "file_date": "2010-13-01"}"#;
-        let Ok(Json::Object(case)) = Json::parse(text) else {
+        let arena = Arena::for_text(text);
+        let Ok(Json::Object(case)) = Json::parse(text, &arena) else {
             panic!("not an object");
         };
-        let read = read_case(&case, &mut ChargeReader::default());
+        let read = read_case(&case, &mut RecordReader::default());
         assert_eq!(read.case.file_date, None);
         assert_eq!(read.case.malformed_dates, ["file_date"]);
         let offense = &read.case.offenses[0];

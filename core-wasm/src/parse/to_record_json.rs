@@ -117,7 +117,7 @@ fn offense(f: &Offense) -> Value {
         "pending_court_date".into(),
         json!(f.dates.pending_court_date),
     );
-    if let Some(s) = f.sentence.as_ref().and_then(sentence) {
+    if let Some(s) = f.sentence.as_deref().and_then(sentence) {
         o.insert("sentence".into(), s);
     }
     if f.hidden {

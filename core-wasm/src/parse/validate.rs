@@ -56,7 +56,12 @@ pub enum Text<'a> {
 /// Reads `key` as text. Numbers are accepted for ids (callers send `case_number: 1234`); blank
 /// strings count as empty.
 pub fn text<'a>(obj: &'a Object<'_>, key: &str) -> Text<'a> {
-    match obj.get(key) {
+    text_of(obj.get(key))
+}
+
+/// [`text`] of a member already looked up.
+fn text_of<'a>(value: Option<&'a Json<'_>>) -> Text<'a> {
+    match value {
         None | Some(Json::Null) => Text::Missing,
         Some(Json::String(s)) if trim(s).is_empty() => Text::Empty,
         Some(Json::String(s)) => Text::Value(s),
@@ -93,7 +98,8 @@ impl Problems {
 
     /// A required non-empty string: `<field> must not be empty` when null, missing or blank.
     fn required_text<'a>(&mut self, obj: &'a Object<'_>, key: &str) -> Option<&'a str> {
-        match (text(obj, key), obj.get(key)) {
+        let value = obj.get(key);
+        match (text_of(value), value) {
             (Text::Value(v), _) => Some(v),
             (Text::WrongType, Some(Json::Number(_))) => None,
             (Text::WrongType, _) => {
@@ -158,7 +164,7 @@ pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, V
     let mut p = Problems::default();
 
     let xml = match record.get("xml") {
-        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(*s),
         Some(Json::String(_)) | Some(Json::Null) | None => None,
         Some(_) => {
             p.add(msg::must_be("xml", "a string"));
@@ -258,7 +264,7 @@ pub fn validate_xml_record<'a>(
         p.add(msg::TRANSFORM_XML_ONLY);
     }
     let xml = match record.get("xml") {
-        Some(Json::String(s)) if !s.trim().is_empty() => Some(s.as_ref()),
+        Some(Json::String(s)) if !s.trim().is_empty() => Some(*s),
         Some(Json::String(_)) | Some(Json::Null) | None => {
             p.add(msg::missing_required("xml"));
             None
@@ -334,7 +340,7 @@ fn check_record_json(rj: &Object<'_>, p: &mut Problems) {
             return;
         }
     };
-    for court in courts {
+    for court in *courts {
         let Some(court) = court.as_object() else {
             p.add(msg::must_be(
                 "criminal_search_results",
@@ -422,7 +428,7 @@ fn check_cases(record: &Object<'_>, p: &mut Problems) -> Vec<CaseRow> {
         }
     };
     let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
+    for row in *rows {
         let Some(row) = row.as_object() else {
             p.add(msg::must_be("cases", "an array of objects"));
             continue;
@@ -460,6 +466,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::parse::json::Arena;
 
     fn valid() -> Value {
         json!({
@@ -482,7 +489,8 @@ mod tests {
         let mut record = valid();
         edit(&mut record);
         let text = record.to_string();
-        match Json::parse(&text) {
+        let arena = Arena::for_text(&text);
+        match Json::parse(&text, &arena) {
             Ok(Json::Object(obj)) => validate_record(&obj).err().unwrap_or_default(),
             _ => vec!["not an object".into()],
         }
@@ -719,7 +727,8 @@ mod tests {
         set(&mut record, "", "order_id", json!(1234));
         set(&mut record, "", "order_number", json!(1234.1));
         let text = record.to_string();
-        let Ok(Json::Object(obj)) = Json::parse(&text) else {
+        let arena = Arena::for_text(&text);
+        let Ok(Json::Object(obj)) = Json::parse(&text, &arena) else {
             panic!("not an object");
         };
         let valid = validate_record(&obj).unwrap_or_else(|e| panic!("{e:?}"));

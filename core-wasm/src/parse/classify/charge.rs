@@ -26,6 +26,8 @@ pub struct ChargeRead {
     pub severity: Severity,
     pub traffic: TrafficReading,
     pub text_level: Option<TextLevel>,
+    /// The type as received, shared by the charges of the record that have the same type.
+    pub offense_type: Option<Shared>,
 }
 
 /// Reads one charge: the severity of its type, and its text and statute together (the text is
@@ -40,15 +42,19 @@ pub fn read_charge(
         raw_charge,
         statute,
         state,
-        classify_severity(offense_type, state),
+        (
+            classify_severity(offense_type, state),
+            offense_type.map(Shared::from),
+        ),
     )
 }
 
+/// [`read_charge`] of a type already read: its severity and its shared text.
 fn read_text(
     raw_charge: &str,
     statute: Option<&str>,
     state: Option<&str>,
-    severity: Severity,
+    (severity, offense_type): (Severity, Option<Shared>),
 ) -> ChargeRead {
     let charge = shared_charge_text(raw_charge);
     let (traffic, text_level) = {
@@ -64,6 +70,7 @@ fn read_text(
         severity,
         traffic,
         text_level,
+        offense_type,
     }
 }
 
@@ -71,12 +78,13 @@ fn read_text(
 /// a charge (counts of one offense, one traffic stop's tickets), its types and its dispositions.
 /// A charge is the same when its text, statute, type and state are; the reading is a pure
 /// function of them, so a repeated one gets the first reading again, its text shared, not
-/// copied.
+/// copied. So are its types' and dispositions' texts as received: the record keeps one copy of
+/// each, shared by the charges that have it.
 #[derive(Default)]
 pub struct ChargeReader {
     charges: Seen<ChargeRead>,
-    severities: Seen<Severity>,
-    dispositions: Seen<Disposition>,
+    severities: Seen<(Severity, Option<Shared>)>,
+    dispositions: Seen<(Disposition, Option<Shared>)>,
     /// Every key read so far, end to end: a key is a range of it, so keeping one allocates
     /// nothing of its own.
     keys: Vec<u8>,
@@ -105,19 +113,33 @@ impl ChargeReader {
         read
     }
 
-    /// `classify_severity`, once per distinct type and state of the record.
-    fn severity(&mut self, offense_type: Option<&str>, state: Option<&str>) -> Severity {
+    /// `classify_severity` and the type's shared text, once per distinct type and state of the
+    /// record.
+    fn severity(
+        &mut self,
+        offense_type: Option<&str>,
+        state: Option<&str>,
+    ) -> (Severity, Option<Shared>) {
         let key = push_key(&mut self.keys, &[state, offense_type]);
         self.severities.once(&mut self.keys, key, || {
-            classify_severity(offense_type, state)
+            (
+                classify_severity(offense_type, state),
+                offense_type.map(Shared::from),
+            )
         })
     }
 
-    /// `classify_disposition`, once per distinct disposition and state of the record.
-    pub fn disposition(&mut self, raw: Option<&str>, state: Option<&str>) -> Disposition {
+    /// `classify_disposition` and the disposition's shared text (`raw` as received), once per
+    /// distinct disposition and state of the record.
+    pub fn disposition(
+        &mut self,
+        raw: Option<&str>,
+        state: Option<&str>,
+    ) -> (Disposition, Option<Shared>) {
         let key = push_key(&mut self.keys, &[state, raw]);
-        self.dispositions
-            .once(&mut self.keys, key, || classify_disposition(raw, state))
+        self.dispositions.once(&mut self.keys, key, || {
+            (classify_disposition(raw, state), raw.map(Shared::from))
+        })
     }
 }
 

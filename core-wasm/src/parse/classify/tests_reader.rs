@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use super::shared::Shared;
 use super::text::{ChargeText, clean, cleaned};
 use super::*;
 
@@ -53,7 +54,7 @@ proptest! {
             prop_assert_eq!(&read, &read_charge(charge, statute, ty, state));
             prop_assert_eq!(
                 reader.disposition(disposition, state),
-                classify_disposition(disposition, state)
+                (classify_disposition(disposition, state), disposition.map(Shared::from))
             );
         }
     }

@@ -362,7 +362,7 @@ fn classification_shows_an_inferred_level_as_inferred() {
         let offense = build_offense(
             OffenseParts {
                 raw_charge: charge.into(),
-                offense_type: ty.map(str::to_string),
+                offense_type: ty.map(Into::into),
                 ..OffenseParts::default()
             },
             Some("SD"),

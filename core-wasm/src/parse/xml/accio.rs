@@ -2,6 +2,8 @@
 //! root and `completeOrder/subOrder` components, flattened in document order; each criminal
 //! component's cases become drafts (one court per case, LAYOUT D2).
 
+use std::rc::Rc;
+
 use crate::model::{OffenseDates, Sentence, SubjectAlias};
 use crate::parse::record_json::OffenseParts;
 
@@ -320,8 +322,8 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
                 charge
             }
             .into(),
-            disposition: (!disposition.is_empty()).then_some(disposition),
-            offense_type,
+            disposition: (!disposition.is_empty()).then_some(disposition.into()),
+            offense_type: offense_type.map(Into::into),
             statute: (!statute.is_empty()).then_some(statute),
             dates: OffenseDates {
                 charge_date,
@@ -330,7 +332,7 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
                 pending_court_date,
             },
             malformed_dates: malformed,
-            sentence,
+            sentence: sentence.map(Rc::new),
             hidden: case_hidden || flag(c, "hidden"),
         },
     }

@@ -2,6 +2,9 @@
 //! [`RawCourt`]s of the JSON path (one court per case, LAYOUT D2) through the very same
 //! classification code (`record_json::build_offense`).
 
+use std::borrow::Cow;
+use std::rc::Rc;
+
 use chrono::NaiveDate;
 
 use crate::model::{Case, Subject, SubjectAlias};
@@ -165,7 +168,7 @@ pub fn into_raw_court(draft: CaseDraft, reader: &mut ChargeReader) -> (RawCourt,
             v
         }
     };
-    let subject = Subject {
+    let subject = Rc::new(Subject {
         full_name: or_unavailable(full_name),
         first_name: or_unavailable(s.first),
         middle_name: s.middle,
@@ -174,10 +177,10 @@ pub fn into_raw_court(draft: CaseDraft, reader: &mut ChargeReader) -> (RawCourt,
         ssn: or_unavailable(s.ssn),
         address: or_unavailable(s.address),
         aliases: s.aliases,
-    };
+    });
     let case = Case {
         case_number: or_unavailable(draft.case_number),
-        jurisdiction_state: state.map(str::to_string),
+        jurisdiction_state: state.map(Cow::Borrowed),
         jurisdiction_state_raw: or_unavailable(draft.jurisdiction_state),
         malformed_dates: if draft.file_date.is_none() && draft.file_date_unusable {
             vec!["file_date".to_string()]

@@ -2,6 +2,8 @@
 //! drafts as Accio (DECISIONS §11, names from LAYOUT §8). Criminal screenings only; cases come
 //! from `Results/Result` (the form clients post) or `CriminalReport/CriminalCase` (HR-XML 2.x).
 
+use std::rc::Rc;
+
 use crate::model::{Candidate, OffenseDates, Sentence, SubjectAlias};
 use crate::parse::record_json::OffenseParts;
 
@@ -285,8 +287,8 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
                 charge
             }
             .into(),
-            disposition: opt(disposition),
-            offense_type: opt(offense_type),
+            disposition: opt(disposition).map(Into::into),
+            offense_type: opt(offense_type).map(Into::into),
             statute: opt(statute),
             dates: OffenseDates {
                 charge_date,
@@ -295,9 +297,11 @@ pub fn read_charge(c: &Node, ctx: DateCtx) -> ChargeDraft {
                 pending_court_date,
             },
             malformed_dates: malformed,
-            sentence: opt(sentence_text).map(|t| Sentence {
-                sentence_comments: Some(t),
-                ..Sentence::default()
+            sentence: opt(sentence_text).map(|t| {
+                Rc::new(Sentence {
+                    sentence_comments: Some(t),
+                    ..Sentence::default()
+                })
             }),
             hidden: false,
         },
