@@ -73,17 +73,27 @@ impl Writer {
         self.str(value);
     }
 
-    /// Strings written end to end as one string, each piece escaped where it must be (escaping
-    /// goes byte by byte, so the pieces escaped are the whole escaped): no copy joins them first.
-    pub(crate) fn joined_text(&mut self, pieces: &[&str]) {
+    /// The engine's words and a text of the record as one string, the text in (escaped) quotes
+    /// when `quoted`: only the text is checked for escapes, as the words hold none (the debug
+    /// assertion holds every test to that). Escaping goes byte by byte, so the pieces escaped
+    /// are the whole escaped.
+    pub(crate) fn framed_text(&mut self, words: &[&'static str], text: &str, quoted: bool) {
+        let quote = if quoted { "\\\"" } else { "" };
+        let words_len: usize = words.iter().map(|w| w.len()).sum();
+        self.out
+            .reserve(words_len + text.len() + 2 * quote.len() + 2);
         self.out.push('"');
-        for piece in pieces {
-            if needs_escape(piece.as_bytes()) {
-                escape_into(&mut self.out, piece);
-            } else {
-                self.out.push_str(piece);
-            }
+        for w in words {
+            debug_assert!(!needs_escape(w.as_bytes()), "words to escape: {w}");
+            self.out.push_str(w);
         }
+        self.out.push_str(quote);
+        if needs_escape(text.as_bytes()) {
+            escape_into(&mut self.out, text);
+        } else {
+            self.out.push_str(text);
+        }
+        self.out.push_str(quote);
         self.out.push('"');
     }
 

@@ -267,13 +267,11 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
         evidence.push(Evidence::Text(Cow::Borrowed(&offense.traffic_evidence)));
     }
     let disposition = &offense.disposition_class;
-    evidence.push(Evidence::Joined([
-        "disposition.",
-        disposition.class.word(),
-        ": ",
-        &disposition.evidence,
-        "",
-    ]));
+    evidence.push(Evidence::Framed {
+        words: ["disposition.", disposition.class.word(), ": "],
+        text: &disposition.evidence,
+        quoted: false,
+    });
     Classification {
         severity,
         traffic: offense.traffic.label(),
@@ -293,7 +291,11 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, Evidence<'_>) {
     if level != SeverityLevel::Unknown {
         return (
             level,
-            Evidence::Joined(["severity.", level.word(), ": type \"", declared, "\""]),
+            Evidence::Framed {
+                words: ["severity.", level.word(), ": type "],
+                text: declared,
+                quoted: true,
+            },
         );
     }
     match &offense.text_level {
