@@ -55,10 +55,20 @@ impl Iso {
     }
 }
 
+impl Iso {
+    /// The date onto `out` as `Display` writes it, with no formatter in between.
+    pub(crate) fn compose<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
+        match self.digits() {
+            Some(digits) => out.write_str(std::str::from_utf8(&digits).map_err(|_| fmt::Error)?),
+            None => write!(out, "{}", self.0),
+        }
+    }
+}
+
 impl fmt::Display for Iso {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.digits() {
-            Some(digits) => f.write_str(std::str::from_utf8(&digits).map_err(|_| fmt::Error)?),
+            Some(_) => self.compose(f),
             None => fmt::Display::fmt(&self.0, f),
         }
     }
