@@ -73,20 +73,17 @@ impl Writer {
         self.str(value);
     }
 
-    /// The engine's words and a text of the record as one string, the text in (escaped) quotes
-    /// when `quoted`: only the text is checked for escapes, as the words hold none (the debug
-    /// assertion holds every test to that). Escaping goes byte by byte, so the pieces escaped
-    /// are the whole escaped.
-    pub(crate) fn framed_text(&mut self, words: &[&'static str], text: &str, quoted: bool) {
+    /// The engine's words (`lead`) and a text of the record as one string, the text in
+    /// (escaped) quotes when `quoted`: only the text is checked for escapes, as the words hold
+    /// none (the debug assertion holds every test to that). Escaping goes byte by byte, so the
+    /// pieces escaped are the whole escaped.
+    pub(crate) fn framed_text(&mut self, lead: &'static str, text: &str, quoted: bool) {
+        debug_assert!(!needs_escape(lead.as_bytes()), "words to escape: {lead}");
         let quote = if quoted { "\\\"" } else { "" };
-        let words_len: usize = words.iter().map(|w| w.len()).sum();
         self.out
-            .reserve(words_len + text.len() + 2 * quote.len() + 2);
+            .reserve(lead.len() + text.len() + 2 * quote.len() + 2);
         self.out.push('"');
-        for w in words {
-            debug_assert!(!needs_escape(w.as_bytes()), "words to escape: {w}");
-            self.out.push_str(w);
-        }
+        self.out.push_str(lead);
         self.out.push_str(quote);
         if needs_escape(text.as_bytes()) {
             escape_into(&mut self.out, text);

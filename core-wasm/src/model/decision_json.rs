@@ -232,11 +232,7 @@ impl Evidence<'_> {
     fn write_json(&self, w: &mut Writer) -> Result {
         match self {
             Evidence::Text(text) => w.text(text),
-            Evidence::Framed {
-                words,
-                text,
-                quoted,
-            } => w.framed_text(words, text, *quoted),
+            Evidence::Framed { lead, text, quoted } => w.framed_text(lead, text, *quoted),
         }
         Ok(())
     }
@@ -433,17 +429,13 @@ mod tests {
     #[test]
     fn framed_evidence_is_written_as_composed() {
         let long = "x".repeat(300);
-        let words = [
-            ["severity.", "felony", ": type "],
-            ["", "", ""],
-            ["disposition.", "é", ": "],
-            [
-                "a",
-                "words longer than one eight-byte word of the check",
-                "",
-            ],
+        let leads = [
+            "severity.felony: type ",
+            "",
+            "disposition.é: ",
+            "words longer than one eight-byte word of the check",
         ];
-        for words in words {
+        for lead in leads {
             for text in [
                 "FELONY",
                 "",
@@ -453,11 +445,7 @@ mod tests {
                 long.as_str(),
             ] {
                 for quoted in [false, true] {
-                    let evidence = Evidence::Framed {
-                        words,
-                        text,
-                        quoted,
-                    };
+                    let evidence = Evidence::Framed { lead, text, quoted };
                     let composed = Evidence::Text(Cow::Owned(evidence.to_string()));
                     let written = crate::writer::to_string_by(&evidence, 0, Evidence::write_json);
                     assert_eq!(

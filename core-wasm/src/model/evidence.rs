@@ -12,10 +12,10 @@ use serde::{Serialize, Serializer};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Evidence<'s> {
     Text(Cow<'s, str>),
-    /// `{words}{text}`, or `{words}"{text}"` when `quoted`. The words are the engine's own and
-    /// hold nothing to escape (the writer's debug assertion holds every test to that).
+    /// `{lead}{text}`, or `{lead}"{text}"` when `quoted`. The lead is the engine's own words
+    /// and holds nothing to escape (the writer's debug assertion holds every test to that).
     Framed {
-        words: [&'static str; 3],
+        lead: &'static str,
         text: &'s str,
         quoted: bool,
     },
@@ -31,12 +31,8 @@ impl fmt::Display for Evidence<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Evidence::Text(text) => f.write_str(text),
-            Evidence::Framed {
-                words,
-                text,
-                quoted,
-            } => {
-                words.iter().try_for_each(|w| f.write_str(w))?;
+            Evidence::Framed { lead, text, quoted } => {
+                f.write_str(lead)?;
                 let quote = if *quoted { "\"" } else { "" };
                 f.write_str(quote)?;
                 f.write_str(text)?;

@@ -16,7 +16,7 @@ use super::severity::{Severity, TextLevel, classify_severity, text_level};
 use super::shared::Shared;
 use super::text::{ChargeText, shared_charge_text};
 use super::traffic::{self, TrafficReading};
-use super::vocabulary::SeverityLevel;
+use super::vocabulary::{DispositionClass, SeverityLevel};
 
 /// What stage 1 reads from one charge's text, statute and type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -268,7 +268,7 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
     }
     let disposition = &offense.disposition_class;
     evidence.push(Evidence::Framed {
-        words: ["disposition.", disposition.class.word(), ": "],
+        lead: disposition_lead(disposition.class),
         text: &disposition.evidence,
         quoted: false,
     });
@@ -277,6 +277,30 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
         traffic: offense.traffic.label(),
         disposition_class: disposition.class,
         evidence,
+    }
+}
+
+/// `severity.{word}: type ` for a level, one string to copy (the test below spells them out).
+fn severity_lead(level: SeverityLevel) -> &'static str {
+    match level {
+        SeverityLevel::Felony => "severity.felony: type ",
+        SeverityLevel::Misdemeanor => "severity.misdemeanor: type ",
+        SeverityLevel::PettyOffense => "severity.petty_offense: type ",
+        SeverityLevel::Infraction => "severity.infraction: type ",
+        SeverityLevel::Violation => "severity.violation: type ",
+        SeverityLevel::Ordinance => "severity.ordinance: type ",
+        SeverityLevel::Civil => "severity.civil: type ",
+        SeverityLevel::Unknown => "severity.unknown: type ",
+    }
+}
+
+/// `disposition.{word}: ` for a class, one string to copy.
+fn disposition_lead(class: DispositionClass) -> &'static str {
+    match class {
+        DispositionClass::Conviction => "disposition.conviction: ",
+        DispositionClass::NonConviction => "disposition.non_conviction: ",
+        DispositionClass::Pending => "disposition.pending: ",
+        DispositionClass::Unknown => "disposition.unknown: ",
     }
 }
 
@@ -292,7 +316,7 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, Evidence<'_>) {
         return (
             level,
             Evidence::Framed {
-                words: ["severity.", level.word(), ": type "],
+                lead: severity_lead(level),
                 text: declared,
                 quoted: true,
             },
@@ -336,6 +360,29 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, Evidence<'_>) {
 
 #[cfg(test)]
 mod tests {
+    /// Each lead is the words it stands for, for every level and class.
+    #[test]
+    fn evidence_leads_spell_the_words() {
+        use super::{DispositionClass as C, SeverityLevel as L};
+        for level in [
+            L::Felony,
+            L::Misdemeanor,
+            L::PettyOffense,
+            L::Infraction,
+            L::Violation,
+            L::Ordinance,
+            L::Civil,
+            L::Unknown,
+        ] {
+            let words = format!("severity.{}: type ", level.word());
+            assert_eq!(super::severity_lead(level), words);
+        }
+        for class in [C::Conviction, C::NonConviction, C::Pending, C::Unknown] {
+            let words = format!("disposition.{}: ", class.word());
+            assert_eq!(super::disposition_lead(class), words);
+        }
+    }
+
     use super::*;
 
     /// Two keys with one hash (forced here: real clashes are next to never): the second is read
