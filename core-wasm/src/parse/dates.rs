@@ -56,10 +56,13 @@ impl Iso {
 }
 
 impl Iso {
-    /// The date onto `out` as `Display` writes it, with no formatter in between.
+    /// The date onto `out` as `Display` writes it, with no formatter in between: character by
+    /// character, as a `str` of the digits went through a UTF-8 check costing more than them.
     pub(crate) fn compose<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
         match self.digits() {
-            Some(digits) => out.write_str(std::str::from_utf8(&digits).map_err(|_| fmt::Error)?),
+            Some(digits) => digits
+                .iter()
+                .try_for_each(|digit| out.write_char(char::from(*digit))),
             None => write!(out, "{}", self.0),
         }
     }
@@ -68,7 +71,7 @@ impl Iso {
 impl fmt::Display for Iso {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.digits() {
-            Some(_) => self.compose(f),
+            Some(digits) => f.write_str(std::str::from_utf8(&digits).map_err(|_| fmt::Error)?),
             None => fmt::Display::fmt(&self.0, f),
         }
     }
