@@ -75,7 +75,7 @@ impl Rationale<'_> {
         match (reportability, level) {
             (Reportability::NotReportable, _) => {
                 out.write_str("Not reportable: ")?;
-                write!(out, "{reason}")?;
+                reason.compose(out)?;
                 out.write_str(".")
             }
             (_, IdentityLevel::NotMatching) => {
@@ -85,7 +85,7 @@ impl Rationale<'_> {
             }
             (Reportability::Reportable, IdentityLevel::High | IdentityLevel::Medium) => {
                 out.write_str("Reportable: ")?;
-                write!(out, "{reason}")?;
+                reason.compose(out)?;
                 out.write_str("; identity ")?;
                 out.write_str(level_words(*level))?;
                 out.write_str(" (score ")?;
@@ -94,14 +94,14 @@ impl Rationale<'_> {
             }
             (Reportability::Reportable, IdentityLevel::NotEnoughInfo) => {
                 out.write_str("Needs human review: ")?;
-                write!(out, "{reason}")?;
+                reason.compose(out)?;
                 out.write_str(", but identity data is too thin to attribute the record (score ")?;
                 two_decimals(*match_score, out)?;
                 out.write_str(").")
             }
             (Reportability::NotEnoughInfo, _) => {
                 out.write_str("Needs human review: ")?;
-                write!(out, "{reason}")?;
+                reason.compose(out)?;
                 out.write_str(".")
             }
         }

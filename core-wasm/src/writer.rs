@@ -73,17 +73,24 @@ impl Writer {
         self.str(value);
     }
 
-    /// Strings written end to end as one string, each piece escaped where it must be (escaping
-    /// goes byte by byte, so the pieces escaped are the whole escaped): no copy joins them first.
-    pub(crate) fn joined_text(&mut self, pieces: &[&str]) {
+    /// The engine's words (`lead`) and a text of the record as one string, the text in
+    /// (escaped) quotes when `quoted`: only the text is checked for escapes, as the words hold
+    /// none (the debug assertion holds every test to that). Escaping goes byte by byte, so the
+    /// pieces escaped are the whole escaped.
+    pub(crate) fn framed_text(&mut self, lead: &'static str, text: &str, quoted: bool) {
+        debug_assert!(!needs_escape(lead.as_bytes()), "words to escape: {lead}");
+        let quote = if quoted { "\\\"" } else { "" };
+        self.out
+            .reserve(lead.len() + text.len() + 2 * quote.len() + 2);
         self.out.push('"');
-        for piece in pieces {
-            if needs_escape(piece.as_bytes()) {
-                escape_into(&mut self.out, piece);
-            } else {
-                self.out.push_str(piece);
-            }
+        self.out.push_str(lead);
+        self.out.push_str(quote);
+        if needs_escape(text.as_bytes()) {
+            escape_into(&mut self.out, text);
+        } else {
+            self.out.push_str(text);
         }
+        self.out.push_str(quote);
         self.out.push('"');
     }
 

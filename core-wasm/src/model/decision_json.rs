@@ -232,7 +232,7 @@ impl Evidence<'_> {
     fn write_json(&self, w: &mut Writer) -> Result {
         match self {
             Evidence::Text(text) => w.text(text),
-            Evidence::Joined(pieces) => w.joined_text(pieces),
+            Evidence::Framed { lead, text, quoted } => w.framed_text(lead, text, *quoted),
         }
         Ok(())
     }
@@ -424,25 +424,36 @@ mod tests {
         }
     }
 
-    /// A line in pieces is written as the line composed whole, whatever it holds to escape and
-    /// wherever a piece ends.
+    /// A line framed by the engine's words is written as the line composed whole, whatever the
+    /// record's text holds to escape, quoted or not.
     #[test]
-    fn evidence_in_pieces_is_written_as_composed() {
+    fn framed_evidence_is_written_as_composed() {
         let long = "x".repeat(300);
-        for pieces in [
-            ["severity.", "felony", ": type \"", "FELONY", "\""],
-            ["", "", "", "", ""],
-            ["é", "\u{1}", "\\", "\n", "ü"],
-            ["a", long.as_str(), "", "", ""],
-            ["\"", "", "\"\"", "x\ty", "\u{7f}"],
-        ] {
-            let evidence = Evidence::Joined(pieces);
-            let composed = Evidence::Text(Cow::Owned(evidence.to_string()));
-            let written = crate::writer::to_string_by(&evidence, 0, Evidence::write_json);
-            assert_eq!(
-                written.ok().map(|(text, _)| text),
-                serde_json::to_string(&composed).ok()
-            );
+        let leads = [
+            "severity.felony: type ",
+            "",
+            "disposition.é: ",
+            "words longer than one eight-byte word of the check",
+        ];
+        for lead in leads {
+            for text in [
+                "FELONY",
+                "",
+                "\"",
+                "é\u{1}\\\nü",
+                "x\ty\u{7f}",
+                long.as_str(),
+            ] {
+                for quoted in [false, true] {
+                    let evidence = Evidence::Framed { lead, text, quoted };
+                    let composed = Evidence::Text(Cow::Owned(evidence.to_string()));
+                    let written = crate::writer::to_string_by(&evidence, 0, Evidence::write_json);
+                    assert_eq!(
+                        written.ok().map(|(text, _)| text),
+                        serde_json::to_string(&composed).ok()
+                    );
+                }
+            }
         }
     }
 }

@@ -134,8 +134,9 @@ impl ChargeOutcome {
 /// clause as they are written.
 pub struct Reasons<'a>(pub &'a [Finding]);
 
-impl fmt::Display for Reasons<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Reasons<'_> {
+    /// The decisive reasons joined with `; `, piece by piece onto `out`.
+    pub(crate) fn compose<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         let decisive = self.0.first().map(|finding| finding.effect);
         let reasons = self
             .0
@@ -143,10 +144,16 @@ impl fmt::Display for Reasons<'_> {
             .filter(|finding| Some(finding.effect) == decisive);
         for (i, finding) in reasons.enumerate() {
             if i > 0 {
-                f.write_str("; ")?;
+                out.write_str("; ")?;
             }
-            fmt::Display::fmt(&finding.reason, f)?;
+            finding.reason.compose(out)?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Reasons<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.compose(f)
     }
 }

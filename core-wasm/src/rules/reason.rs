@@ -119,148 +119,212 @@ impl From<String> for Reason {
     }
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Reason {
+    /// The clause, piece by piece onto `out`: the rationale writes it straight into the answer,
+    /// and through `write!` each reason went through a formatter (a few hundred instructions).
+    pub(crate) fn compose<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        use Piece::{At, Day, Gaps, Number, Words as W};
         use Reason as R;
-        match self {
-            R::Words(words) => f.write_str(words),
-            R::Composed(text) => f.write_str(text),
-            R::NonConvictionWithin(e) => write!(
-                f,
-                "a non-conviction from {} ({}) is within 7 years",
-                Iso(e.date),
-                e.field
+        let (lead, pieces): (&str, &[Piece]) = match self {
+            R::Words(words) => (words, &[]),
+            R::Composed(text) => (text, &[]),
+            R::NonConvictionWithin(e) => (
+                "a non-conviction from ",
+                &[Day(e.date), W(" ("), W(e.field), W(") is within 7 years")],
             ),
-            R::NonConvictionLifted(e) => write!(
-                f,
-                "the 7-year limit from {} ({}) is lifted by the salary",
-                Iso(e.date),
-                e.field
+            R::NonConvictionLifted(e) => (
+                "the 7-year limit from ",
+                &[
+                    Day(e.date),
+                    W(" ("),
+                    W(e.field),
+                    W(") is lifted by the salary"),
+                ],
             ),
-            R::NonConvictionOlder(e) => write!(
-                f,
-                "a non-conviction from {} ({}) is older than 7 years",
-                Iso(e.date),
-                e.field
+            R::NonConvictionOlder(e) => (
+                "a non-conviction from ",
+                &[
+                    Day(e.date),
+                    W(" ("),
+                    W(e.field),
+                    W(") is older than 7 years"),
+                ],
             ),
-            R::PendingWithin(e) => write!(
-                f,
-                "a pending charge from {} ({}) is within 7 years",
-                Iso(e.date),
-                e.field
+            R::PendingWithin(e) => (
+                "a pending charge from ",
+                &[Day(e.date), W(" ("), W(e.field), W(") is within 7 years")],
             ),
-            R::PendingLifted(date) => write!(
-                f,
-                "a charge pending since {} is reportable at this salary",
-                Iso(*date)
+            R::PendingLifted(date) => (
+                "a charge pending since ",
+                &[Day(*date), W(" is reportable at this salary")],
             ),
-            R::PendingOpenQuestion(date) => write!(
-                f,
-                "a charge still pending since {} (over 7 years) is an open legal question",
-                Iso(*date)
+            R::PendingOpenQuestion(date) => (
+                "a charge still pending since ",
+                &[Day(*date), W(" (over 7 years) is an open legal question")],
             ),
-            R::Unsure { rule, gap } => write!(
-                f,
-                "{rule}, and the {} needed to tell is unknown",
-                gap.words()
+            R::Unsure { rule, gap } => (
+                rule,
+                &[
+                    W(", and the "),
+                    W(gap.words()),
+                    W(" needed to tell is unknown"),
+                ],
             ),
-            R::AgeUnknown { rule } => write!(f, "{rule}, and the subject's age is unknown"),
-            R::PreemptionDisputed { jurisdiction } => write!(
-                f,
-                "the {jurisdiction} rule is applied although its preemption by the FCRA is disputed"
+            R::AgeUnknown { rule } => (rule, &[W(", and the subject's age is unknown")]),
+            R::PreemptionDisputed { jurisdiction } => (
+                "the ",
+                &[
+                    W(jurisdiction),
+                    W(" rule is applied although its preemption by the FCRA is disputed"),
+                ],
             ),
-            R::Serving { window } => {
-                write!(f, "within {window}: the sentence is still being served")
-            }
-            R::Within { window, at } => write!(f, "within {window} ({})", At(at)),
-            R::LiftedPast { window, at } => write!(
-                f,
-                "{window} is lifted by the salary (past it since {})",
-                At(at)
+            R::Serving { window } => (
+                "within ",
+                &[W(window), W(": the sentence is still being served")],
             ),
-            R::Lifted { window } => write!(f, "{window} is lifted by the salary"),
+            R::Within { window, at } => ("within ", &[W(window), W(" ("), At(at), W(")")]),
+            R::LiftedPast { window, at } => (
+                window,
+                &[
+                    W(" is lifted by the salary (past it since "),
+                    At(at),
+                    W(")"),
+                ],
+            ),
+            R::Lifted { window } => (window, &[W(" is lifted by the salary")]),
             R::WithinWhateverMissing {
                 window,
                 missing,
                 floor,
-            } => write!(
-                f,
-                "within {window} whatever the missing {} is (it cannot be earlier than {})",
-                Missing(missing),
-                At(floor)
+            } => (
+                "within ",
+                &[
+                    W(window),
+                    W(" whatever the missing "),
+                    Gaps(missing),
+                    W(" is (it cannot be earlier than "),
+                    At(floor),
+                    W(")"),
+                ],
             ),
             R::FloorPast {
                 window,
                 missing,
                 floor,
-            } => write!(
-                f,
-                "{window}: the {} it counts from is missing, and the {} it cannot be earlier than is past the window",
-                Missing(missing),
-                At(floor)
+            } => (
+                window,
+                &[
+                    W(": the "),
+                    Gaps(missing),
+                    W(" it counts from is missing, and the "),
+                    At(floor),
+                    W(" it cannot be earlier than is past the window"),
+                ],
             ),
-            R::NoEntryDate { window } => write!(
-                f,
-                "{window} needs an arrest, charge or file date and none is usable"
+            R::NoEntryDate { window } => (
+                window,
+                &[W(
+                    " needs an arrest, charge or file date and none is usable",
+                )],
             ),
-            R::DateMissing { window, missing } => write!(
-                f,
-                "{window}: the {} it counts from is missing",
-                Missing(missing)
+            R::DateMissing { window, missing } => (
+                window,
+                &[W(": the "), Gaps(missing), W(" it counts from is missing")],
             ),
-            R::PastCustodyUnknown { window, at } => write!(
-                f,
-                "past {window} counted from {}, but time in custody, which does not count, is not known",
-                At(at)
+            R::PastCustodyUnknown { window, at } => (
+                "past ",
+                &[
+                    W(window),
+                    W(" counted from "),
+                    At(at),
+                    W(", but time in custody, which does not count, is not known"),
+                ],
             ),
-            R::PastUnsure { window, at, gap } => write!(
-                f,
-                "past {window} ({}), but the {} needed to tell is unknown",
-                At(at),
-                gap.words()
+            R::PastUnsure { window, at, gap } => (
+                "past ",
+                &[
+                    W(window),
+                    W(" ("),
+                    At(at),
+                    W("), but the "),
+                    W(gap.words()),
+                    W(" needed to tell is unknown"),
+                ],
             ),
-            R::Past { window, at } => write!(f, "past {window} ({})", At(at)),
-            R::ClientNeverReports { category } => {
-                write!(f, "the client never reports {category}")
-            }
-            R::ClientNeverReportsLevelUnknown { category } => write!(
-                f,
-                "the client never reports {category}, and the charge level needed to tell is unknown"
+            R::Past { window, at } => ("past ", &[W(window), W(" ("), At(at), W(")")]),
+            R::ClientNeverReports { category } => ("the client never reports ", &[W(category)]),
+            R::ClientNeverReportsLevelUnknown { category } => (
+                "the client never reports ",
+                &[
+                    W(category),
+                    W(", and the charge level needed to tell is unknown"),
+                ],
             ),
-            R::ClientOlderThan { what, years, at } => write!(
-                f,
-                "the client does not report {what} older than {years} years ({})",
-                At(at)
+            R::ClientOlderThan { what, years, at } => (
+                "the client does not report ",
+                &[
+                    W(what),
+                    W(" older than "),
+                    Number(*years),
+                    W(" years ("),
+                    At(at),
+                    W(")"),
+                ],
             ),
-            R::ClientDateMissing { what, years } => write!(
-                f,
-                "the client does not report {what} older than {years} years, and the date it counts from is missing"
+            R::ClientDateMissing { what, years } => (
+                "the client does not report ",
+                &[
+                    W(what),
+                    W(" older than "),
+                    Number(*years),
+                    W(" years, and the date it counts from is missing"),
+                ],
             ),
-        }
+        };
+        out.write_str(lead)?;
+        pieces.iter().try_for_each(|piece| piece.compose(out))
     }
 }
 
-/// A record date as a reason names it: the field, then the date (`disposition_date 2019-04-02`).
-struct At<'a>(&'a Dated);
-
-impl fmt::Display for At<'_> {
+impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.0.field, Iso(self.0.date))
+        self.compose(f)
     }
 }
 
-/// Missing values joined with ` and ` (`disposition date and release date`).
-struct Missing<'a>(&'a [DataGap]);
+/// A piece of a reason's clause after its first words.
+enum Piece<'a> {
+    Words(&'a str),
+    Day(NaiveDate),
+    /// A record date as a reason names it: the field, then the date (`disposition_date
+    /// 2019-04-02`).
+    At(&'a Dated),
+    /// Missing values joined with ` and ` (`disposition date and release date`).
+    Gaps(&'a [DataGap]),
+    Number(u32),
+}
 
-impl fmt::Display for Missing<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, gap) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" and ")?;
+impl Piece<'_> {
+    fn compose<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        match self {
+            Piece::Words(words) => out.write_str(words),
+            Piece::Day(date) => Iso(*date).compose(out),
+            Piece::At(at) => {
+                out.write_str(at.field)?;
+                out.write_str(" ")?;
+                Iso(at.date).compose(out)
             }
-            f.write_str(gap.words())?;
+            Piece::Gaps(gaps) => {
+                for (i, gap) in gaps.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(" and ")?;
+                    }
+                    out.write_str(gap.words())?;
+                }
+                Ok(())
+            }
+            Piece::Number(n) => out.write_str(itoa::Buffer::new().format(*n)),
         }
-        Ok(())
     }
 }
 

@@ -16,7 +16,7 @@ use super::severity::{Severity, TextLevel, classify_severity, text_level};
 use super::shared::Shared;
 use super::text::{ChargeText, shared_charge_text};
 use super::traffic::{self, TrafficReading};
-use super::vocabulary::SeverityLevel;
+use super::vocabulary::{DispositionClass, SeverityLevel};
 
 /// What stage 1 reads from one charge's text, statute and type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,18 +267,40 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
         evidence.push(Evidence::Text(Cow::Borrowed(&offense.traffic_evidence)));
     }
     let disposition = &offense.disposition_class;
-    evidence.push(Evidence::Joined([
-        "disposition.",
-        disposition.class.word(),
-        ": ",
-        &disposition.evidence,
-        "",
-    ]));
+    evidence.push(Evidence::Framed {
+        lead: disposition_lead(disposition.class),
+        text: &disposition.evidence,
+        quoted: false,
+    });
     Classification {
         severity,
         traffic: offense.traffic.label(),
         disposition_class: disposition.class,
         evidence,
+    }
+}
+
+/// `severity.{word}: type ` for a level, one string to copy (`tests_vocabulary` spells them out).
+pub(super) fn severity_lead(level: SeverityLevel) -> &'static str {
+    match level {
+        SeverityLevel::Felony => "severity.felony: type ",
+        SeverityLevel::Misdemeanor => "severity.misdemeanor: type ",
+        SeverityLevel::PettyOffense => "severity.petty_offense: type ",
+        SeverityLevel::Infraction => "severity.infraction: type ",
+        SeverityLevel::Violation => "severity.violation: type ",
+        SeverityLevel::Ordinance => "severity.ordinance: type ",
+        SeverityLevel::Civil => "severity.civil: type ",
+        SeverityLevel::Unknown => "severity.unknown: type ",
+    }
+}
+
+/// `disposition.{word}: ` for a class, one string to copy.
+pub(super) fn disposition_lead(class: DispositionClass) -> &'static str {
+    match class {
+        DispositionClass::Conviction => "disposition.conviction: ",
+        DispositionClass::NonConviction => "disposition.non_conviction: ",
+        DispositionClass::Pending => "disposition.pending: ",
+        DispositionClass::Unknown => "disposition.unknown: ",
     }
 }
 
@@ -293,7 +315,11 @@ fn severity_read(offense: &Offense) -> (SeverityLevel, Evidence<'_>) {
     if level != SeverityLevel::Unknown {
         return (
             level,
-            Evidence::Joined(["severity.", level.word(), ": type \"", declared, "\""]),
+            Evidence::Framed {
+                lead: severity_lead(level),
+                text: declared,
+                quoted: true,
+            },
         );
     }
     match &offense.text_level {
