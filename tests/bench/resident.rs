@@ -27,7 +27,8 @@ pub fn classify(memory: &[u8]) -> anyhow::Result<serde_json::Value> {
         .map(|b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
         .collect();
     // Every read-but-never-written page outside the image maps the one shared zero page: the
-    // only anonymous frame that can appear more than once in one mapping.
+    // only anonymous frame that can appear more than once in one mapping. Frame numbers read as 0
+    // without CAP_SYS_ADMIN: zero pages then count as private (an overcount, never an undercount).
     let mut frames: Vec<u64> = entries
         .iter()
         .filter(|e| *e & PRESENT != 0 && *e & FILE_OR_SHARED == 0)
