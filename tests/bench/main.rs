@@ -11,6 +11,7 @@ mod breakdown;
 mod echo;
 mod paced;
 mod record;
+mod resident;
 mod stages;
 mod stats;
 

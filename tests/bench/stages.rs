@@ -210,6 +210,12 @@ impl Request<'_> {
     /// is reset when the store is dropped.
     fn footprint(&self) -> anyhow::Result<serde_json::Value> {
         let limits = self.host.limits();
+        // First, alone: the most recently used slot, with every request of the run behind it.
+        let mut steady = Session::new(self.host.engine(), self.module, &limits)?;
+        steady.call(Export::TransformKeep, self.body)?;
+        steady.call(Export::EvaluateKept, self.context)?;
+        let reset = crate::resident::classify(steady.memory())?;
+        drop(steady);
         let fresh = Session::new(self.host.engine(), self.module, &limits)?;
         let mut used = Session::new(self.host.engine(), self.module, &limits)?;
         anyhow::ensure!(
@@ -222,16 +228,18 @@ impl Request<'_> {
         fn page(memory: &[u8], i: usize) -> Option<&[u8]> {
             memory.get(i * 4096..(i + 1) * 4096)
         }
-        let changed = (0..after.len() / 4096)
+        let changed: Vec<usize> = (0..after.len() / 4096)
             .filter(|&i| match (page(before, i), page(after, i)) {
                 (Some(a), Some(b)) => a != b,
                 (None, Some(b)) => b.iter().any(|&x| x != 0),
                 _ => false,
             })
-            .count();
+            .collect();
         Ok(
             json!({"initial_bytes": before.len(), "after_bytes": after.len(),
-                  "changed_4k_pages": changed}),
+                  "changed_4k_pages": changed.len(),
+                  "changed_pages_kib": changed.iter().map(|i| i * 4).collect::<Vec<_>>(),
+                  "steady_slot": reset}),
         )
     }
 }
