@@ -225,7 +225,7 @@ async fn metrics_count_requests_decisions_and_name_the_module() {
 
 #[tokio::test]
 async fn metrics_count_deadline_and_memory_kills_and_module_events() {
-    let server = TestServer::start(fault_settings(std::time::Duration::from_millis(200)))
+    let server = TestServer::start(fault_settings(std::time::Duration::from_secs(1)))
         .await
         .unwrap();
     let client = server.token(CLIENT_KEY).await.unwrap();

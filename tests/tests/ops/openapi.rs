@@ -403,7 +403,7 @@ async fn error_and_admin_answers_match_the_document() {
     contract.check("get", overlay, &none);
 
     // 206 and 500 from the fault module.
-    let faults = TestServer::start(fault_settings(std::time::Duration::from_millis(200)))
+    let faults = TestServer::start(fault_settings(std::time::Duration::from_secs(1)))
         .await
         .unwrap();
     let token = faults.token(CLIENT_KEY).await.unwrap();
