@@ -12,7 +12,6 @@
 //! made, and the lowest byte that differs is the deepest write. Twice, with 0x00 and 0xff, so a
 //! write of either value is still seen.
 
-use lookback_core::parse::xml::decode_document;
 use lookback_runtime::protocol::{
     StageContext, TransformOutput, evaluate_input, evaluate_kept_input, transform_xml_input,
 };
@@ -23,6 +22,8 @@ use lookback_runtime::{
 use lookback_tests::{FAULTS_MODULE, valid_request};
 use serde_json::{Value, json};
 use wasmparser::{DataKind, KnownCustom, Name, Operator, Parser, Payload};
+
+use crate::abi_differential::xml_fixtures;
 
 /// The deepest write the worst input makes must stay under the stack size divided by this.
 const MARGIN: usize = 4;
@@ -255,21 +256,14 @@ fn corpus_inputs() -> Vec<Input> {
     inputs
 }
 
-/// `tests/fixtures/xml/`: each fixture's request with its document, by every route taking XML.
+/// Each XML fixture's `/evaluate` body: its request with the document.
 fn xml_requests() -> Vec<(String, Value)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xml");
-    let manifest: Value =
-        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
-    manifest["fixtures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|fixture| {
-            let name = fixture["xml"].as_str().unwrap();
-            let xml = decode_document(&std::fs::read(dir.join(name)).unwrap()).unwrap();
-            let mut record = fixture["request"].clone();
+    xml_fixtures()
+        .into_iter()
+        .map(|(mut record, xml)| {
+            let name = record["search_id"].as_str().unwrap().to_owned();
             record["xml"] = json!(xml);
-            (name.to_owned(), json!({ "record": record }))
+            (name, json!({ "record": record }))
         })
         .collect()
 }
