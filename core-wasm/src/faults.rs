@@ -1,6 +1,7 @@
 //! Fault injection for the host's containment tests, compiled only with the `test-faults`
 //! feature: a search id `FAULT:<stage>-<kind>` makes that stage loop, trap or eat memory
-//! (`-loop`, `-trap`, `-oom`), or answer text that is not JSON (`-garbage`).
+//! (`-loop`, `-trap`, `-oom`), recurse until the stack runs out (`-stack`), or answer text that
+//! is not JSON (`-garbage`).
 //! The shipped module is built without it, and then these functions do nothing.
 
 #[cfg(feature = "test-faults")]
@@ -19,6 +20,9 @@ fn fault(search_id: &str, stage: &str) {
             }
         }
         "-trap" => std::process::abort(),
+        "-stack" => {
+            std::hint::black_box(deeper(0));
+        }
         "-oom" => {
             let mut hoard: Vec<Vec<u8>> = Vec::new();
             loop {
@@ -28,6 +32,18 @@ fn fault(search_id: &str, stage: &str) {
         }
         _ => {}
     }
+}
+
+/// Calls itself until the stack runs out: each frame keeps a buffer in linear memory (handed to
+/// `black_box`, so it cannot be dropped) and adds to the next call's result, so the recursion
+/// cannot become a loop.
+#[cfg(feature = "test-faults")]
+fn deeper(depth: u64) -> u64 {
+    let frame = std::hint::black_box([depth; 16]);
+    if frame[0] == u64::MAX {
+        return 0;
+    }
+    deeper(frame[1] + 1).wrapping_add(frame[2])
 }
 
 #[cfg(feature = "test-faults")]

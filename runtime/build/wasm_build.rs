@@ -25,6 +25,7 @@ pub fn build_engine(
     // Cargo re-runs the build script when the engine's sources or the lock file change.
     for watched in [
         "core-wasm/src",
+        "core-wasm/build.rs",
         "core-wasm/Cargo.toml",
         "Cargo.lock",
         "Cargo.toml",

@@ -73,6 +73,12 @@ impl<'m> Session<'m> {
         self.memory.data(&self.store)
     }
 
+    /// The instance's linear memory, writable: the stack tests fill the stack with a pattern
+    /// before a call to see how deep the call writes.
+    pub fn memory_mut(&mut self) -> &mut [u8] {
+        self.memory.data_mut(&mut self.store)
+    }
+
     /// Calls one export under the per-call deadline. The input and result buffers are handed back
     /// to the module afterwards, so a second call in the session starts from the first one's
     /// memory, not on top of it.

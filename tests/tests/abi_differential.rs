@@ -132,7 +132,8 @@ struct Seeds {
     identity: Vec<Vec<u8>>,
 }
 
-fn xml_fixtures() -> Vec<(Value, String)> {
+/// `tests/fixtures/xml/`: each fixture's request and document (also `wasm_stack`'s inputs).
+pub(crate) fn xml_fixtures() -> Vec<(Value, String)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/xml");
     let manifest: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();

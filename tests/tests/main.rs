@@ -27,4 +27,5 @@ mod preinit;
 mod privacy;
 mod replicas;
 mod v1_modules;
+mod wasm_stack;
 mod xml_samples;

@@ -151,6 +151,12 @@ async fn run_time_faults_on_a_pinned_version_touch_nothing_else() {
         ("FAULT:evaluate-trap", 206, "module trapped: unreachable"),
         ("FAULT:evaluate-loop", 206, "deadline of 1000 ms exceeded"),
         ("FAULT:evaluate-oom", 206, "memory limit of 64 MiB exceeded"),
+        // The stack lies below the data: running out of it steps below address 0.
+        (
+            "FAULT:evaluate-stack",
+            206,
+            "module trapped: wasm trap: out of bounds memory access",
+        ),
         (
             "FAULT:evaluate-garbage",
             206,
@@ -162,6 +168,11 @@ async fn run_time_faults_on_a_pinned_version_touch_nothing_else() {
             "FAULT:transform-oom",
             500,
             "memory limit of 64 MiB exceeded",
+        ),
+        (
+            "FAULT:transform-stack",
+            500,
+            "module trapped: wasm trap: out of bounds memory access",
         ),
         (
             "FAULT:transform-garbage",

@@ -1,0 +1,23 @@
+//! The engine module's linear-memory stack, for wasm32 builds only (native builds keep their
+//! threads' stacks): `STACK_BYTES` instead of the toolchain's 1 MiB, and first in memory, below
+//! the data, so a call that runs out of it steps below address 0 and traps out of bounds instead
+//! of writing over data (the toolchain's default layout too, stated here so the size never comes
+//! without it).
+//!
+//! Why smaller: the server makes a fresh wasmtime instance per request, and the pool's reset
+//! scans the whole memory at drop; at 1 MiB the stack was two-thirds of it. Why this size: no
+//! input nests deeper than serde_json's recursion limit (127 levels) or the XML reader's (64),
+//! and the deepest write, an identity-match body nested to that limit, is 63 KiB, a quarter of
+//! this; every other input writes under 37 KiB. `tests/tests/wasm_stack.rs` measures them and
+//! fails past a quarter (README, "Performance").
+
+/// The stack's size in bytes.
+const STACK_BYTES: u32 = 256 * 1024;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
+        println!("cargo:rustc-link-arg-cdylib=-zstack-size={STACK_BYTES}");
+        println!("cargo:rustc-link-arg-cdylib=--stack-first");
+    }
+}
