@@ -54,7 +54,12 @@ fn main() -> anyhow::Result<()> {
 /// The server's answer to a record of `charges` charges, as the handler queues it.
 fn evaluated(charges: usize) -> anyhow::Result<Evaluated> {
     let body = record::record(charges)?.to_string().into_bytes();
-    let host = EngineHost::new(&EngineSettings::default())?;
+    // Compiled once and cached: under valgrind, compiling the module would take minutes.
+    let settings = EngineSettings {
+        compile_cache: Some(std::env::temp_dir().join("lookback-profile-decision-log")),
+        ..EngineSettings::default()
+    };
+    let host = EngineHost::new(&settings)?;
     let module = Arc::new(host.base_module(None, false)?.0);
     let overlays = Overlays::load(None).map_err(anyhow::Error::msg)?;
     let ctx = RequestCtx::new(Some("profile-decision-log"));
