@@ -54,9 +54,11 @@ fn main() -> anyhow::Result<()> {
 /// The server's answer to a record of `charges` charges, as the handler queues it.
 fn evaluated(charges: usize) -> anyhow::Result<Evaluated> {
     let body = record::record(charges)?.to_string().into_bytes();
-    // Compiled once and cached: under valgrind, compiling the module would take minutes.
+    // Compiled once and cached: under valgrind, compiling the module would take minutes. One
+    // instance: valgrind cannot map the address space of the server's instance pool.
     let settings = EngineSettings {
         compile_cache: Some(std::env::temp_dir().join("lookback-profile-decision-log")),
+        max_instances: 1,
         ..EngineSettings::default()
     };
     let host = EngineHost::new(&settings)?;
