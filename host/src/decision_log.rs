@@ -28,7 +28,11 @@ use crate::metrics::Metrics;
 use lookback_runtime::LoadedModule;
 
 mod answer;
+#[cfg(test)]
+mod equivalence;
 mod line;
+#[cfg(test)]
+mod oracle;
 
 pub use answer::{Charge, DecisionFacts, charges_of};
 pub use line::{DecisionLines, EngineRef, last4_hash};

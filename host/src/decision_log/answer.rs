@@ -8,9 +8,17 @@ use serde::{Deserialize, Serialize};
 
 /// The facts of an answer body (all empty when it is missing or not an envelope).
 pub(super) fn read(answer: Option<&[u8]>) -> AnswerFacts<'_> {
-    answer
-        .and_then(|text| serde_json::from_slice::<AnswerFacts<'_>>(text).ok())
-        .unwrap_or_default()
+    answer.and_then(parse).unwrap_or_default()
+}
+
+/// Read from a `str` when the whole body is UTF-8 (always, for the server's envelopes): one check
+/// of the text, where reading the bytes checked every key and string borrowed from it again.
+/// Other bytes are read as before, so invalid UTF-8 in a skipped member still reads.
+fn parse(body: &[u8]) -> Option<AnswerFacts<'_>> {
+    match std::str::from_utf8(body) {
+        Ok(text) => serde_json::from_str(text).ok(),
+        Err(_) => serde_json::from_slice(body).ok(),
+    }
 }
 
 /// What the log reads of an `/evaluate` answer body.
@@ -54,6 +62,18 @@ impl DecisionFacts<'_> {
                     .flatten()
                     .map(move |offense| (court, case, offense))
             })
+        })
+    }
+
+    /// Every charge, borrowed, in order.
+    fn charges(&self) -> impl Iterator<Item = ChargeRef<'_>> {
+        self.offenses().map(|(court, case, offense)| ChargeRef {
+            court_search_id: text(&court.court_search_id),
+            offense_id: text(&offense.offense_id),
+            decision: text(&offense.charge_decision),
+            queue: offense.queue(),
+            cited_rules: offense.cited_rules.as_deref().unwrap_or_default(),
+            state: text(&case.jurisdiction_state),
         })
     }
 
@@ -128,20 +148,38 @@ pub struct Charge {
 
 /// Every charge of a decision tree, in order.
 pub fn charges_of(decision: &DecisionFacts<'_>) -> Vec<Charge> {
-    decision
-        .offenses()
-        .map(|(court, case, offense)| Charge {
-            court_search_id: text(&court.court_search_id).to_owned(),
-            offense_id: text(&offense.offense_id).to_owned(),
-            decision: text(&offense.charge_decision).to_owned(),
-            queue: offense.queue().to_owned(),
-            cited_rules: offense
-                .cited_rules
-                .iter()
-                .flatten()
-                .map(|rule| rule.to_string())
-                .collect(),
-            state: text(&case.jurisdiction_state).to_owned(),
-        })
-        .collect()
+    decision.charges().map(Charge::from).collect()
+}
+
+impl From<ChargeRef<'_>> for Charge {
+    fn from(charge: ChargeRef<'_>) -> Self {
+        Self {
+            court_search_id: charge.court_search_id.to_owned(),
+            offense_id: charge.offense_id.to_owned(),
+            decision: charge.decision.to_owned(),
+            queue: charge.queue.to_owned(),
+            cited_rules: charge.cited_rules.iter().map(|r| r.to_string()).collect(),
+            state: charge.state.to_owned(),
+        }
+    }
+}
+
+/// A [`Charge`] borrowed from the answer: written as it writes, without a copy of its text.
+#[derive(Serialize)]
+pub(super) struct ChargeRef<'a> {
+    court_search_id: &'a str,
+    offense_id: &'a str,
+    decision: &'a str,
+    queue: &'a str,
+    cited_rules: &'a [Cow<'a, str>],
+    state: &'a str,
+}
+
+/// A decision tree's charges, written as the list of [`Charge`]s would be.
+pub(super) struct Charges<'d, 'a>(pub(super) &'d DecisionFacts<'a>);
+
+impl Serialize for Charges<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.charges())
+    }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::Evaluated;
-use super::answer::{self, AnswerFacts, Charge, charges_of};
+use super::answer::{self, AnswerFacts, Charges};
 use crate::metrics::Metrics;
 use lookback_runtime::LoadedModule;
 
@@ -29,12 +29,18 @@ impl DecisionLines {
     pub fn answer(&self, evaluated: &Evaluated, time: &str, with_line: bool) -> Option<String> {
         let answer = answer::read(evaluated.answer.as_deref());
         count_decisions(&self.metrics, &answer);
-        if !with_line {
-            return None;
-        }
+        with_line.then(|| self.line(evaluated, time, answer))
+    }
+
+    /// The line of an answer whose facts are `answer`.
+    pub(super) fn line(
+        &self,
+        evaluated: &Evaluated,
+        time: &str,
+        answer: AnswerFacts<'_>,
+    ) -> String {
         let data = answer.data.unwrap_or_default();
         let decision = data.decision.unwrap_or_default();
-        let charges = charges_of(&decision);
         let request = RequestFacts::read(&evaluated.request);
         let module = &evaluated.module;
         let line = DecisionLine {
@@ -49,9 +55,9 @@ impl DecisionLines {
             ssn_last4_sha256: self.ssn_hash(request.ssn.as_deref()),
             record_decision: decision.record_decision.as_deref(),
             search_queue: decision.search_queue.as_deref(),
-            charges,
+            charges: Charges(&decision),
         };
-        Some(serde_json::to_string(&line).unwrap_or_default())
+        serde_json::to_string(&line).unwrap_or_default()
     }
 
     fn ssn_hash(&self, ssn: Option<&str>) -> Option<String> {
@@ -64,12 +70,29 @@ pub(super) fn count_answer(metrics: &Metrics, evaluated: &Evaluated) {
     count_decisions(metrics, &answer::read(evaluated.answer.as_deref()));
 }
 
-/// Counts every charge's decision and queue for the metrics.
+/// Counts every charge's decision and queue for the metrics: once per distinct pair, as a label
+/// lookup per charge cost more than reading the charge.
 fn count_decisions(metrics: &Metrics, answer: &AnswerFacts<'_>) {
-    let decision = answer.data.as_ref().and_then(|data| data.decision.as_ref());
-    for (charge_decision, queue) in decision.into_iter().flat_map(|d| d.outcomes()) {
-        metrics.count_decision(charge_decision, queue);
+    for (charge_decision, queue, charges) in tally(answer) {
+        metrics.count_decisions(charge_decision, queue, charges);
     }
+}
+
+/// How many charges have each decision and queue, in the order the pairs first appear. An
+/// answer has a handful of distinct pairs: a list beats a map.
+pub(super) fn tally<'a>(answer: &'a AnswerFacts<'_>) -> Vec<(&'a str, &'a str, u64)> {
+    let decision = answer.data.as_ref().and_then(|data| data.decision.as_ref());
+    let mut pairs: Vec<(&str, &str, u64)> = Vec::new();
+    for (charge_decision, queue) in decision.into_iter().flat_map(|d| d.outcomes()) {
+        match pairs
+            .iter_mut()
+            .find(|(d, q, _)| *d == charge_decision && *q == queue)
+        {
+            Some((_, _, charges)) => *charges += 1,
+            None => pairs.push((charge_decision, queue, 1)),
+        }
+    }
+    pairs
 }
 
 /// A salted SHA-256 (hex) of the SSN's last four digits; `None` with fewer than four digits.
@@ -154,5 +177,5 @@ struct DecisionLine<'a> {
     ssn_last4_sha256: Option<String>,
     record_decision: Option<&'a str>,
     search_queue: Option<&'a str>,
-    charges: Vec<Charge>,
+    charges: Charges<'a, 'a>,
 }
