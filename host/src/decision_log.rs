@@ -22,10 +22,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use axum::body::Bytes;
-
 use crate::metrics::Metrics;
-use lookback_runtime::LoadedModule;
 
 mod answer;
 #[cfg(test)]
@@ -35,7 +32,7 @@ mod line;
 mod oracle;
 
 pub use answer::{Charge, DecisionFacts, charges_of};
-pub use line::{DecisionLines, EngineRef, last4_hash};
+pub use line::{DecisionLines, EngineRef, Evaluated, last4_hash};
 
 /// Default size at which the log file rotates.
 pub const DEFAULT_MAX_BYTES: u64 = 100 << 20;
@@ -102,22 +99,6 @@ impl Default for DecisionLogSettings {
             queue: DEFAULT_QUEUE,
         }
     }
-}
-
-/// One `/evaluate` answer, as the handler saw it.
-pub struct Evaluated {
-    /// Request correlation id.
-    pub correlation_id: String,
-    /// The tenant the token is bound to.
-    pub tenant: Option<String>,
-    /// The module that answered.
-    pub module: Arc<LoadedModule>,
-    /// The raw request body (read off the response path for the tenant and the SSN hash).
-    pub request: Bytes,
-    /// HTTP status.
-    pub status: u16,
-    /// The answer body, when the pipeline produced one (not for 400/403); shared with the response.
-    pub answer: Option<Bytes>,
 }
 
 enum Job {

@@ -11,8 +11,8 @@ use axum::body::Bytes;
 use lookback_runtime::{EngineHost, EngineSettings, LoadedModule};
 use serde_json::{Value, json};
 
-use super::line::{DecisionLines, tally};
-use super::{Evaluated, answer, oracle};
+use super::line::{DecisionLines, Evaluated, tally};
+use super::{answer, oracle};
 use crate::client_rules::Overlays;
 use crate::context::RequestCtx;
 use crate::metrics::Metrics;

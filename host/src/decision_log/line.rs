@@ -1,15 +1,33 @@
 //! The writer thread's work per `/evaluate` answer: count its charge decisions for the metrics
 //! and, when there is a sink, make its line (ids, module, outcomes; no personal data).
 
+use std::sync::Arc;
+
+use axum::body::Bytes;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::Evaluated;
 use super::answer::{self, AnswerFacts, Charges};
 use crate::metrics::Metrics;
 use lookback_runtime::LoadedModule;
 
-/// Counts answers' decisions and makes their lines. Public for the bench and the profile example
+/// One `/evaluate` answer, as the handler saw it.
+pub struct Evaluated {
+    /// Request correlation id.
+    pub correlation_id: String,
+    /// The tenant the token is bound to.
+    pub tenant: Option<String>,
+    /// The module that answered.
+    pub module: Arc<LoadedModule>,
+    /// The raw request body (read off the response path for the tenant and the SSN hash).
+    pub request: Bytes,
+    /// HTTP status.
+    pub status: u16,
+    /// The answer body, when the pipeline produced one (not for 400/403); shared with the response.
+    pub answer: Option<Bytes>,
+}
+
+/// Counts answers' decisions and makes their lines. Public for the profile example
 /// (`host/examples/profile_decision_log.rs`).
 pub struct DecisionLines {
     salt: Option<String>,
