@@ -11,8 +11,9 @@ use axum::body::Bytes;
 use lookback_runtime::{EngineHost, EngineSettings, LoadedModule};
 use serde_json::{Value, json};
 
+use super::answer::{self, Charges, charges_of};
 use super::line::{DecisionLines, Evaluated, tally};
-use super::{answer, oracle};
+use super::oracle;
 use crate::client_rules::Overlays;
 use crate::context::RequestCtx;
 use crate::metrics::Metrics;
@@ -101,6 +102,13 @@ fn assert_as_before(lines: &DecisionLines, evaluated: &Evaluated) -> u64 {
         "status {}",
         evaluated.status
     );
+    // The line writes its charges from the borrowed facts as it wrote its list of `Charge`s.
+    if let Some(decision) = old.data.as_ref().and_then(|data| data.decision.as_ref()) {
+        assert_eq!(
+            serde_json::to_string(&Charges(decision)).unwrap(),
+            serde_json::to_string(&charges_of(decision)).unwrap()
+        );
+    }
     let mut old_counts: BTreeMap<(&str, &str), u64> = BTreeMap::new();
     for pair in oracle::outcomes(&old) {
         *old_counts.entry(pair).or_default() += 1;
