@@ -13,7 +13,6 @@
 //! close) or standard output (`stdout`). [`DecisionLog::close`] writes what is queued, then
 //! flushes and syncs.
 
-use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -23,12 +22,17 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use axum::body::Bytes;
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-
 use crate::metrics::Metrics;
-use lookback_runtime::LoadedModule;
+
+mod answer;
+#[cfg(test)]
+mod equivalence;
+mod line;
+#[cfg(test)]
+mod oracle;
+
+pub use answer::{Charge, DecisionFacts, charges_of};
+pub use line::{DecisionLines, EngineRef, Evaluated, last4_hash};
 
 /// Default size at which the log file rotates.
 pub const DEFAULT_MAX_BYTES: u64 = 100 << 20;
@@ -97,22 +101,6 @@ impl Default for DecisionLogSettings {
     }
 }
 
-/// One `/evaluate` answer, as the handler saw it.
-pub struct Evaluated {
-    /// Request correlation id.
-    pub correlation_id: String,
-    /// The tenant the token is bound to.
-    pub tenant: Option<String>,
-    /// The module that answered.
-    pub module: Arc<LoadedModule>,
-    /// The raw request body (read off the response path for the tenant and the SSN hash).
-    pub request: Bytes,
-    /// HTTP status.
-    pub status: u16,
-    /// The answer body, when the pipeline produced one (not for 400/403); shared with the response.
-    pub answer: Option<Bytes>,
-}
-
 enum Job {
     Decision(Evaluated, String),
     Line(String),
@@ -148,7 +136,7 @@ impl DecisionLog {
         let (sender, receiver) = std::sync::mpsc::sync_channel(settings.queue.max(1));
         let writer = Writer {
             out,
-            salt: settings.salt.clone(),
+            lines: DecisionLines::new(settings.salt.clone(), metrics.clone()),
             metrics: metrics.clone(),
         };
         let handle = std::thread::Builder::new()
@@ -192,7 +180,7 @@ impl DecisionLog {
         tracing::error!(correlation_id, reason, "decision log line dropped");
         // The line is lost, its decisions are not: the metrics count every answer.
         if let Job::Decision(evaluated, _) = job {
-            count_decisions(&self.inner.metrics, &read_answer(&evaluated));
+            line::count_answer(&self.inner.metrics, &evaluated);
         }
     }
 
@@ -218,23 +206,6 @@ impl DecisionLog {
     }
 }
 
-/// The facts of an answer the log and the metrics need (all empty when it is not an envelope).
-fn read_answer(evaluated: &Evaluated) -> AnswerFacts<'_> {
-    evaluated
-        .answer
-        .as_deref()
-        .and_then(|text| serde_json::from_slice::<AnswerFacts<'_>>(text).ok())
-        .unwrap_or_default()
-}
-
-/// Counts every charge's decision and queue for the metrics.
-fn count_decisions(metrics: &Metrics, answer: &AnswerFacts<'_>) {
-    let decision = answer.data.as_ref().and_then(|data| data.decision.as_ref());
-    for (charge_decision, queue) in decision.into_iter().flat_map(|d| d.outcomes()) {
-        metrics.count_decision(charge_decision, queue);
-    }
-}
-
 /// Fails, naming the path, when the configured log file cannot be opened for appending: checked
 /// before the modules load, so a bad path refuses the start at once.
 pub fn check_writable(settings: &DecisionLogSettings) -> anyhow::Result<()> {
@@ -246,7 +217,7 @@ pub fn check_writable(settings: &DecisionLogSettings) -> anyhow::Result<()> {
 
 struct Writer {
     out: Option<Output>,
-    salt: Option<String>,
+    lines: DecisionLines,
     metrics: Metrics,
 }
 
@@ -264,7 +235,8 @@ impl Writer {
             };
             match job {
                 Job::Decision(evaluated, time) => {
-                    if let Some(line) = self.decision_line(&evaluated, &time) {
+                    let with_line = self.out.is_some();
+                    if let Some(line) = self.lines.answer(&evaluated, &time, with_line) {
                         self.write(&line);
                     }
                 }
@@ -275,39 +247,6 @@ impl Writer {
                 }
             }
         }
-    }
-
-    /// Counts the answer's charge decisions for the metrics and, when there is a sink, builds
-    /// the line. The answer is read typed and borrowed (everything else skipped): a `Value` tree of
-    /// it, cloned per court and case, cost a quarter of the server's CPU.
-    fn decision_line(&self, evaluated: &Evaluated, time: &str) -> Option<String> {
-        let answer = read_answer(evaluated);
-        count_decisions(&self.metrics, &answer);
-        self.out.as_ref()?;
-        let data = answer.data.unwrap_or_default();
-        let decision = data.decision.unwrap_or_default();
-        let charges = charges_of(&decision);
-        let request = RequestFacts::read(&evaluated.request);
-        let module = &evaluated.module;
-        let line = DecisionLine {
-            kind: "decision",
-            time,
-            correlation_id: &evaluated.correlation_id,
-            tenant: evaluated.tenant.as_deref().or(request.tenant_id.as_deref()),
-            search_id: data.search_id.as_deref().or(request.search_id.as_deref()),
-            http_status: evaluated.status,
-            status: data.status.as_deref(),
-            engine: EngineRef::of(module),
-            ssn_last4_sha256: self.ssn_hash(request.ssn.as_deref()),
-            record_decision: decision.record_decision.as_deref(),
-            search_queue: decision.search_queue.as_deref(),
-            charges,
-        };
-        Some(serde_json::to_string(&line).unwrap_or_default())
-    }
-
-    fn ssn_hash(&self, ssn: Option<&str>) -> Option<String> {
-        last4_hash(self.salt.as_deref()?, ssn?)
     }
 
     fn write(&mut self, line: &str) {
@@ -336,224 +275,6 @@ impl Writer {
             tracing::error!(%error, "decision log sync failed");
         }
     }
-}
-
-/// A salted SHA-256 (hex) of the SSN's last four digits; `None` with fewer than four digits.
-pub fn last4_hash(salt: &str, ssn: &str) -> Option<String> {
-    let digits: Vec<u8> = ssn.bytes().filter(u8::is_ascii_digit).collect();
-    let last4 = digits.get(digits.len().checked_sub(4)?..)?;
-    let mut hasher = Sha256::new();
-    hasher.update(salt.as_bytes());
-    hasher.update(b":");
-    hasher.update(last4);
-    Some(hex::encode(hasher.finalize()))
-}
-
-/// What the line needs from the request: read, not kept.
-#[derive(Default)]
-struct RequestFacts {
-    tenant_id: Option<String>,
-    search_id: Option<String>,
-    ssn: Option<String>,
-}
-
-impl RequestFacts {
-    fn read(body: &[u8]) -> Self {
-        #[derive(Deserialize)]
-        struct Body {
-            record: Record,
-        }
-        #[derive(Deserialize)]
-        struct Record {
-            tenant_id: Option<String>,
-            search_id: Option<String>,
-            candidate_info: Option<Candidate>,
-        }
-        #[derive(Deserialize)]
-        struct Candidate {
-            ssn: Option<String>,
-        }
-        let Ok(body) = serde_json::from_slice::<Body>(body) else {
-            return Self::default();
-        };
-        Self {
-            tenant_id: body.record.tenant_id,
-            search_id: body.record.search_id,
-            ssn: body.record.candidate_info.and_then(|c| c.ssn),
-        }
-    }
-}
-
-/// The module that decided.
-#[derive(Serialize)]
-pub struct EngineRef<'a> {
-    /// Engine version.
-    pub version: &'a str,
-    /// Rules version.
-    pub rules_version: &'a str,
-    /// SHA-256 of the module bytes.
-    pub sha256: &'a str,
-}
-
-impl<'a> EngineRef<'a> {
-    /// The reference to `module`.
-    pub fn of(module: &'a LoadedModule) -> Self {
-        Self {
-            version: &module.info.engine_version,
-            rules_version: &module.info.rules_version,
-            sha256: &module.sha256,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct DecisionLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    time: &'a str,
-    correlation_id: &'a str,
-    tenant: Option<&'a str>,
-    search_id: Option<&'a str>,
-    http_status: u16,
-    status: Option<&'a str>,
-    engine: EngineRef<'a>,
-    ssn_last4_sha256: Option<String>,
-    record_decision: Option<&'a str>,
-    search_queue: Option<&'a str>,
-    charges: Vec<Charge>,
-}
-
-/// One charge's outcome: ids, decision, queue, cited rules (no charge text, no names).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Charge {
-    /// Court search id.
-    pub court_search_id: String,
-    /// Offense id.
-    pub offense_id: String,
-    /// `charge_decision`.
-    pub decision: String,
-    /// `routing.queue`.
-    pub queue: String,
-    /// `cited_rules`.
-    pub cited_rules: Vec<String>,
-    /// The case's `jurisdiction_state`.
-    pub state: String,
-}
-
-/// What the log reads of an `/evaluate` answer body.
-#[derive(Deserialize, Default)]
-struct AnswerFacts<'a> {
-    #[serde(borrow)]
-    data: Option<DataFacts<'a>>,
-}
-
-#[derive(Deserialize, Default)]
-struct DataFacts<'a> {
-    #[serde(borrow)]
-    search_id: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    status: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    decision: Option<DecisionFacts<'a>>,
-}
-
-/// What the log and shadow comparisons read of a decision tree; every member may be missing or
-/// null in a module's answer.
-#[derive(Deserialize, Default)]
-pub struct DecisionFacts<'a> {
-    #[serde(borrow)]
-    record_decision: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    search_queue: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    court_decisions: Option<Vec<CourtFacts<'a>>>,
-}
-
-impl DecisionFacts<'_> {
-    /// Every charge with its court and case, in order.
-    fn offenses(
-        &self,
-    ) -> impl Iterator<Item = (&CourtFacts<'_>, &CaseFacts<'_>, &OffenseFacts<'_>)> {
-        self.court_decisions.iter().flatten().flat_map(|court| {
-            court.case_decisions.iter().flatten().flat_map(move |case| {
-                case.offenses
-                    .iter()
-                    .flatten()
-                    .map(move |offense| (court, case, offense))
-            })
-        })
-    }
-
-    /// Every charge's `charge_decision` and `routing.queue` (empty where missing), in order.
-    fn outcomes(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.offenses()
-            .map(|(_, _, offense)| (text(&offense.charge_decision), offense.queue()))
-    }
-}
-
-#[derive(Deserialize)]
-struct CourtFacts<'a> {
-    #[serde(borrow)]
-    court_search_id: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    case_decisions: Option<Vec<CaseFacts<'a>>>,
-}
-
-#[derive(Deserialize)]
-struct CaseFacts<'a> {
-    #[serde(borrow)]
-    jurisdiction_state: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    offenses: Option<Vec<OffenseFacts<'a>>>,
-}
-
-#[derive(Deserialize)]
-struct OffenseFacts<'a> {
-    #[serde(borrow)]
-    offense_id: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    charge_decision: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    routing: Option<RoutingFacts<'a>>,
-    #[serde(borrow, default)]
-    cited_rules: Option<Vec<Cow<'a, str>>>,
-}
-
-impl OffenseFacts<'_> {
-    fn queue(&self) -> &str {
-        self.routing.as_ref().map_or("", |r| text(&r.queue))
-    }
-}
-
-/// A text member, empty where missing or null.
-fn text<'t>(member: &'t Option<Cow<'_, str>>) -> &'t str {
-    member.as_deref().unwrap_or_default()
-}
-
-#[derive(Deserialize)]
-struct RoutingFacts<'a> {
-    #[serde(borrow)]
-    queue: Option<Cow<'a, str>>,
-}
-
-/// Every charge of a decision tree, in order.
-pub fn charges_of(decision: &DecisionFacts<'_>) -> Vec<Charge> {
-    decision
-        .offenses()
-        .map(|(court, case, offense)| Charge {
-            court_search_id: text(&court.court_search_id).to_owned(),
-            offense_id: text(&offense.offense_id).to_owned(),
-            decision: text(&offense.charge_decision).to_owned(),
-            queue: offense.queue().to_owned(),
-            cited_rules: offense
-                .cited_rules
-                .iter()
-                .flatten()
-                .map(|rule| rule.to_string())
-                .collect(),
-            state: text(&case.jurisdiction_state).to_owned(),
-        })
-        .collect()
 }
 
 enum Output {

@@ -216,14 +216,14 @@ impl Metrics {
             .observe(elapsed.as_secs_f64());
     }
 
-    /// One charge decision of an `/evaluate` answer.
-    pub fn count_decision(&self, charge_decision: &str, queue: &str) {
+    /// `charges` charge decisions of an `/evaluate` answer with this decision and queue.
+    pub fn count_decisions(&self, charge_decision: &str, queue: &str, charges: u64) {
         self.decisions
             .get_or_create(&DecisionLabels {
                 charge_decision: closed(charge_decision, Label::ALL.map(Label::as_str)),
                 queue: closed(queue, Queue::ALL.map(Queue::as_str)),
             })
-            .inc();
+            .inc_by(charges);
     }
 
     /// One decision-log line: `written`, `dropped` or `failed`.

@@ -12,7 +12,7 @@ pub fn run(charges: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn record(charges: usize) -> anyhow::Result<Value> {
+pub fn record(charges: usize) -> anyhow::Result<Value> {
     let mut body: Value = serde_json::from_str(TEN_CHARGES)?;
     let court = body
         .pointer_mut("/record/record_json/criminal_search_results/0")
