@@ -207,6 +207,23 @@ mod tests {
         );
     }
 
+    /// The scan checks the body's UTF-8 once, up front: a body with bytes that are not UTF-8
+    /// is still "not JSON" (the engine answers it), wherever the bytes are, as it was when
+    /// every string was checked as it was read.
+    #[test]
+    fn a_body_that_is_not_utf8_is_not_json() {
+        let over = r#"{"record": {"search_id": "123456789", "note": "ok"}}"#;
+        assert!(small().check_record(over.as_bytes()).is_err());
+        for (at, bad) in [("ok", b"o\xff".as_slice()), ("note", b"n\xc3te")] {
+            let body = over.as_bytes().to_vec();
+            let start = over.find(at).unwrap();
+            let body = [&body[..start], bad, &body[start + at.len()..]].concat();
+            assert_eq!(small().check_record(&body), Ok(()), "{at}");
+            assert_eq!(oracle::check_record(&small(), &body), Ok(()), "{at}");
+            assert_eq!(small().check_identity(&body), Ok(1), "{at}");
+        }
+    }
+
     #[test]
     fn identity_problem_keys_are_pascal_paths() {
         assert_eq!(

@@ -71,6 +71,13 @@ async fn malformed_bodies_are_4xx_json_and_the_next_request_is_served() {
     assert_eq!(reply.status, 413, "{}", reply.text);
     assert_eq!(reply.json["success"], false);
     assert_eq!(reply.json["error"]["code"], "PAYLOAD_TOO_LARGE");
+    // The body extractor's refusal names the request's own correlation id, not a fresh one.
+    assert_eq!(
+        reply.json["meta"]["correlation_id"].as_str(),
+        reply.header("x-correlation-id"),
+        "{}",
+        reply.text
+    );
     assert!(
         reply.json["error"]["message"]
             .as_str()

@@ -47,6 +47,10 @@ pub(super) fn scan(limits: &InputLimits, body: &[u8], kind: Body) -> Option<Scan
     if first_byte != Some(&b'{') {
         return None;
     }
+    // One UTF-8 check of the whole body, so the parser reads `&str` and skips the check per
+    // string and key. Bytes that are not UTF-8 made the parse fail anyway (in a string) or were
+    // a syntax error (anywhere else): such a body is still "not JSON".
+    let text = std::str::from_utf8(body).ok()?;
     let role = match kind {
         Body::Record => Role::RecordBody,
         Body::Identity => Role::IdentityBody,
@@ -57,7 +61,7 @@ pub(super) fn scan(limits: &InputLimits, body: &[u8], kind: Body) -> Option<Scan
         path: Vec::with_capacity(16),
         first_over: None,
     };
-    let mut parser = serde_json::Deserializer::from_slice(body);
+    let mut parser = serde_json::Deserializer::from_str(text);
     let totals = ValueSeed {
         scan: &mut scan,
         role,

@@ -154,11 +154,12 @@ pub struct RawBody(pub Bytes);
 impl FromRequest<AppState> for RawBody {
     type Rejection = AppError;
 
-    async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(mut request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        // Taken, not copied: the body is the last thing read of the request, and only its errors
+        // need the context.
         let ctx = request
-            .extensions()
-            .get::<RequestCtx>()
-            .cloned()
+            .extensions_mut()
+            .remove::<RequestCtx>()
             .unwrap_or_else(|| RequestCtx::new(None));
         if !declares_json(request.headers()) {
             return Err(AppError::UnsupportedMediaType);

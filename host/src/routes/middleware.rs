@@ -39,20 +39,26 @@ pub async fn correlation(mut request: Request, next: Next) -> Response {
 /// and its latency by route.
 pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let route = matched_route(&request).to_owned();
-    let method = request.method().as_str().to_owned();
+    // Kept without a copy: the pattern is shared (an `Arc`), a standard method is a tag.
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let method = request.method().clone();
     let response = next.run(request).await;
-    state
-        .metrics()
-        .observe_http(&route, &method, response.status(), started.elapsed());
+    state.metrics().observe_http(
+        route_label(route.as_ref()),
+        method.as_str(),
+        response.status(),
+        started.elapsed(),
+    );
     response
 }
 
 fn matched_route(request: &Request) -> &str {
-    request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("<unmatched>", MatchedPath::as_str)
+    route_label(request.extensions().get::<MatchedPath>())
+}
+
+/// The route pattern a request matched, `<unmatched>` for none.
+fn route_label(route: Option<&MatchedPath>) -> &str {
+    route.map_or("<unmatched>", MatchedPath::as_str)
 }
 
 /// A route that runs the engine: at most `max_in_flight` such requests at once; one beyond is
