@@ -25,6 +25,11 @@ use wasmparser::{DataKind, KnownCustom, Name, Operator, Parser, Payload};
 
 use crate::abi_differential::xml_fixtures;
 
+/// The synthetic records of `scripts/bench.sh`.
+#[path = "../bench/record.rs"]
+#[expect(dead_code, reason = "the tests make records, they do not print them")]
+mod record;
+
 /// The deepest write the worst input makes must stay under the stack size divided by this.
 const MARGIN: usize = 4;
 
@@ -310,32 +315,6 @@ fn xml_inputs() -> Vec<Input> {
     inputs
 }
 
-/// The 10-charge fixture with its courts' cases repeated until it holds `charges` charges.
-fn record_with_charges(charges: usize) -> Value {
-    let mut body: Value = serde_json::from_str(TEN_CHARGES).unwrap();
-    let courts = &mut body["record"]["record_json"]["criminal_search_results"];
-    let templates = courts[0]["criminal_records"].as_array().unwrap().clone();
-    let mut cases = Vec::new();
-    let mut made = 0;
-    for (n, template) in templates.iter().cycle().enumerate() {
-        if made >= charges {
-            break;
-        }
-        let mut case = template.clone();
-        case["case_number"] = json!(format!("CR-{n}"));
-        let offenses = case["offenses"].as_array_mut().unwrap();
-        offenses.truncate(charges - made);
-        for (i, offense) in offenses.iter_mut().enumerate() {
-            offense["offense_id"] = json!(format!("OFF-{n}-{i}"));
-        }
-        made += offenses.len();
-        cases.push(case);
-    }
-    courts[0]["criminal_records"] = Value::Array(cases);
-    courts.as_array_mut().unwrap().truncate(1);
-    body
-}
-
 /// The 10-charge fixture with every charge text `chars` long.
 fn record_with_long_charges(chars: usize) -> Value {
     let mut body: Value = serde_json::from_str(TEN_CHARGES).unwrap();
@@ -406,7 +385,7 @@ const IDENTITY_PROBE: &str = r#"{"candidate_to_verify":{"first_name":"ROBERT","l
 fn big_inputs() -> Vec<Input> {
     let mut inputs = Vec::new();
     for charges in [1_000, 5_000] {
-        let body = record_with_charges(charges);
+        let body = record::record(charges).unwrap();
         for route in [Route::Evaluate, Route::EvaluateV1] {
             let name = format!("{charges} charges");
             inputs.push(Input::new(&name, route, &body, Expect::Accepted));

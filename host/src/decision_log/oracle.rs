@@ -1,5 +1,6 @@
-//! The answer reading before issue 23, the equivalence tests' reference: the body read as bytes
-//! (serde_json checking the UTF-8 of every key and string it borrows) and one count per charge.
+//! The answer reading before `i23h` (issue 23's twelfth pass), the equivalence tests' reference:
+//! the body read as bytes (serde_json checking the UTF-8 of every key and string it borrows) and
+//! one count per charge.
 
 use super::answer::AnswerFacts;
 
