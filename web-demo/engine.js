@@ -8,7 +8,7 @@
 // deadline, so a module that loops is stopped and reported, not left to freeze the page. The
 // engine reads no clock: `now` and the correlation id come from the caller.
 
-import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline } from './runner.js';
+import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline, warmUp } from './runner.js';
 import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
@@ -152,6 +152,25 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
     for (const k of kept.keys()) if (!answered[k]) answer(k, { error });
     return [];
   }
+}
+
+/** Warm-up calls at load: V8 has optimised the hot code of a typical record by then (README, Performance). */
+const WARM_UP_CALLS = 160;
+/** A warm-up still running by then is stopped (a module that loops on a sample). */
+const WARM_UP_LIMIT_MS = 10_000;
+
+/**
+ * Runs `bodies` (the page's bundled samples, never a reviewer's record) through `engine` in a
+ * worker of its own until V8 has moved the hot code to its optimising compiler, so a reviewer's
+ * first records do not run on (and wait for) the baseline code. Answers are dropped. Resolves
+ * with whether it finished.
+ * @param {object} engine from loadModule
+ * @param {string[]} bodies request bodies
+ */
+export async function warmUpEngine(engine, bodies, now) {
+  if (!engine.keepsRecord || bodies.length === 0) return false;
+  const items = bodies.map((body, i) => ({ input: utf8.encode(body), context: stage2Input(contextOf(now, `warm-up-${i}`)) }));
+  return warmUp(engine.module, items, WARM_UP_CALLS, WARM_UP_LIMIT_MS);
 }
 
 // The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
