@@ -276,7 +276,7 @@ async function keptStages(engine, bodyText, context, lane) {
   const t0 = performance.now();
   let t1 = null; // stage 2's start: stage 1 accepted the record
   let stage1 = null;
-  let outcome = { error: interrupted() };
+  let outcome = null; // stays null when the call never ran (interrupted): an Error only then
   try {
     await requestsWithDeadline([{ module: engine.module, input: utf8.encode(bodyText), context: stage2Input(context) }],
       STAGE_DEADLINE_MS, lane, {
@@ -287,7 +287,7 @@ async function keptStages(engine, bodyText, context, lane) {
     outcome = { error };
   }
   const end = performance.now();
-  return ranOf(stage1, outcome, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
+  return ranOf(stage1, outcome ?? { error: interrupted() }, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
 }
 
 /**
