@@ -8,7 +8,7 @@
 // deadline, so a module that loops is stopped and reported, not left to freeze the page. The
 // engine reads no clock: `now` and the correlation id come from the caller.
 
-import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline, warmUp } from './runner.js';
+import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, primeMainLane, requestsWithDeadline, warmUp } from './runner.js';
 import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
@@ -160,14 +160,16 @@ const WARM_UP_CALLS = 160;
 const WARM_UP_LIMIT_MS = 10_000;
 
 /**
- * Runs `bodies` (the page's bundled samples, never a reviewer's record) through `engine` in a
- * worker of its own until V8 has moved the hot code to its optimising compiler, so a reviewer's
- * first records do not run on (and wait for) the baseline code. Answers are dropped. Resolves
- * with whether it finished.
+ * Readies the page for a reviewer's first record: the page's workers get `engine`'s module and a
+ * spare instance of it, then `bodies` (the page's bundled samples, never a reviewer's record) run
+ * through it in a worker of its own until V8 has moved the hot code to its optimising compiler,
+ * so the first records neither wait for a worker's first instance nor run on (and wait for) the
+ * baseline code. Answers are dropped. Resolves with whether the warm-up finished.
  * @param {object} engine from loadModule
  * @param {string[]} bodies request bodies
  */
 export async function warmUpEngine(engine, bodies, now) {
+  await primeMainLane(engine.module, STAGE_DEADLINE_MS);
   if (!engine.keepsRecord || bodies.length === 0) return false;
   const items = bodies.map((body, i) => ({ input: utf8.encode(body), context: stage2Input(contextOf(now, `warm-up-${i}`)) }));
   return warmUp(engine.module, items, WARM_UP_CALLS, WARM_UP_LIMIT_MS);

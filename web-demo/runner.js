@@ -185,6 +185,14 @@ async function send(lane, used, message, count, deadlineMs, { onStage2, onItem }
 }
 
 /**
+ * Gives each worker of the page's own lane `module` and a spare instance of it now (one
+ * `lookback_info` call each), so a reviewer's first record finds both ready, as later ones do.
+ */
+export async function primeMainLane(module, deadlineMs) {
+  for (let i = 0; i < mainLane.slots.length; i += 1) await callWithDeadline(module, 'lookback_info', null, deadlineMs);
+}
+
+/**
  * Runs both stages of `items` (`{input, context}`, bundled samples) `rounds` times in a worker of
  * its own, so V8 optimises the module's hot code before a reviewer's records run (worker.js
  * `warmUp`); the lanes' workers share that code. The worker is stopped when done or after
