@@ -13,6 +13,7 @@
 //   page's time is the messages to the worker and back. Back to back, a call can meet the other
 //   worker still instantiating its spare and the two share the cores; `paced` is as many rounds
 //   again, each 50 ms after the last answer, as a reviewer's clicks come: the workers idle.
+//   `first_ms`: a reviewer's first record, 1 s after the browser's first page is ready.
 // - A batch: BENCH_BATCH records (every bundled sample in turn) chosen as one NDJSON file in the
 //   page's "Many records" input, timed in the page from the input's change event to the finished
 //   table drawn, in a page just loaded (its module compiled and tiered up during the batch, as a
@@ -111,6 +112,21 @@ function evaluateInPage(page, rounds, warmup, gapMs = 0) {
 
 /** Between two paced evaluations: a reviewer's clicks are far apart, the workers idle. */
 const PACED_GAP_MS = 50;
+
+/** Between a page's load and a reviewer's first record: choosing it. */
+const READING_MS = 1000;
+
+/**
+ * A reviewer's first record: the browser's first page, `READING_MS` after it is ready, one
+ * evaluation (its `total_ms`); first, so no earlier page's compiled code is there to share.
+ */
+async function firstEvaluation(browser) {
+  const page = await openPage(browser);
+  await page.waitForTimeout(READING_MS);
+  const [answer] = await evaluateInPage(page, 1, 0);
+  await page.close();
+  return summarise('browser, first', [answer]).total_ms;
+}
 
 /** The measured rounds, then as many again traced: where one evaluation's time goes. */
 async function pageRounds(browser) {
@@ -291,7 +307,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true
 let page;
 let batch;
 try {
-  page = await pageRounds(browser);
+  const first = await firstEvaluation(browser);
+  page = { first_ms: first, ...await pageRounds(browser) };
   batch = BATCH > 0 ? await batchRounds(browser) : null;
 } finally {
   await browser.close();
