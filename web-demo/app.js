@@ -2,7 +2,7 @@
 // engine glue. Record data stays in this page: the only requests are GETs for the page, the
 // samples and module bytes.
 
-import { evaluate, fetchModule, nowRfc3339, prepareWorkers } from './engine.js';
+import { evaluate, fetchModule, nowRfc3339, prepareWorkers, warmUpEngine } from './engine.js';
 import { bodyText, classifyRecord, composeBody, decodeFile, decodeShare, encodeShare, sharedRecord, splitBody } from './request.js';
 import { differingCharges, h, renderResult } from './render.js';
 import { addOverview, searchDateOf } from './review.js';
@@ -415,6 +415,8 @@ async function start() {
     verified ? ' (matches the server)' : ' (differs from what the server announced)');
   ui.evaluate.disabled = false;
   document.body.dataset.ready = 'true';
+  warmUpEngine(state.active, state.samples.map((s) => bodyText(s.body)), nowRfc3339())
+    .then((done) => { document.body.dataset.warm = String(done); }, () => { document.body.dataset.warm = 'false'; });
   await openSharedRecord();
 }
 

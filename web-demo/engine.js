@@ -8,7 +8,7 @@
 // deadline, so a module that loops is stopped and reported, not left to freeze the page. The
 // engine reads no clock: `now` and the correlation id come from the caller.
 
-import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, requestsWithDeadline } from './runner.js';
+import { StageError, callWithDeadline, interrupted, lanePool, prepareWorkers, primeMainLane, requestsWithDeadline, warmUp } from './runner.js';
 import { ABI_VERSION, API_VERSION, STAGE_DEADLINE_MS } from './vocabulary.js';
 
 export { lanePool, prepareWorkers };
@@ -154,6 +154,27 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
   }
 }
 
+/** Warm-up calls at load: V8 has optimised the hot code of a typical record by then (README, Performance). */
+const WARM_UP_CALLS = 160;
+/** A warm-up still running by then is stopped (a module that loops on a sample). */
+const WARM_UP_LIMIT_MS = 10_000;
+
+/**
+ * Readies the page for a reviewer's first record: the page's workers get `engine`'s module and a
+ * spare instance of it, then `bodies` (the page's bundled samples, never a reviewer's record) run
+ * through it in a worker of its own until V8 has moved the hot code to its optimising compiler,
+ * so the first records neither wait for a worker's first instance nor run on (and wait for) the
+ * baseline code. Answers are dropped. Resolves with whether the warm-up finished.
+ * @param {object} engine from loadModule
+ * @param {string[]} bodies request bodies
+ */
+export async function warmUpEngine(engine, bodies, now) {
+  await primeMainLane(engine.module, STAGE_DEADLINE_MS);
+  if (!engine.keepsRecord || bodies.length === 0) return false;
+  const items = bodies.map((body, i) => ({ input: utf8.encode(body), context: stage2Input(contextOf(now, `warm-up-${i}`)) }));
+  return warmUp(engine.module, items, WARM_UP_CALLS, WARM_UP_LIMIT_MS);
+}
+
 // The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
 
 /** Stage 2's context as JSON: `now` and the correlation id come from the caller, as the host passes them. */
@@ -257,7 +278,7 @@ async function keptStages(engine, bodyText, context, lane) {
   const t0 = performance.now();
   let t1 = null; // stage 2's start: stage 1 accepted the record
   let stage1 = null;
-  let outcome = { error: interrupted() };
+  let outcome = null; // stays null when the call never ran (interrupted): an Error only then
   try {
     await requestsWithDeadline([{ module: engine.module, input: utf8.encode(bodyText), context: stage2Input(context) }],
       STAGE_DEADLINE_MS, lane, {
@@ -268,7 +289,7 @@ async function keptStages(engine, bodyText, context, lane) {
     outcome = { error };
   }
   const end = performance.now();
-  return ranOf(stage1, outcome, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
+  return ranOf(stage1, outcome ?? { error: interrupted() }, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
 }
 
 /**

@@ -10,7 +10,10 @@
 //   they have run a while, so the first calls measure the tiering, not the page. As many rounds
 //   again are traced (`traced`): the worker's task per call (wall and CPU), whether the call found
 //   its instance ready, the main thread's CPU per call and V8's tier-up meanwhile; the rest of the
-//   page's time is the messages to the worker and back.
+//   page's time is the messages to the worker and back. Back to back, a call can meet the other
+//   worker still instantiating its spare and the two share the cores; `paced` is as many rounds
+//   again, each 50 ms after the last answer, as a reviewer's clicks come: the workers idle.
+//   `first_ms`: a reviewer's first record, 1 s after the browser's first page is ready.
 // - A batch: BENCH_BATCH records (every bundled sample in turn) chosen as one NDJSON file in the
 //   page's "Many records" input, timed in the page from the input's change event to the finished
 //   table drawn, in a page just loaded (its module compiled and tiered up during the batch, as a
@@ -88,25 +91,48 @@ async function openPage(browser) {
   return page;
 }
 
-/** `warmup` then `rounds` evaluations of the body in the page, one after the other; their answers. */
-function evaluateInPage(page, rounds, warmup) {
-  return page.evaluate(async ({ body, rounds, warmup }) => {
+/**
+ * `warmup` then `rounds` evaluations of the body in the page, one after the other, each `gapMs`
+ * after the last answer; their answers.
+ */
+function evaluateInPage(page, rounds, warmup, gapMs = 0) {
+  return page.evaluate(async ({ body, rounds, warmup, gapMs }) => {
     const engine = await import(new URL('engine.js', location.href).href);
     await engine.prepareWorkers();
     window.benchModule ??= await engine.fetchModule(new URL('../engine/active.wasm', location.href));
     const out = [];
     for (let i = 0; i < warmup + rounds; i += 1) {
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       const answer = await engine.evaluate(window.benchModule, body, { now: engine.nowRfc3339(), correlationId: `bench-${i}` });
       if (i >= warmup) out.push({ status: answer.status, timing: answer.body?.data?.timing });
     }
     return out;
-  }, { body, rounds, warmup });
+  }, { body, rounds, warmup, gapMs });
+}
+
+/** Between two paced evaluations: a reviewer's clicks are far apart, the workers idle. */
+const PACED_GAP_MS = 50;
+
+/** Between a page's load and a reviewer's first record: choosing it. */
+const READING_MS = 1000;
+
+/**
+ * A reviewer's first record: the browser's first page, `READING_MS` after it is ready, one
+ * evaluation (its `total_ms`); first, so no earlier page's compiled code is there to share.
+ */
+async function firstEvaluation(browser) {
+  const page = await openPage(browser);
+  await page.waitForTimeout(READING_MS);
+  const [answer] = await evaluateInPage(page, 1, 0);
+  await page.close();
+  return summarise('browser, first', [answer]).total_ms;
 }
 
 /** The measured rounds, then as many again traced: where one evaluation's time goes. */
 async function pageRounds(browser) {
   const page = await openPage(browser);
   const timing = summarise('browser', await evaluateInPage(page, ROUNDS, WARMUP));
+  const paced = summarise('browser, paced', await evaluateInPage(page, ROUNDS, 0, PACED_GAP_MS));
   const dir = mkdtempSync(join(tmpdir(), 'lookback-bench-'));
   try {
     const path = join(dir, 'rounds.json');
@@ -114,7 +140,7 @@ async function pageRounds(browser) {
     await evaluateInPage(page, ROUNDS, 0);
     await browser.stopTracing();
     await page.close();
-    return { ...timing, traced: roundsOfTrace(JSON.parse(readFileSync(path, 'utf8'))) };
+    return { ...timing, paced, traced: roundsOfTrace(JSON.parse(readFileSync(path, 'utf8'))) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -281,7 +307,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true
 let page;
 let batch;
 try {
-  page = await pageRounds(browser);
+  const first = await firstEvaluation(browser);
+  page = { first_ms: first, ...await pageRounds(browser) };
   batch = BATCH > 0 ? await batchRounds(browser) : null;
 } finally {
   await browser.close();

@@ -146,6 +146,30 @@ test('the page is served with its CSP and shows the active module, verified', as
   await context.close();
 });
 
+test('the page warms the engine up at load in a worker of its own, which then stops', async () => {
+  // V8 optimises a function only after it has run a while; the page runs its bundled samples
+  // through the active module at load (engine.js warmUpEngine) so a reviewer's first records do
+  // not run on the baseline code. The warm-up's worker ends; the page's own workers stay.
+  const { context, page } = await openPage();
+  await page.waitForSelector('body[data-warm]', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('body', 'data-warm'), 'true', 'the warm-up ran to its end');
+  // Playwright hears of a worker's end a moment after it: wait for it, a while at most.
+  for (let i = 0; i < 50 && page.workers().length > 2; i += 1) await page.waitForTimeout(100);
+  assert.ok(page.workers().length <= 2, `${page.workers().length} workers: the warm-up's has stopped`);
+  // A warm-up that outlives its limit is stopped, and says so.
+  const stopped = await page.evaluate(async () => {
+    const runner = await import(new URL('runner.js', location.href).href);
+    const engine = await import(new URL('engine.js', location.href).href);
+    const loaded = await engine.fetchModule(new URL('../engine/active.wasm', location.href));
+    const [sample] = await (await fetch('samples.json')).json();
+    const body = new TextEncoder().encode(typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body));
+    const context = new TextEncoder().encode('{"context":{"now":"2026-11-22T05:00:00Z","correlation_id":"w"}}');
+    return runner.warmUp(loaded.module, [{ input: body, context }], 1_000_000, 50);
+  });
+  assert.equal(stopped, false, 'a warm-up past its limit is reported unfinished');
+  await context.close();
+});
+
 test('every bundled sample evaluates in the browser exactly as on the server', async () => {
   const corpusFiles = readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.json')).sort();
   const corpusSamples = samples.filter((s) => s.id.startsWith('corpus/'));
