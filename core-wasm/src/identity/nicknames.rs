@@ -3,7 +3,8 @@
 
 use std::sync::OnceLock;
 
-const TABLE: &str = include_str!("data/nicknames.csv");
+/// A `static`, not a `const`: the index holds offsets into this one copy of the text.
+static TABLE: &str = include_str!("data/nicknames.csv");
 
 /// One name of `TABLE` in the index: where it is in `TABLE` and its canonical id, six bytes
 /// where a `(&str, u16)` takes twelve (the index lives in every fresh instance's memory).
