@@ -29,7 +29,9 @@ impl Entry {
 
     fn name(self) -> &'static str {
         let at = usize::from(self.at);
-        TABLE.get(at..at + usize::from(self.len)).unwrap_or_default()
+        TABLE
+            .get(at..at + usize::from(self.len))
+            .unwrap_or_default()
     }
 }
 

@@ -329,11 +329,18 @@ struct Spelling {
 
 impl Spelling {
     fn row(self) -> (&'static str, &'static [&'static str]) {
-        SUFFIXES.get(usize::from(self.row)).copied().unwrap_or(("", &[]))
+        SUFFIXES
+            .get(usize::from(self.row))
+            .copied()
+            .unwrap_or(("", &[]))
     }
 
     fn spelling(self) -> &'static str {
-        self.row().1.get(usize::from(self.at)).copied().unwrap_or("")
+        self.row()
+            .1
+            .get(usize::from(self.at))
+            .copied()
+            .unwrap_or("")
     }
 
     fn standard(self) -> &'static str {

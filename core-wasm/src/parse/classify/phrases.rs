@@ -201,7 +201,11 @@ fn known_pattern_words(items: &[Pattern]) -> (Vec<PatternAt>, Vec<PatternAt>) {
     let text = |at: &PatternAt| pattern_text(items, *at);
     let (mut prefixes, mut words): (Vec<PatternAt>, Vec<PatternAt>) = (0..items.len())
         .filter_map(|at| PatternAt::try_from(at).ok())
-        .partition(|at| items.get(usize::from(*at)).is_some_and(|p| p.prefix().is_some()));
+        .partition(|at| {
+            items
+                .get(usize::from(*at))
+                .is_some_and(|p| p.prefix().is_some())
+        });
     for known in [&mut words, &mut prefixes] {
         known.sort_unstable_by_key(text);
         known.dedup_by_key(|at| text(at));
