@@ -82,12 +82,8 @@ fn zero_dead_stack(
     else {
         return Err(format!("pre-initialiser: no i32 export {global} (the stack pointer)").into());
     };
-    let memory = instance
-        .exports(&*store)
-        .find_map(|export| export.into_memory())
-        .ok_or("pre-initialiser: the instance exports no memory")?;
     let dead = layout.dead_len(stack_pointer)?;
-    memory
+    memory_of(&*store, instance)?
         .data_mut(&mut *store)
         .get_mut(..dead)
         .ok_or("pre-initialiser: the stack pointer is past the memory's end")?
@@ -103,17 +99,24 @@ fn zero_free_heap(
     instance: &wasmi::Instance,
 ) -> Result<(), Box<dyn Error>> {
     let start = free_heap::heap_start(wasm)?;
-    let memory = instance
-        .exports(&*store)
-        .find_map(|export| export.into_memory())
-        .ok_or("pre-initialiser: the instance exports no memory")?;
-    let data = memory.data_mut(&mut *store);
+    let data = memory_of(&*store, instance)?.data_mut(&mut *store);
     for range in free_heap::unread_ranges(data, start)? {
         data.get_mut(range)
             .ok_or("pre-initialiser: a free chunk past the memory's end")?
             .fill(0);
     }
     Ok(())
+}
+
+/// The instance's memory (the engine exports one).
+fn memory_of(
+    store: &wasmi::Store<()>,
+    instance: &wasmi::Instance,
+) -> Result<wasmi::Memory, Box<dyn Error>> {
+    instance
+        .exports(store)
+        .find_map(|export| export.into_memory())
+        .ok_or_else(|| "pre-initialiser: the instance exports no memory".into())
 }
 
 /// The memory pages an engine touches when it writes a data segment into a fresh memory.
