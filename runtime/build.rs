@@ -6,6 +6,8 @@
 
 #[path = "build/dead_stack.rs"]
 mod dead_stack;
+#[path = "build/free_heap.rs"]
+mod free_heap;
 #[path = "build/preinit.rs"]
 mod preinit;
 #[path = "build/wasm_build.rs"]
@@ -28,6 +30,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=build/wasm_build.rs");
     println!("cargo:rerun-if-changed=build/preinit.rs");
     println!("cargo:rerun-if-changed=build/dead_stack.rs");
+    println!("cargo:rerun-if-changed=build/free_heap.rs");
     Ok(())
 }
 

@@ -21,6 +21,7 @@ use wasmparser::{DataKind, Operator, Parser, Payload};
 use wasmtime_wizer::{InstanceState, SnapshotVal, ValType, Wizer};
 
 use super::dead_stack::StackLayout;
+use super::free_heap;
 
 /// The export the snapshot is taken after.
 const WARM_EXPORT: &str = "lookback_warm";
@@ -45,6 +46,7 @@ pub fn preinitialize(wasm: &[u8]) -> Result<Vec<u8>, Box<dyn Error>> {
         .and_then(|warm| warm.call(&mut store, ()))
         .map_err(|e| format!("pre-initialiser: running {WARM_EXPORT}: {e}"))?;
     zero_dead_stack(wasm, &mut store, &instance)?;
+    zero_free_heap(wasm, &mut store, &instance)?;
 
     let mut state = Snapshot {
         store,
@@ -80,17 +82,41 @@ fn zero_dead_stack(
     else {
         return Err(format!("pre-initialiser: no i32 export {global} (the stack pointer)").into());
     };
-    let memory = instance
-        .exports(&*store)
-        .find_map(|export| export.into_memory())
-        .ok_or("pre-initialiser: the instance exports no memory")?;
     let dead = layout.dead_len(stack_pointer)?;
-    memory
+    memory_of(&*store, instance)?
         .data_mut(&mut *store)
         .get_mut(..dead)
         .ok_or("pre-initialiser: the stack pointer is past the memory's end")?
         .fill(0);
     Ok(())
+}
+
+/// Zeroes what the warm-up's freed heap chunks still hold (see `free_heap`), so the snapshot
+/// carries none of it.
+fn zero_free_heap(
+    wasm: &[u8],
+    store: &mut wasmi::Store<()>,
+    instance: &wasmi::Instance,
+) -> Result<(), Box<dyn Error>> {
+    let start = free_heap::heap_start(wasm)?;
+    let data = memory_of(&*store, instance)?.data_mut(&mut *store);
+    for range in free_heap::unread_ranges(data, start)? {
+        data.get_mut(range)
+            .ok_or("pre-initialiser: a free chunk past the memory's end")?
+            .fill(0);
+    }
+    Ok(())
+}
+
+/// The instance's memory (the engine exports one).
+fn memory_of(
+    store: &wasmi::Store<()>,
+    instance: &wasmi::Instance,
+) -> Result<wasmi::Memory, Box<dyn Error>> {
+    instance
+        .exports(store)
+        .find_map(|export| export.into_memory())
+        .ok_or_else(|| "pre-initialiser: the instance exports no memory".into())
 }
 
 /// The memory pages an engine touches when it writes a data segment into a fresh memory.

@@ -313,25 +313,58 @@ const STATES: &[(&str, &str)] = &[
 pub(crate) fn suffix(word: &str) -> Option<&'static str> {
     let index = suffix_index();
     let rows = index.starting_with(word.as_bytes().first().copied()?);
-    let at = rows.partition_point(|(v, _)| *v < word);
-    rows.get(at).filter(|(v, _)| *v == word).map(|(_, s)| *s)
+    let at = rows.partition_point(|s| s.spelling() < word);
+    rows.get(at)
+        .filter(|s| s.spelling() == word)
+        .map(|s| s.standard())
 }
 
-/// (spelling, standard) sorted by spelling, built once: `suffix` runs several times per address
-/// and a scan of every spelling of every row was most of its cost. A spelling listed twice keeps
-/// its first row, as the scan did.
+/// A spelling of `SUFFIXES` by position: row, then spelling in the row. Two bytes where a
+/// `(&str, &str)` takes sixteen: the index lives in every fresh instance's memory.
+#[derive(Clone, Copy)]
+struct Spelling {
+    row: u8,
+    at: u8,
+}
+
+impl Spelling {
+    fn row(self) -> (&'static str, &'static [&'static str]) {
+        SUFFIXES
+            .get(usize::from(self.row))
+            .copied()
+            .unwrap_or(("", &[]))
+    }
+
+    fn spelling(self) -> &'static str {
+        self.row()
+            .1
+            .get(usize::from(self.at))
+            .copied()
+            .unwrap_or("")
+    }
+
+    fn standard(self) -> &'static str {
+        self.row().0
+    }
+}
+
+/// Every spelling sorted by its text, built once: `suffix` runs several times per address and a
+/// scan of every spelling of every row was most of its cost. A spelling listed twice keeps its
+/// first row, as the scan did.
 struct SuffixIndex {
-    rows: Vec<(&'static str, &'static str)>,
+    rows: Vec<Spelling>,
     /// `rows[starts[b]..starts[b + 1]]` are the spellings starting with byte `b`: a lookup
     /// searches a score of rows, not all of them.
-    starts: [usize; 257],
+    starts: [u16; 257],
 }
 
 impl SuffixIndex {
-    fn starting_with(&self, first: u8) -> &[(&'static str, &'static str)] {
+    fn starting_with(&self, first: u8) -> &[Spelling] {
         let b = usize::from(first);
         let (from, to) = (self.starts[b], self.starts[b + 1]);
-        self.rows.get(from..to).unwrap_or_default()
+        self.rows
+            .get(usize::from(from)..usize::from(to))
+            .unwrap_or_default()
     }
 }
 
@@ -339,21 +372,30 @@ fn suffix_index() -> &'static SuffixIndex {
     static INDEX: std::sync::OnceLock<SuffixIndex> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
         // Room for exactly every spelling (collecting would double its way past them): the
-        // index lives in every fresh instance's memory.
+        // index lives in every fresh instance's memory. A row or a spelling past a byte's reach
+        // would be left out (the tests look every spelling up).
         let mut rows = Vec::with_capacity(SUFFIXES.iter().map(|(_, s)| s.len()).sum());
-        rows.extend(
-            SUFFIXES
-                .iter()
-                .flat_map(|(std, spellings)| spellings.iter().map(move |v| (*v, *std))),
-        );
+        for (row, (_, spellings)) in SUFFIXES.iter().enumerate() {
+            let Ok(row) = u8::try_from(row) else { break };
+            rows.extend(
+                (0..spellings.len())
+                    .filter_map(|at| u8::try_from(at).ok())
+                    .map(|at| Spelling { row, at }),
+            );
+        }
         // Stable sort, then keep the first of each spelling: the earliest row wins.
-        rows.sort_by_key(|(v, _)| *v);
-        rows.dedup_by_key(|(v, _)| *v);
+        rows.sort_by_key(|s| s.spelling());
+        rows.dedup_by_key(|s| s.spelling());
         let mut starts = [0; 257];
         for (b, start) in starts.iter_mut().enumerate() {
-            *start = rows.partition_point(|(v, _)| {
-                v.as_bytes().first().map_or(0, |f| usize::from(*f) + 1) <= b
+            let at = rows.partition_point(|s| {
+                s.spelling()
+                    .as_bytes()
+                    .first()
+                    .map_or(0, |f| usize::from(*f) + 1)
+                    <= b
             });
+            *start = u16::try_from(at).unwrap_or(u16::MAX);
         }
         SuffixIndex { rows, starts }
     })

@@ -26,33 +26,26 @@ pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
     }
 }
 
-/// A pattern word, its `*` already read.
+/// A pattern word as the table writes it, a trailing `*` and all: eight bytes where the word and
+/// a flag took twelve, in every index of the warm tables (every fresh instance's memory).
 #[derive(Clone, Copy)]
-struct Pattern {
-    /// The word, or the prefix without its `*` (never empty: `*` alone matches nothing).
-    text: &'static str,
-    prefix: bool,
-}
+struct Pattern(&'static str);
 
 impl Pattern {
-    fn new(word: &'static str) -> Self {
-        match word.strip_suffix('*') {
-            Some(prefix) => Self {
-                text: prefix,
-                prefix: true,
-            },
-            None => Self {
-                text: word,
-                prefix: false,
-            },
-        }
+    /// The prefix a `*` pattern matches (empty for `*` alone, which matches nothing).
+    fn prefix(self) -> Option<&'static str> {
+        self.0.strip_suffix('*')
+    }
+
+    /// The word, or the prefix without its `*`.
+    fn text(self) -> &'static str {
+        self.prefix().unwrap_or(self.0)
     }
 
     fn matches(self, word: &str) -> bool {
-        if self.prefix {
-            !self.text.is_empty() && word.starts_with(self.text)
-        } else {
-            word == self.text
+        match self.prefix() {
+            Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
+            None => word == self.0,
         }
     }
 }
@@ -101,7 +94,7 @@ impl PhraseIndexBuilder {
         let patterns = Jagged::from_lists(
             self.phrases
                 .iter()
-                .map(|p| p.split(' ').filter(|w| !w.is_empty()).map(Pattern::new)),
+                .map(|p| p.split(' ').filter(|w| !w.is_empty()).map(Pattern)),
         );
         // The list number of each plain first word, and (list, id) of the phrases it starts.
         let mut by_first: WordMap<&'static str, usize> = WordMap::default();
@@ -111,9 +104,9 @@ impl PhraseIndexBuilder {
         for id in 0..patterns.len() {
             match patterns.get(id).first() {
                 // `*` alone matches nothing.
-                Some(first) if first.prefix && first.text.is_empty() => {}
-                Some(first) if first.prefix => {
-                    let bytes = first.text.as_bytes();
+                Some(first) if first.prefix().is_some_and(str::is_empty) => {}
+                Some(first) if first.prefix().is_some() => {
+                    let bytes = first.text().as_bytes();
                     let lead = symbol(bytes.first().copied());
                     match bytes.get(1) {
                         Some(second) => {
@@ -126,7 +119,7 @@ impl PhraseIndexBuilder {
                 }
                 Some(first) => {
                     let lists = by_first.len();
-                    first_of.push((*by_first.entry(first.text).or_insert(lists), id));
+                    first_of.push((*by_first.entry(first.text()).or_insert(lists), id));
                 }
                 None => {} // an empty phrase never matches
             }
@@ -208,7 +201,11 @@ fn known_pattern_words(items: &[Pattern]) -> (Vec<PatternAt>, Vec<PatternAt>) {
     let text = |at: &PatternAt| pattern_text(items, *at);
     let (mut prefixes, mut words): (Vec<PatternAt>, Vec<PatternAt>) = (0..items.len())
         .filter_map(|at| PatternAt::try_from(at).ok())
-        .partition(|at| items.get(usize::from(*at)).is_some_and(|p| p.prefix));
+        .partition(|at| {
+            items
+                .get(usize::from(*at))
+                .is_some_and(|p| p.prefix().is_some())
+        });
     for known in [&mut words, &mut prefixes] {
         known.sort_unstable_by_key(text);
         known.dedup_by_key(|at| text(at));
@@ -219,7 +216,7 @@ fn known_pattern_words(items: &[Pattern]) -> (Vec<PatternAt>, Vec<PatternAt>) {
 
 /// The text of pattern word `at` of `items` (empty past the end).
 fn pattern_text(items: &[Pattern], at: PatternAt) -> &'static str {
-    items.get(usize::from(at)).map_or("", |p| p.text)
+    items.get(usize::from(at)).map_or("", |p| p.text())
 }
 
 /// Where a prefix bucket starts in `by_prefix`: up to 1,370 of them in an index (none in one
