@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::Semaphore;
 use wasmtime::{
-    Config, Enabled, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig,
+    Config, Enabled, Engine, Inlining, InstanceAllocationStrategy, OptLevel,
+    PoolingAllocationConfig,
 };
 
 use crate::abi::Export;
@@ -121,6 +122,7 @@ impl EngineHost {
         let mut config = Config::new();
         config
             .cranelift_opt_level(OptLevel::Speed)
+            .compiler_inlining(Inlining::Yes)
             .epoch_interruption(true)
             .memory_init_cow(true)
             .parallel_compilation(true)
