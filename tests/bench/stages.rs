@@ -7,6 +7,8 @@
 //!   two functions of `lookback_core::api`.
 //! - `v1_stages`: each ABI v1 export alone, in a fresh instance per call (the record crossing as
 //!   JSON), as the server ran requests before.
+//! - `load_ms`: compiling and checking the module with no compile cache (a cold server start's
+//!   part), the median of a few loads.
 //!
 //! Variants run in interleaved rounds so slow drift on a shared machine hits them alike; each
 //! figure is the median of every single call.
@@ -54,10 +56,20 @@ impl Samples {
     }
 }
 
+/// Cold loads of the module timed (median reported as `load_ms`).
+const LOADS: usize = 5;
+
 /// Measures and prints one JSON object.
 pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow::Result<()> {
     let host = EngineHost::new(&EngineSettings::default())?;
     let module = host.load(wasm)?;
+    // Compiling and checking the module without a compile cache, as a server starting cold does.
+    let mut loads = Vec::with_capacity(LOADS);
+    for _ in 0..LOADS {
+        let start = Instant::now();
+        drop(host.load(wasm)?);
+        loads.push(start.elapsed());
+    }
     let transformed = lookback_core::api::transform(body);
     let record = TransformOutput::parse(&transformed, true)?
         .record
@@ -159,6 +171,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
                "keeps_record": module.keeps_record(),
                "calls_per_variant": rounds * per_round,
                "request_memory": footprint,
+               "load_ms": round1(percentile_us(&mut loads, 50.0) / 1000.0),
                "info_call_us": round1(percentile_us(&mut instantiate, 50.0)),
                "stages": {"transform": stages[0].report(), "evaluate": stages[1].report(),
                           "request": request_report},
