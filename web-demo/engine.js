@@ -154,8 +154,13 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
   }
 }
 
-/** Warm-up calls at load: V8 has optimised the hot code of a typical record by then (README, Performance). */
-const WARM_UP_CALLS = 160;
+/**
+ * Warm-up calls at load. V8 moves a function to its optimising compiler once it has run a set
+ * amount, counted per function across every instance of the module, so functions doing little
+ * per record take hundreds of records: after 160 calls V8 was still compiling during a
+ * reviewer's records, after 960 no longer (README, Performance).
+ */
+const WARM_UP_CALLS = 960;
 /** A warm-up still running by then is stopped (a module that loops on a sample). */
 const WARM_UP_LIMIT_MS = 10_000;
 
