@@ -25,8 +25,6 @@ const REQUIRED_EXPORTS = {
 /** The optional pair that keeps stage 1's record in the instance (docs/abi.md). */
 const KEEP_EXPORTS = ['lookback_transform_keep', 'lookback_evaluate_kept'];
 
-const utf8 = new TextEncoder();
-
 /**
  * Fetches module bytes (a GET that carries no record data) and loads them.
  * @param {string} url
@@ -139,7 +137,7 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
   try {
     const calls = kept.map((i) => ({
       module: records[i].engine.module,
-      input: utf8.encode(records[i].bodyText),
+      input: records[i].bodyText,
       context: stage2Input(contextOf(now, records[i].correlationId)),
     }));
     const leftover = await requestsWithDeadline(calls, STAGE_DEADLINE_MS, lane, {
@@ -154,8 +152,13 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
   }
 }
 
-/** Warm-up calls at load: V8 has optimised the hot code of a typical record by then (README, Performance). */
-const WARM_UP_CALLS = 160;
+/**
+ * Warm-up calls at load. V8 moves a function to its optimising compiler once it has run a set
+ * amount, counted per function across every instance of the module, so functions doing little
+ * per record take hundreds of records: after 160 calls V8 was still compiling during a
+ * reviewer's records, after 960 no longer (README, Performance).
+ */
+const WARM_UP_CALLS = 960;
 /** A warm-up still running by then is stopped (a module that loops on a sample). */
 const WARM_UP_LIMIT_MS = 10_000;
 
@@ -171,7 +174,7 @@ const WARM_UP_LIMIT_MS = 10_000;
 export async function warmUpEngine(engine, bodies, now) {
   await primeMainLane(engine.module, STAGE_DEADLINE_MS);
   if (!engine.keepsRecord || bodies.length === 0) return false;
-  const items = bodies.map((body, i) => ({ input: utf8.encode(body), context: stage2Input(contextOf(now, `warm-up-${i}`)) }));
+  const items = bodies.map((body, i) => ({ input: body, context: stage2Input(contextOf(now, `warm-up-${i}`)) }));
   return warmUp(engine.module, items, WARM_UP_CALLS, WARM_UP_LIMIT_MS);
 }
 
@@ -184,7 +187,7 @@ function contextOf(now, correlationId) {
 
 /** `lookback_evaluate_kept`'s input: the context alone (the record stayed in the instance). */
 function stage2Input(context) {
-  return utf8.encode(`{"context":${context}}`);
+  return `{"context":${context}}`;
 }
 
 /** `lookback_evaluate`'s input: the context and stage 1's record, spliced as JSON text. */
@@ -280,7 +283,7 @@ async function keptStages(engine, bodyText, context, lane) {
   let stage1 = null;
   let outcome = null; // stays null when the call never ran (interrupted): an Error only then
   try {
-    await requestsWithDeadline([{ module: engine.module, input: utf8.encode(bodyText), context: stage2Input(context) }],
+    await requestsWithDeadline([{ module: engine.module, input: bodyText, context: stage2Input(context) }],
       STAGE_DEADLINE_MS, lane, {
         onStage2: (_, text) => { t1 = performance.now(); stage1 = text; },
         onItem: (_, result) => { outcome = result; },
@@ -322,7 +325,7 @@ async function v1Stages(engine, bodyText, context, lane) {
   const ran = { transformMs: 0, complianceMs: 0 };
   const t0 = performance.now();
   try {
-    ran.transformed = await stage(engine, 'lookback_transform', utf8.encode(bodyText), transformAnswer(false), lane);
+    ran.transformed = await stage(engine, 'lookback_transform', bodyText, transformAnswer(false), lane);
   } catch (error) {
     return { ...ran, transformMs: roundMs(performance.now() - t0), transformError: error.message };
   }
@@ -331,7 +334,7 @@ async function v1Stages(engine, bodyText, context, lane) {
   const input = evaluateInput(context, JSON.stringify(ran.transformed.record));
   const t1 = performance.now();
   try {
-    ran.evaluated = await stage(engine, 'lookback_evaluate', utf8.encode(input), evaluateAnswer, lane);
+    ran.evaluated = await stage(engine, 'lookback_evaluate', input, evaluateAnswer, lane);
   } catch (error) {
     ran.evaluateError = error.message;
   }

@@ -193,7 +193,7 @@ export async function primeMainLane(module, deadlineMs) {
 }
 
 /**
- * Runs both stages of `items` (`{input, context}`, bundled samples) `rounds` times in a worker of
+ * Runs both stages of `items` (`{input, context}` as text, bundled samples) `rounds` times in a worker of
  * its own, so V8 optimises the module's hot code before a reviewer's records run (worker.js
  * `warmUp`); the lanes' workers share that code. The worker is stopped when done or after
  * `limitMs`, whichever comes first: a module that loops keeps no core busy. Resolves with
@@ -219,8 +219,8 @@ export async function warmUp(module, items, rounds, limitMs) {
 }
 
 /**
- * Runs `name` of `module` on `input` in a fresh instance and returns the output text; a trap,
- * the deadline or a dead worker throws a StageError with the host's wording.
+ * Runs `name` of `module` on `input` (text, or null) in a fresh instance and returns the output
+ * text; a trap, the deadline or a dead worker throws a StageError with the host's wording.
  */
 export async function callWithDeadline(module, name, input, deadlineMs, lane = mainLane) {
   let outcome = null;
@@ -239,7 +239,7 @@ export function interrupted() {
 
 /**
  * Both stages of each record in `records` (`{module, input, context}`: the body, stage 2's
- * input), each in a fresh instance of its module, in one message to a worker of `lane`
+ * input, both as text; the worker encodes them), each in a fresh instance of its module, in one message to a worker of `lane`
  * (worker.js `request`). Calls `onStage2(i, transformText)` as record `i`'s stage 2 starts, which
  * gets a deadline of its own, and `onItem(i, outcome)` as it ends (see `send`). Resolves with the
  * records that never started, for the caller to run again.

@@ -162,8 +162,8 @@ test('the page warms the engine up at load in a worker of its own, which then st
     const engine = await import(new URL('engine.js', location.href).href);
     const loaded = await engine.fetchModule(new URL('../engine/active.wasm', location.href));
     const [sample] = await (await fetch('samples.json')).json();
-    const body = new TextEncoder().encode(typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body));
-    const context = new TextEncoder().encode('{"context":{"now":"2026-11-22T05:00:00Z","correlation_id":"w"}}');
+    const body = typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body);
+    const context = '{"context":{"now":"2026-11-22T05:00:00Z","correlation_id":"w"}}';
     return runner.warmUp(loaded.module, [{ input: body, context }], 1_000_000, 50);
   });
   assert.equal(stopped, false, 'a warm-up past its limit is reported unfinished');
