@@ -123,7 +123,7 @@ const WARM_INSTANCE_CALLS = 8;
  * calls, so V8 moves the hot functions to its optimising compiler before a reviewer's first
  * record: it does so only after a function has run a while, and its code is the module's, shared
  * by every worker and instance. Answers are dropped; an instance serves `WARM_INSTANCE_CALLS`
- * calls, so the fresh-instance paths (the first growth of the heap) warm up too.
+ * calls.
  */
 function warmUp(key, items, rounds) {
   let instance = null;
