@@ -58,11 +58,12 @@ const CHUNK = 16;
  * many records to a message (engine.js `evaluateMany`).
  * @param {{source: string, text?: string, problem?: string}[]} records
  * @param {object[]} engines one or two loaded modules
- * @param {{now: string, onProgress: (done: number, total: number) => void, superseded: () => boolean}} options
+ * @param {{now: string, onProgress: (done: number, total: number) => void, onRow?: (row: object) => void,
+ *   superseded: () => boolean}} options `onRow` hears each row as it is done (in any order);
  *   `superseded` says a newer batch has started: the workers stop taking records
  * @returns {Promise<object[]>} one row per record, in the records' order (incomplete if superseded)
  */
-export async function runBatch(records, engines, { now, onProgress, superseded }) {
+export async function runBatch(records, engines, { now, onProgress, onRow, superseded }) {
   const rows = new Array(records.length);
   const answers = records.map(() => []);
   let done = 0;
@@ -78,6 +79,7 @@ export async function runBatch(records, engines, { now, onProgress, superseded }
     }
     answers[index] = null;
     rows[index] = row;
+    onRow?.(row);
     done += 1;
     onProgress(done, records.length);
   };
