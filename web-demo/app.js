@@ -8,7 +8,7 @@ import { differingCharges, h, renderResult } from './render.js';
 import { addOverview, searchDateOf } from './review.js';
 import { droppedFiles, recordFilesOf, recordsOfFiles } from './batch-input.js';
 import { differencesCsv, runBatch } from './batch-run.js';
-import { rowMaker, showProgress, showTable } from './batch-view.js';
+import { showProgress, showTable } from './batch-view.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -262,13 +262,11 @@ async function evaluateBatch(records) {
   const advance = showProgress(ui.batch, records.length, versions);
   const started = performance.now();
   const superseded = () => run !== state.batchRuns;
-  const rowsMade = rowMaker(versions.length === 2);
-  const rows = await runBatch(records, engines, { now: nowRfc3339(), onProgress: advance, onRow: rowsMade.add, superseded });
+  const rows = await runBatch(records, engines, { now: nowRfc3339(), onProgress: advance, superseded });
   if (superseded()) return;
   state.batch = { records, rows, versions };
   showTable(ui.batch, rows, {
     versions,
-    made: rowsMade.made,
     elapsedMs: performance.now() - started,
     onOpen: openBatchRow,
     onCsv: () => saveFile(differencesCsv(rows, versions), 'text/csv',

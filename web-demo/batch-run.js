@@ -58,12 +58,11 @@ const CHUNK = 16;
  * many records to a message (engine.js `evaluateMany`).
  * @param {{source: string, text?: string, problem?: string}[]} records
  * @param {object[]} engines one or two loaded modules
- * @param {{now: string, onProgress: (done: number, total: number) => void, onRow?: (row: object) => void,
- *   superseded: () => boolean}} options `onRow` hears each row as it is done (in any order);
+ * @param {{now: string, onProgress: (done: number, total: number) => void, superseded: () => boolean}} options
  *   `superseded` says a newer batch has started: the workers stop taking records
  * @returns {Promise<object[]>} one row per record, in the records' order (incomplete if superseded)
  */
-export async function runBatch(records, engines, { now, onProgress, onRow, superseded }) {
+export async function runBatch(records, engines, { now, onProgress, superseded }) {
   const rows = new Array(records.length);
   const answers = records.map(() => []);
   let done = 0;
@@ -79,7 +78,6 @@ export async function runBatch(records, engines, { now, onProgress, onRow, super
     }
     answers[index] = null;
     rows[index] = row;
-    onRow?.(row);
     done += 1;
     onProgress(done, records.length);
   };

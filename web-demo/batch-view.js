@@ -75,24 +75,12 @@ function outcomeCells(outcome) {
 }
 
 /**
- * A batch's table rows, made as its records are done (runBatch `onRow`) while the workers run
- * the next ones, so the finished table does not wait for them: making 1,000 rows took the main
- * thread 50-90 ms (README, Performance). `made.get(index)` is row `index`'s `<tr>`.
- * @param {boolean} comparing two versions run
- */
-export function rowMaker(comparing) {
-  const made = new Map();
-  return { add: (row) => made.set(row.index, rowOf(row, comparing)), made };
-}
-
-/**
  * The finished table.
  * @param {Element} section
  * @param {object[]} rows from runBatch
- * @param {{versions: string[], elapsedMs: number, onOpen: (row) => void, onCsv: () => void,
- *   made?: Map<number, HTMLTableRowElement>}} options `made`: rows made already (rowMaker)
+ * @param {{versions: string[], elapsedMs: number, onOpen: (row) => void, onCsv: () => void}} options
  */
-export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv, made }) {
+export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv }) {
   const comparing = versions.length === 2;
   const differing = rows.filter((r) => r.difference).length;
   const decided = rows.filter((r) => r.outcomes[0]?.decision).length;
@@ -102,7 +90,7 @@ export function showTable(section, rows, { versions, elapsedMs, onOpen, onCsv, m
 
   const head = ['#', 'Source', 'Search id', 'Decision', 'Queue', COUNTS_HEAD, 'Time (ms)'];
   if (comparing) head.push('Compared: decision', 'Compared: queue', 'Compared: charges', 'Differs');
-  const body = h('tbody', {}, rows.map((row) => made?.get(row.index) ?? rowOf(row, comparing)));
+  const body = h('tbody', {}, rows.map((row) => rowOf(row, comparing)));
   // One listener for every row's button, not one each.
   body.addEventListener('click', ({ target }) => {
     const button = target.closest('.batch-open');
