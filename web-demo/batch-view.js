@@ -134,7 +134,8 @@ function drawInTwoSteps(section, table, count) {
   table.classList.add('filling');
   requestAnimationFrame(() => setTimeout(() => {
     table.classList.remove('filling');
-    shown();
+    // A newer batch may have replaced this table meanwhile: its section is not this one's to mark.
+    if (table.isConnected) shown();
   }));
 }
 
