@@ -258,6 +258,7 @@ async function evaluateBatch(records) {
   const engines = batchEngines();
   const versions = engines.map((e) => e.info.engine_version);
   delete ui.batch.dataset.done;
+  delete ui.batch.dataset.shown;
   const advance = showProgress(ui.batch, records.length, versions);
   const started = performance.now();
   const superseded = () => run !== state.batchRuns;

@@ -3,7 +3,7 @@
 // reduces each answer to a row of outcomes. With two versions, a row differs when the HTTP
 // status, the record's decision or queue, or any charge's decision or queue differs. No DOM here.
 
-import { evaluateMany, lanePool } from './engine.js';
+import { batchWarmsUp, evaluateMany, lanePool } from './engine.js';
 import { chargesOf } from './summary.js';
 import { differingCharges } from './render.js';
 import { LABELS } from './vocabulary.js';
@@ -87,6 +87,7 @@ export async function runBatch(records, engines, { now, onProgress, superseded }
     if (record.problem !== undefined) finish(index);
     else for (const engine of engines.keys()) queue.push({ index, engine });
   }
+  batchWarmsUp(engines[0], queue.length / engines.length);
   const lanes = lanePool(Math.min(poolSize(), Math.max(1, queue.length)));
 
   /** One message's worth of pairs on `lane`; pairs its worker never started go back in front. */

@@ -107,7 +107,8 @@ function keyOf(module) {
 /**
  * Sends one message to a worker of `lane` and follows it under the deadline: `count` records
  * (`items`) run in order there, each stage with `deadlineMs` of its own counted from the worker's
- * last word (worker.js). `onStage2(item, transformText)` is called as a record's stage 2 starts;
+ * last word (worker.js), the first from when the worker takes the message up (`queued`).
+ * `onStage2(item, transformText)` is called as a record's stage 2 starts;
  * `onItem(item, outcome)` as it ends, `outcome` being `{text, ms}` or `{error}` (a StageError in
  * the host's wording: a trap, the deadline, a dead worker). A record past the deadline stops the
  * worker (the only way to stop running wasm), and a new one takes its place. Resolves with the
@@ -140,6 +141,7 @@ async function send(lane, used, message, count, deadlineMs, { onStage2, onItem }
       worker.removeEventListener('message', onMessage);
       worker.removeEventListener('error', onError);
       resolve(Array.from({ length: count - next }, (_, i) => next + i));
+      takeUpNext(worker, id);
     };
     // The record on the worker now fails with `reason`; the rest are left for another worker.
     const stop = (reason) => {
@@ -164,7 +166,7 @@ async function send(lane, used, message, count, deadlineMs, { onStage2, onItem }
       if (data?.id !== id) return;
       if ('transformed' in data) {
         onStage2?.(data.item, data.transformed);
-      } else if (!data.started) {
+      } else {
         next = data.item + 1;
         onItem(data.item, 'text' in data ? { text: data.text, ms: data.ms }
           : { error: new StageError(`module trapped: ${data.error}`) });
@@ -181,7 +183,34 @@ async function send(lane, used, message, count, deadlineMs, { onStage2, onItem }
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
     worker.postMessage({ id, add, ...message });
+    enqueue(worker, id, arm);
   });
+}
+
+/**
+ * For each live worker, its messages not yet answered in full, in the order posted (`{id, begin}`).
+ * A worker takes messages up one at a time, in that order, so a message's first record starts
+ * when the worker is idle as it is posted, or else as the message before it is answered: its
+ * deadline starts then (`begin`). Knowing this here saves the worker a word, and the page a
+ * message, per call.
+ */
+const queued = new WeakMap();
+
+/** Notes message `id` posted to `worker`; it starts now if the worker had nothing else to do. */
+function enqueue(worker, id, begin) {
+  if (!queued.has(worker)) queued.set(worker, []);
+  const line = queued.get(worker);
+  line.push({ id, begin });
+  if (line.length === 1) begin();
+}
+
+/** Message `id` of `worker` is done: the one after it, if any, starts now. */
+function takeUpNext(worker, id) {
+  const line = queued.get(worker) ?? [];
+  const at = line.findIndex((entry) => entry.id === id);
+  if (at < 0) return;
+  line.splice(at, 1);
+  if (at === 0) line[0]?.begin();
 }
 
 /**
@@ -201,21 +230,45 @@ export async function primeMainLane(module, deadlineMs) {
  */
 export async function warmUp(module, items, rounds, limitMs) {
   if (!workerUrl) await prepareWorkers();
+  if (takenOver.has(module)) return true;
   const worker = await spawn();
+  if (takenOver.has(module)) {
+    worker.terminate();
+    return true;
+  }
   const id = (nextCallId += 1);
   const key = keyOf(module);
   const finished = await new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), limitMs);
-    worker.addEventListener('message', ({ data }) => {
-      if (data?.id !== id) return;
+    const done = (outcome) => {
       clearTimeout(timer);
-      resolve(true);
+      resolve(outcome);
+    };
+    warming = { module, takenOver: () => done(true) };
+    worker.addEventListener('message', ({ data }) => {
+      if (data?.id === id) done(true);
     });
-    worker.addEventListener('error', () => { clearTimeout(timer); resolve(false); });
+    worker.addEventListener('error', () => done(false));
     worker.postMessage({ id, add: [[key, module]], key, name: 'warm', items, rounds });
   });
+  warming = null;
   worker.terminate();
   return finished;
+}
+
+/** The warm-up running now, if any: its module, and how to end it as done by other calls. */
+let warming = null;
+/** Modules whose warm-up other calls took over: one not yet started never starts. */
+const takenOver = new WeakSet();
+
+/**
+ * Stops a warm-up of `module` still running, or about to, as done: the caller is about to run at
+ * least as many calls of that module itself, which tier V8 up as well (its budgets are the
+ * module's), and the warm-up would only take a core from them. Its promise resolves with true.
+ */
+export function takeOverWarmUp(module) {
+  takenOver.add(module);
+  if (warming?.module === module) warming.takenOver();
 }
 
 /**

@@ -22,9 +22,9 @@
 // about twice what posting the same text does (README, Performance).
 //
 // What the page hears, all tagged with the message's `id`, each one restarting its deadline:
-// `started` as the message is taken up; per record (`item`), `transformed` (stage 1's answer) as
-// stage 2 starts, then `text` (the last stage's answer) or `error` (a trap), with `ms`, the time
-// each stage took here.
+// per record (`item`), `transformed` (stage 1's answer) as stage 2 starts, then `text` (the last
+// stage's answer) or `error` (a trap), with `ms`, the time each stage took here. Nothing as a
+// message is taken up: the page knows when that is (runner.js `queued`).
 //
 // A `warm` message (a worker of its own, at page load) runs bundled samples only, to get V8's
 // tier-up done before a reviewer's record comes (`warmUp`); it answers once, when done.
@@ -145,9 +145,6 @@ self.onmessage = ({ data: { id, add, key, name, input, items, rounds } }) => {
     self.postMessage({ id, warmed: rounds });
     return;
   }
-  // The page starts the deadline from this acknowledgement, not from posting the call, so a
-  // worker still starting up on a busy machine does not eat into the module's time.
-  self.postMessage({ id, started: true });
   if (name === 'request') {
     for (const [item, record] of items.entries()) {
       try {
