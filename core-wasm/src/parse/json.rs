@@ -24,6 +24,8 @@ use serde_json::{Map, Number, Value};
 
 use super::key_eq::key_eq;
 
+mod reader;
+
 /// Where a document's arrays, objects and escaped strings live: one block (or a few) for the
 /// whole tree, freed at once when the reading is done, instead of a vector per object that is
 /// allocated, grown and freed one by one (issue 23).
@@ -63,10 +65,23 @@ impl<'a> Json<'a> {
     /// tree in `arena`.
     pub fn parse(text: &'a str, arena: &'a Arena) -> serde_json::Result<Self> {
         let mut scratch = Scratch::new();
+        if let Some(json) = reader::read(text, &arena.0, &mut scratch) {
+            return Ok(json);
+        }
+        scratch.clear();
+        Self::parse_with_serde(text, arena, &mut scratch)
+    }
+
+    /// [`Json::parse`] through serde_json's parser alone: what the direct reader declines.
+    fn parse_with_serde(
+        text: &'a str,
+        arena: &'a Arena,
+        scratch: &mut Scratch<'a>,
+    ) -> serde_json::Result<Self> {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         let json = Build {
             arena: &arena.0,
-            scratch: &mut scratch,
+            scratch,
         }
         .deserialize(&mut deserializer)?;
         // As `serde_json::from_str`: only whitespace may follow.
@@ -210,7 +225,7 @@ struct Scratch<'a> {
     items: Vec<Json<'a>>,
 }
 
-impl Scratch<'_> {
+impl<'a> Scratch<'a> {
     /// Room for the open containers of a request (record, record_json, a court, a case, a
     /// charge and its sentence hold about 35 members at once), so neither stack regrows: that
     /// was six reallocations a request, ~2.5K instructions.
@@ -219,6 +234,45 @@ impl Scratch<'_> {
             members: Vec::with_capacity(64),
             items: Vec::with_capacity(32),
         }
+    }
+
+    /// Forgets whatever a reading that gave up left open.
+    fn clear(&mut self) {
+        self.members.clear();
+        self.items.clear();
+    }
+
+    /// Adds a member to the object whose members start at `base`; a repeated key (of a small
+    /// object) overwrites the value at its first position.
+    fn push_member(&mut self, base: usize, seen: &mut KeyFilter, key: &'a str, value: Json<'a>) {
+        let members = self.members.get_mut(base..).unwrap_or_default();
+        if members.len() < SCANNED_KEYS
+            && seen.maybe_seen(key)
+            && let Some(member) = members.iter_mut().find(|(k, _)| *k == key)
+        {
+            member.1 = value;
+            return;
+        }
+        self.members.push((key, value));
+    }
+
+    /// The object whose members start at `base`, moved into `arena`, repeats resolved.
+    fn finish_object(&mut self, base: usize, arena: &'a Bump) -> Object<'a> {
+        let members = self.members.get(base..).unwrap_or_default();
+        let kept = if members.len() <= SCANNED_KEYS {
+            arena.alloc_slice_copy(members)
+        } else {
+            arena.alloc_slice_copy(&resolve_repeats(members))
+        };
+        self.members.truncate(base);
+        Object(kept)
+    }
+
+    /// The array whose items start at `base`, moved into `arena`.
+    fn finish_array(&mut self, base: usize, arena: &'a Bump) -> &'a [Json<'a>] {
+        let items = arena.alloc_slice_copy(self.items.get(base..).unwrap_or_default());
+        self.items.truncate(base);
+        items
     }
 }
 
@@ -297,11 +351,7 @@ impl<'de> Visitor<'de> for Build<'_, 'de> {
         while let Some(item) = seq.next_element_seed(self.nested())? {
             self.scratch.items.push(item);
         }
-        let items = self
-            .arena
-            .alloc_slice_copy(self.scratch.items.get(base..).unwrap_or_default());
-        self.scratch.items.truncate(base);
-        Ok(Json::Array(items))
+        Ok(Json::Array(self.scratch.finish_array(base, self.arena)))
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Json<'de>, A::Error> {
@@ -309,25 +359,9 @@ impl<'de> Visitor<'de> for Build<'_, 'de> {
         let mut seen = KeyFilter::default();
         while let Some(key) = map.next_key_seed(KeySeed(self.arena))? {
             let value = map.next_value_seed(self.nested())?;
-            let scratch = &mut *self.scratch;
-            let members = scratch.members.get_mut(base..).unwrap_or_default();
-            if members.len() < SCANNED_KEYS
-                && seen.maybe_seen(key)
-                && let Some(member) = members.iter_mut().find(|(k, _)| *k == key)
-            {
-                member.1 = value;
-                continue;
-            }
-            scratch.members.push((key, value));
+            self.scratch.push_member(base, &mut seen, key, value);
         }
-        let members = self.scratch.members.get(base..).unwrap_or_default();
-        let kept = if members.len() <= SCANNED_KEYS {
-            self.arena.alloc_slice_copy(members)
-        } else {
-            self.arena.alloc_slice_copy(&resolve_repeats(members))
-        };
-        self.scratch.members.truncate(base);
-        Ok(Json::Object(Object(kept)))
+        Ok(Json::Object(self.scratch.finish_object(base, self.arena)))
     }
 }
 
