@@ -81,14 +81,15 @@ impl<'a> Reader<'a, '_> {
         }
     }
 
-    /// A member's value: a string (most of them) read here, without a call to [`Reader::value`].
+    /// A member's value: a string or `null` (most of them) read here, without a call to
+    /// [`Reader::value`].
     #[inline]
     fn member_value(&mut self) -> Option<Json<'a>> {
         self.skip_whitespace();
-        if self.peek() == Some(b'"') {
-            self.string().map(Json::String)
-        } else {
-            self.value()
+        match self.peek() {
+            Some(b'"') => self.string().map(Json::String),
+            Some(b'n') => self.literal(b"null", Json::Null),
+            _ => self.value(),
         }
     }
 
