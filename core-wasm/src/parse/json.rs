@@ -12,10 +12,11 @@
 //! Every document reads exactly as `Value` would: the direct reader (`reader`) reads what it is
 //! sure of and declines the rest, which serde_json's parser then reads (so the same errors and
 //! the same recursion limit); the same numbers, and a repeated key keeps its last value at its
-//! first position, as `Value` with `preserve_order` does. The tree itself is in `tree`. [`Json::to_value`] gives the `Value` itself
-//! where one is answered. One deliberate difference: `Value` (with serde_json's `raw_value`
-//! feature) reads an object whose first key is serde_json's private raw-value token as the JSON
-//! text of its string; here it is an object with that key, like any other.
+//! first position, as `Value` with `preserve_order` does. The tree itself is in `tree`.
+//! [`Json::to_value`] gives the `Value` itself where one is answered. One deliberate difference:
+//! `Value` (with serde_json's `raw_value` feature) reads an object whose first key is serde_json's
+//! private raw-value token as the JSON text of its string; here it is an object with that key,
+//! like any other.
 
 use std::fmt;
 
