@@ -420,19 +420,7 @@ mod tests {
     /// Every corpus file and request body, and the fixtures, read both ways.
     #[test]
     fn corpus_reads_as_value_reads_it() -> Result<(), Box<dyn std::error::Error>> {
-        let mut texts = vec![include_str!("../../fixtures/ten-charges.json").to_string()];
-        for entry in std::fs::read_dir("../tests/corpus")? {
-            let text = std::fs::read_to_string(entry?.path())?;
-            let case: Value = serde_json::from_str(&text)?;
-            texts.push(serde_json::to_string(&case["request"])?);
-            texts.push(serde_json::to_string_pretty(&case["request"])?);
-            texts.push(text);
-        }
-        texts.push(std::fs::read_to_string(
-            "../tests/fixtures/xml/manifest.json",
-        )?);
-        assert!(texts.len() > 200, "only {} texts", texts.len());
-        for text in &texts {
+        for text in &super::tests_reader::corpus_texts()? {
             assert!(Json::parse(text, &Arena::for_text(text)).is_ok());
             same_as_value(text);
         }

@@ -108,33 +108,42 @@ impl<'a> Reader<'a, '_> {
         (self.depth <= DEPTH_AT_MOST).then_some(())
     }
 
+    /// Whether the container is closed at once (`close`, after whitespace, consumed): `{}`, `[]`.
+    fn closes(&mut self, close: u8) -> bool {
+        self.skip_whitespace();
+        let closed = self.peek() == Some(close);
+        self.at += usize::from(closed);
+        closed
+    }
+
+    /// After a member or item: `Some(true)` for a comma (another follows), `Some(false)` for
+    /// `close`, either consumed; `None` for anything else.
+    fn separates(&mut self, close: u8) -> Option<bool> {
+        self.skip_whitespace();
+        let byte = self.peek()?;
+        self.at += 1;
+        match byte {
+            b',' => Some(true),
+            _ if byte == close => Some(false),
+            _ => None,
+        }
+    }
+
     fn object(&mut self) -> Option<Json<'a>> {
         self.open()?;
         let base = self.scratch.members.len();
-        self.skip_whitespace();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-        } else {
-            let mut seen = KeyFilter::default();
-            loop {
-                self.skip_whitespace();
-                if self.peek() != Some(b'"') {
-                    return None;
-                }
-                let key = self.string()?;
-                self.expect(b':')?;
-                let value = self.member_value()?;
-                self.scratch.push_member(base, &mut seen, key, value);
-                self.skip_whitespace();
-                match self.peek()? {
-                    b',' => self.at += 1,
-                    b'}' => {
-                        self.at += 1;
-                        break;
-                    }
-                    _ => return None,
-                }
+        let mut seen = KeyFilter::default();
+        let mut more = !self.closes(b'}');
+        while more {
+            self.skip_whitespace();
+            if self.peek() != Some(b'"') {
+                return None;
             }
+            let key = self.string()?;
+            self.expect(b':')?;
+            let value = self.member_value()?;
+            self.scratch.push_member(base, &mut seen, key, value);
+            more = self.separates(b'}')?;
         }
         self.depth -= 1;
         Some(Json::Object(self.scratch.finish_object(base, self.arena)))
@@ -143,23 +152,11 @@ impl<'a> Reader<'a, '_> {
     fn array(&mut self) -> Option<Json<'a>> {
         self.open()?;
         let base = self.scratch.items.len();
-        self.skip_whitespace();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-        } else {
-            loop {
-                let item = self.value()?;
-                self.scratch.items.push(item);
-                self.skip_whitespace();
-                match self.peek()? {
-                    b',' => self.at += 1,
-                    b']' => {
-                        self.at += 1;
-                        break;
-                    }
-                    _ => return None,
-                }
-            }
+        let mut more = !self.closes(b']');
+        while more {
+            let item = self.value()?;
+            self.scratch.items.push(item);
+            more = self.separates(b']')?;
         }
         self.depth -= 1;
         Some(Json::Array(self.scratch.finish_array(base, self.arena)))

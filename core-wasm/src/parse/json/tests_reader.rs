@@ -44,10 +44,8 @@ fn declines(text: &str) {
     assert_eq!(agrees(text).ok(), Some(false), "{text:?}");
 }
 
-/// Every corpus body and fixture is read by the reader itself (not declined), to the tree
-/// serde_json gives: were it to decline them, requests would silently pay for both.
-#[test]
-fn reads_every_corpus_body_itself() -> Result<(), Box<dyn std::error::Error>> {
+/// Every corpus file, its request body compact and pretty, and the fixtures.
+pub(super) fn corpus_texts() -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let mut texts = vec![include_str!("../../../fixtures/ten-charges.json").to_string()];
     for entry in std::fs::read_dir("../tests/corpus")? {
         let text = std::fs::read_to_string(entry?.path())?;
@@ -56,8 +54,18 @@ fn reads_every_corpus_body_itself() -> Result<(), Box<dyn std::error::Error>> {
         texts.push(serde_json::to_string_pretty(&case["request"])?);
         texts.push(text);
     }
+    texts.push(std::fs::read_to_string(
+        "../tests/fixtures/xml/manifest.json",
+    )?);
     assert!(texts.len() > 200, "only {} texts", texts.len());
-    for text in &texts {
+    Ok(texts)
+}
+
+/// Every corpus body and fixture is read by the reader itself (not declined), to the tree
+/// serde_json gives: were it to decline them, requests would silently pay for both.
+#[test]
+fn reads_every_corpus_body_itself() -> Result<(), Box<dyn std::error::Error>> {
+    for text in &corpus_texts()? {
         reads(text);
     }
     Ok(())
