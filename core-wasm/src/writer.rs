@@ -322,23 +322,34 @@ pub(crate) fn needs_escape(bytes: &[u8]) -> bool {
 }
 
 /// How many bytes from the start of `bytes` need no escaping: the index of the first control
-/// character, `"` or `\`, or the length when there is none.
+/// character, `"` or `\`, or the length when there is none. Eight bytes at a time, the last few
+/// in a word padded with spaces; within the word that has one, its lowest flagged byte is the
+/// first (a borrow only carries upwards from a flagged byte).
 #[inline]
-fn plain_len(bytes: &[u8]) -> usize {
+pub(crate) fn plain_len(bytes: &[u8]) -> usize {
     let mut at = 0;
-    while let Some(word) = bytes.get(at..at + 8) {
-        if word_needs_escape(u64::from_le_bytes(array(word))) {
-            break;
+    let mut words = bytes.chunks_exact(8);
+    for word in words.by_ref() {
+        let escapes = escape_mask(u64::from_le_bytes(array(word)));
+        if escapes != 0 {
+            return at + first_flagged(escapes);
         }
         at += 8;
     }
-    while let Some(&byte) = bytes.get(at) {
-        if byte < 0x20 || byte == b'"' || byte == b'\\' {
-            break;
-        }
-        at += 1;
+    let mut last = [b' '; 8];
+    for (padded, byte) in last.iter_mut().zip(words.remainder()) {
+        *padded = *byte;
     }
-    at
+    match escape_mask(u64::from_le_bytes(last)) {
+        0 => bytes.len(),
+        escapes => at + first_flagged(escapes),
+    }
+}
+
+/// The index of the lowest byte flagged in `mask` (not zero) by [`escape_mask`].
+#[inline]
+fn first_flagged(mask: u64) -> usize {
+    (mask.trailing_zeros() / 8) as usize
 }
 
 /// A slice of exactly `N` bytes as an array.
@@ -351,12 +362,19 @@ fn array<const N: usize>(bytes: &[u8]) -> [u8; N] {
 /// `w` is below `n` (for `n <= 0x80`).
 #[inline]
 fn word_needs_escape(w: u64) -> bool {
+    escape_mask(w) != 0
+}
+
+/// The high bit of each byte of `w` that JSON must escape, exact up to the lowest one (a higher
+/// byte may be flagged by a borrow from it).
+#[inline]
+fn escape_mask(w: u64) -> u64 {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
     let quote = w ^ (ONES * u64::from(b'"'));
     let backslash = w ^ (ONES * u64::from(b'\\'));
-    below(w, 0x20) | below(quote, 1) | below(backslash, 1) != 0
+    below(w, 0x20) | below(quote, 1) | below(backslash, 1)
 }
 
 /// `$m! { serialize_i8(i8); ... }` for every integer method of `serde::Serializer`.
@@ -791,6 +809,26 @@ mod tests {
                     assert_eq!(plain_len(&text), len, "{byte:#x} at {at} of {len}");
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any bytes, escaped ones often and several to a word: the run ends at the first.
+        #[test]
+        fn a_plain_run_ends_at_the_first_escaped_byte(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just(b'"'),
+                    proptest::strategy::Just(b'\\'),
+                    0u8..0x21,
+                    proptest::arbitrary::any::<u8>(),
+                ],
+                0..40,
+            ),
+        ) {
+            let first = bytes.iter().position(|b| *b < 0x20 || *b == b'"' || *b == b'\\');
+            proptest::prop_assert_eq!(plain_len(&bytes), first.unwrap_or(bytes.len()));
+            proptest::prop_assert_eq!(needs_escape(&bytes), first.is_some());
         }
     }
 

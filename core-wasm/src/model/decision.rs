@@ -3,6 +3,7 @@
 use std::rc::Rc;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::identity::IdentityLevel;
 use crate::parse::classify::{DispositionClass, SeverityLevel};
@@ -104,6 +105,19 @@ pub struct Classification<'s> {
     pub traffic: &'static str,
     pub disposition_class: DispositionClass,
     /// Lines borrow what the record already holds (the traffic evidence, the type, the
-    /// disposition's reading).
-    pub evidence: Vec<Evidence<'s>>,
+    /// disposition's reading); at most three, kept in place (a vector was an allocation a
+    /// charge).
+    #[serde(serialize_with = "evidence_lines")]
+    pub evidence: EvidenceLines<'s>,
+}
+
+/// A charge's evidence lines: severity, traffic (when read), disposition.
+pub type EvidenceLines<'s> = SmallVec<[Evidence<'s>; 3]>;
+
+/// Evidence lines as a JSON array, as a vector of them serialises.
+fn evidence_lines<S: serde::Serializer>(
+    lines: &EvidenceLines<'_>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    lines.as_slice().serialize(s)
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::ops::Range;
 
-use crate::model::decision::Classification;
+use crate::model::decision::{Classification, EvidenceLines};
 use crate::model::evidence::Evidence;
 use crate::model::record::Offense;
 
@@ -261,7 +261,7 @@ fn push_key(keys: &mut Vec<u8>, parts: &[Option<&str>]) -> Range<usize> {
 /// type only.
 pub fn classification(offense: &Offense) -> Classification<'_> {
     let (severity, severity_evidence) = severity_read(offense);
-    let mut evidence = Vec::with_capacity(3);
+    let mut evidence = EvidenceLines::new();
     evidence.push(severity_evidence);
     if !offense.traffic_evidence.is_empty() {
         evidence.push(Evidence::Text(Cow::Borrowed(&offense.traffic_evidence)));
