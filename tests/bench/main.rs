@@ -5,11 +5,14 @@
 //! - `echo`: a bare axum server that parses and echoes a JSON body, the HTTP ceiling to compare
 //!   `/evaluate` against;
 //! - `paced`: an open-loop load at a fixed request rate, for latency at a given throughput;
+//! - `profile`: one reused instance running the request in a loop with wasmtime's perf map, for
+//!   `perf record`;
 //! - `record`: a synthetic `/evaluate` body with N charges.
 
 mod breakdown;
 mod echo;
 mod paced;
+mod profile;
 mod record;
 mod resident;
 mod stages;
@@ -45,6 +48,22 @@ enum Command {
         /// Calls per variant and round.
         #[arg(long, default_value_t = 50)]
         per_round: usize,
+    },
+    /// The request's two stages in one reused instance, in a loop, with wasmtime's perf map
+    /// (`/tmp/perf-<pid>.map`): run it under `perf record`.
+    Profile {
+        /// An `/evaluate` request body.
+        #[arg(long)]
+        body: PathBuf,
+        /// The engine module to run (default: the one embedded in `lookback`).
+        #[arg(long)]
+        module: Option<PathBuf>,
+        /// Without the epoch checks the server's deadline needs.
+        #[arg(long)]
+        no_epoch: bool,
+        /// How long to run.
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
     },
     /// Serves `POST /evaluate` that parses the JSON body and echoes it.
     Echo {
@@ -92,6 +111,25 @@ fn main() -> anyhow::Result<()> {
                 None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
             };
             stages::run(&module, &std::fs::read(body)?, rounds, per_round)
+        }
+        Command::Profile {
+            body,
+            module,
+            no_epoch,
+            secs,
+        } => {
+            let module = match module {
+                Some(path) => std::fs::read(path)?,
+                None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
+            };
+            let context = stages::kept_context();
+            profile::run(
+                &module,
+                &std::fs::read(body)?,
+                context.as_bytes(),
+                !no_epoch,
+                secs,
+            )
         }
         Command::Echo { addr } => echo::run(addr),
         Command::Paced {
