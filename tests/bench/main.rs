@@ -98,6 +98,14 @@ enum Command {
     },
 }
 
+/// The module at `path`, or the one embedded in `lookback`.
+fn module_bytes(path: Option<PathBuf>) -> std::io::Result<Vec<u8>> {
+    match path {
+        Some(path) => std::fs::read(path),
+        None => Ok(lookback_runtime::EMBEDDED_MODULE.to_vec()),
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Stages {
@@ -105,26 +113,21 @@ fn main() -> anyhow::Result<()> {
             module,
             rounds,
             per_round,
-        } => {
-            let module = match module {
-                Some(path) => std::fs::read(path)?,
-                None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
-            };
-            stages::run(&module, &std::fs::read(body)?, rounds, per_round)
-        }
+        } => stages::run(
+            &module_bytes(module)?,
+            &std::fs::read(body)?,
+            rounds,
+            per_round,
+        ),
         Command::Profile {
             body,
             module,
             no_epoch,
             secs,
         } => {
-            let module = match module {
-                Some(path) => std::fs::read(path)?,
-                None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
-            };
             let context = stages::kept_context();
             profile::run(
-                &module,
+                &module_bytes(module)?,
                 &std::fs::read(body)?,
                 context.as_bytes(),
                 !no_epoch,
