@@ -34,6 +34,7 @@ pub mod pipeline;
 pub mod rationale;
 pub mod rollup;
 pub mod rules;
+mod text_eq;
 pub mod vocabulary;
 pub mod warm;
 mod writer;

@@ -7,12 +7,14 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use wasmtime::{Config, Engine, Instance, Memory, Module, OptLevel, Store, TypedFunc};
+use wasmtime::{
+    Config, Engine, Instance, Memory, Module, OptLevel, ProfilingStrategy, Store, TypedFunc,
+};
 
 use crate::stats::{percentile_us, round1};
 
 /// One reused instance and the exports the request path calls.
-struct Reused {
+pub struct Reused {
     store: Store<()>,
     memory: Memory,
     alloc: TypedFunc<i32, i32>,
@@ -22,11 +24,16 @@ struct Reused {
 }
 
 impl Reused {
-    fn new(wasm: &[u8], epoch: bool) -> wasmtime::Result<Self> {
+    /// `perf_map`: wasmtime writes `/tmp/perf-<pid>.map`, so `perf report` names the module's
+    /// functions (`lookback-bench profile`).
+    pub fn new(wasm: &[u8], epoch: bool, perf_map: bool) -> wasmtime::Result<Self> {
         let mut config = Config::new();
         config
             .cranelift_opt_level(OptLevel::Speed)
             .epoch_interruption(epoch);
+        if perf_map {
+            config.profiler(ProfilingStrategy::PerfMap);
+        }
         let engine = Engine::new(&config)?;
         let module = Module::new(&engine, wasm)?;
         let mut store = Store::new(&engine, ());
@@ -67,7 +74,12 @@ impl Reused {
     }
 
     /// Median microseconds of both stages, over `calls` requests after as many warm-up ones.
-    fn median_us(&mut self, body: &[u8], context: &[u8], calls: usize) -> wasmtime::Result<f64> {
+    pub fn median_us(
+        &mut self,
+        body: &[u8],
+        context: &[u8],
+        calls: usize,
+    ) -> wasmtime::Result<f64> {
         let mut samples = Vec::with_capacity(calls);
         for i in 0..2 * calls {
             let started = Instant::now();
@@ -91,8 +103,8 @@ pub fn run(
     fresh_us: f64,
 ) -> anyhow::Result<serde_json::Value> {
     let wasmtime = |e: wasmtime::Error| anyhow::anyhow!("{e}");
-    let mut plain = Reused::new(wasm, false).map_err(wasmtime)?;
-    let mut epoch = Reused::new(wasm, true).map_err(wasmtime)?;
+    let mut plain = Reused::new(wasm, false, false).map_err(wasmtime)?;
+    let mut epoch = Reused::new(wasm, true, false).map_err(wasmtime)?;
     let (mut a, mut b) = (Vec::new(), Vec::new());
     // Interleaved rounds, as in `stages`: drift on a shared machine hits both alike.
     for _ in 0..5 {

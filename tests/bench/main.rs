@@ -5,11 +5,14 @@
 //! - `echo`: a bare axum server that parses and echoes a JSON body, the HTTP ceiling to compare
 //!   `/evaluate` against;
 //! - `paced`: an open-loop load at a fixed request rate, for latency at a given throughput;
+//! - `profile`: one reused instance running the request in a loop with wasmtime's perf map, for
+//!   `perf record`;
 //! - `record`: a synthetic `/evaluate` body with N charges.
 
 mod breakdown;
 mod echo;
 mod paced;
+mod profile;
 mod record;
 mod resident;
 mod stages;
@@ -46,6 +49,22 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         per_round: usize,
     },
+    /// The request's two stages in one reused instance, in a loop, with wasmtime's perf map
+    /// (`/tmp/perf-<pid>.map`): run it under `perf record`.
+    Profile {
+        /// An `/evaluate` request body.
+        #[arg(long)]
+        body: PathBuf,
+        /// The engine module to run (default: the one embedded in `lookback`).
+        #[arg(long)]
+        module: Option<PathBuf>,
+        /// Without the epoch checks the server's deadline needs.
+        #[arg(long)]
+        no_epoch: bool,
+        /// How long to run.
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+    },
     /// Serves `POST /evaluate` that parses the JSON body and echoes it.
     Echo {
         /// Address to listen on.
@@ -79,6 +98,14 @@ enum Command {
     },
 }
 
+/// The module at `path`, or the one embedded in `lookback`.
+fn module_bytes(path: Option<PathBuf>) -> std::io::Result<Vec<u8>> {
+    match path {
+        Some(path) => std::fs::read(path),
+        None => Ok(lookback_runtime::EMBEDDED_MODULE.to_vec()),
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Stages {
@@ -86,12 +113,26 @@ fn main() -> anyhow::Result<()> {
             module,
             rounds,
             per_round,
+        } => stages::run(
+            &module_bytes(module)?,
+            &std::fs::read(body)?,
+            rounds,
+            per_round,
+        ),
+        Command::Profile {
+            body,
+            module,
+            no_epoch,
+            secs,
         } => {
-            let module = match module {
-                Some(path) => std::fs::read(path)?,
-                None => lookback_runtime::EMBEDDED_MODULE.to_vec(),
-            };
-            stages::run(&module, &std::fs::read(body)?, rounds, per_round)
+            let context = stages::kept_context();
+            profile::run(
+                &module_bytes(module)?,
+                &std::fs::read(body)?,
+                context.as_bytes(),
+                !no_epoch,
+                secs,
+            )
         }
         Command::Echo { addr } => echo::run(addr),
         Command::Paced {

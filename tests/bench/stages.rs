@@ -33,6 +33,11 @@ const CONTEXT: StageContext<'static> = StageContext {
     client_rules: None,
 };
 
+/// The stage-2 input of the kept-record pair, with the bench's fixed clock.
+pub fn kept_context() -> String {
+    evaluate_kept_input(&CONTEXT)
+}
+
 struct Stage {
     name: &'static str,
     export: Export,
@@ -97,7 +102,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
             stage.name
         );
     }
-    let context = evaluate_kept_input(&CONTEXT);
+    let context = kept_context();
     let request = Request {
         host: &host,
         module: &module,

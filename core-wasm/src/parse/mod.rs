@@ -4,7 +4,6 @@
 pub mod classify;
 pub mod dates;
 pub mod json;
-mod key_eq;
 pub mod mapping;
 pub mod record_json;
 pub mod states;

@@ -1,5 +1,7 @@
 //! US states, DC and the five inhabited territories the SPEC names, by code and by name.
 
+use crate::text_eq::text_eq;
+
 /// (code, name) for all 56 jurisdictions of SPEC stage 3.
 pub const JURISDICTIONS: [(&str, &str); 56] = [
     ("AL", "ALABAMA"),
@@ -71,7 +73,7 @@ fn named(cleaned: &str) -> Option<&'static str> {
     let cleaned = cleaned.strip_prefix("STATE OF ").unwrap_or(cleaned);
     JURISDICTIONS
         .iter()
-        .find(|(code, name)| *code == cleaned || *name == cleaned)
+        .find(|(code, name)| text_eq(code, cleaned) || text_eq(name, cleaned))
         .map(|(code, _)| *code)
         .or(match cleaned {
             "WASHINGTON DC" | "WASHINGTON D C" => Some("DC"),

@@ -6,6 +6,7 @@
 
 use super::schema::{Rule, Scope};
 use super::{client_table, local, states, table};
+use crate::text_eq::text_eq;
 
 /// Changes whenever any rule changes, so a decision can be traced to the law table it used.
 #[cfg(not(feature = "rules-next"))]
@@ -43,7 +44,9 @@ pub fn all_rules() -> Vec<&'static Rule> {
 /// in the table the id's scope names.
 pub fn rule(id: &str) -> Option<&'static Rule> {
     let (scope, jurisdiction) = scope_of(id);
-    table_for(scope, jurisdiction).iter().find(|r| r.id == id)
+    table_for(scope, jurisdiction)
+        .iter()
+        .find(|r| text_eq(r.id, id))
 }
 
 /// The table holding the rules of `scope` in `jurisdiction`.

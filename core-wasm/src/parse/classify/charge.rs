@@ -8,6 +8,7 @@ use std::ops::Range;
 use crate::model::decision::{Classification, EvidenceLines};
 use crate::model::evidence::Evidence;
 use crate::model::record::Offense;
+use crate::text_eq::bytes_eq;
 
 use super::disposition::{Disposition, classify_disposition};
 use super::lexicon::lexicon;
@@ -190,7 +191,11 @@ impl<T: Clone> Seen<T> {
         };
         let found = match at.and_then(|at| self.entries.get(at)) {
             None => return Found::New(hash, key),
-            Some((_, seen, read)) if keys.get(seen.clone()) == Some(text) => {
+            Some((_, seen, read))
+                if keys
+                    .get(seen.clone())
+                    .is_some_and(|seen| bytes_eq(seen, text)) =>
+            {
                 Found::Known(read.clone())
             }
             Some(_) => Found::Clash,

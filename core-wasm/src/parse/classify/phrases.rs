@@ -14,6 +14,7 @@ use smallvec::SmallVec;
 
 use super::jagged::Jagged;
 use super::lookup::WordMap;
+use crate::text_eq::{starts_with, text_eq};
 
 /// Position of a distinct phrase in its `PhraseIndex` (in order of first `intern`).
 pub(crate) type PhraseId = usize;
@@ -21,8 +22,8 @@ pub(crate) type PhraseId = usize;
 /// One pattern word against one text word: exact, or a prefix when the pattern ends in `*`.
 pub(crate) fn word_matches(word: &str, pattern: &str) -> bool {
     match pattern.strip_suffix('*') {
-        Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
-        None => word == pattern,
+        Some(prefix) => !prefix.is_empty() && starts_with(word, prefix),
+        None => text_eq(word, pattern),
     }
 }
 
@@ -44,8 +45,8 @@ impl Pattern {
 
     fn matches(self, word: &str) -> bool {
         match self.prefix() {
-            Some(prefix) => !prefix.is_empty() && word.starts_with(prefix),
-            None => word == self.0,
+            Some(prefix) => !prefix.is_empty() && starts_with(word, prefix),
+            None => text_eq(word, self.0),
         }
     }
 }

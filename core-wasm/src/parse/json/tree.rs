@@ -4,7 +4,7 @@
 use bumpalo::Bump;
 use serde_json::{Map, Number, Value};
 
-use crate::parse::key_eq::key_eq;
+use crate::text_eq::text_eq;
 
 /// Where a document's arrays, objects and escaped strings live: one block (or a few) for the
 /// whole tree, freed at once when the reading is done, instead of a vector per object that is
@@ -114,7 +114,7 @@ pub(super) type Member<'a> = (&'a str, Json<'a>);
 impl<'a> Object<'a> {
     /// The value of `key` (a linear scan: request objects are small).
     pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
-        (self.0.iter().find(|(k, _)| key_eq(k, key))).map(|(_, v)| v)
+        (self.0.iter().find(|(k, _)| text_eq(k, key))).map(|(_, v)| v)
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
