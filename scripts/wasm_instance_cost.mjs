@@ -2,7 +2,9 @@
 // module files compared in the same run: each file's layout (bytes, data segments, initial
 // memory pages, memory after instantiation), then rounds that take every file in turn, each
 // round timing instantiation alone, both stages of the body in a fresh instance, and both stages
-// in one instance reused (the calls as tests/browser/bench.mjs's V8 section makes them). Medians
+// in one instance reused (the calls as tests/browser/bench.mjs's V8 section makes them), and
+// instantiation of the same module with its data segments left out (what writing the memory
+// image into each instance costs is the difference; that module is only instantiated). Medians
 // over the rounds; the ratio fresh/reused is taken per round, so drift of the shared machine's
 // load cancels. Prints one JSON line.
 //
@@ -88,6 +90,22 @@ function layout(bytes) {
   return out;
 }
 
+/** The module without its data and data-count sections (null if its code then fails to compile). */
+function withoutData(bytes) {
+  const kept = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const [size, body] = leb(bytes, at + 1);
+    if (bytes[at] !== 11 && bytes[at] !== 12) kept.push(bytes.subarray(at, body + size));
+    at = body + size;
+  }
+  try {
+    return new WebAssembly.Module(Buffer.concat(kept));
+  } catch {
+    return null;
+  }
+}
+
 const utf8 = new TextEncoder();
 const input = utf8.encode(readFileSync(bodyFile, 'utf8'));
 const context = utf8.encode('{"context":{"now":"2026-11-22T05:00:00Z","correlation_id":"bench"}}');
@@ -119,10 +137,12 @@ const modules = files.map((file) => {
   return {
     file,
     module,
+    bare: withoutData(bytes),
     reused: new WebAssembly.Instance(module, {}),
     layout: { ...layout(bytes), memory_bytes_after_instantiation: new WebAssembly.Instance(module, {}).exports.memory.buffer.byteLength },
     answer,
     instantiate: [],
+    instantiateBare: [],
     fresh: [],
     again: [],
     ratio: [],
@@ -144,6 +164,11 @@ for (let i = 0; i < rounds; i += 1) {
     m.fresh.push(t2 - t0);
     m.again.push(t3 - t2);
     m.ratio.push((t2 - t0) / (t3 - t2));
+    if (m.bare) {
+      const t4 = performance.now();
+      new WebAssembly.Instance(m.bare, {});
+      m.instantiateBare.push(performance.now() - t4);
+    }
   }
 }
 
@@ -155,6 +180,7 @@ console.log(JSON.stringify({
     file: m.file,
     ...m.layout,
     instantiate_ms: round3(median(m.instantiate)),
+    instantiate_without_data_ms: m.bare ? round3(median(m.instantiateBare)) : null,
     fresh_ms: round3(median(m.fresh)),
     reused_ms: round3(median(m.again)),
     fresh_vs_reused: Math.round(median(m.ratio) * 100) / 100,
