@@ -3,6 +3,7 @@
 
 pub mod keys;
 pub mod token;
+mod verified;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};

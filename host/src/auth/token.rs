@@ -8,6 +8,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use super::keys::{KeyEntry, Role};
+use super::verified::VerifiedTokens;
 
 /// `iss` of every token.
 pub const ISSUER: &str = "lookback";
@@ -43,6 +44,7 @@ pub struct TokenIssuer {
     validation: Validation,
     ttl: Duration,
     max_skew: Duration,
+    verified: VerifiedTokens,
 }
 
 /// A token could not be issued (only possible if serialisation fails).
@@ -68,6 +70,7 @@ impl TokenIssuer {
             validation,
             ttl,
             max_skew: Duration::from_secs(60),
+            verified: VerifiedTokens::new(),
         }
     }
 
@@ -104,16 +107,33 @@ impl TokenIssuer {
     /// later than the skew allowance from now and living no longer than the TTL allows; `None`
     /// for anything else.
     pub fn verify(&self, token: &str) -> Option<Claims> {
-        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
-        let claims = data.claims;
-        let now = now_secs();
+        self.verify_at(token, now_secs())
+    }
+
+    /// [`TokenIssuer::verify`] as of `now` (seconds since the epoch) for what changes with time;
+    /// the library's own expiry check, on a token's first use, reads the system clock.
+    fn verify_at(&self, token: &str, now: u64) -> Option<Claims> {
+        let claims = match self.verified.get(token) {
+            Some(claims) => claims,
+            None => {
+                let data =
+                    jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
+                self.verified.insert(token, data.claims.clone());
+                data.claims
+            }
+        };
+        self.in_force(&claims, now).then_some(claims)
+    }
+
+    /// Whether a token with these (verified) claims is in force at `now`.
+    fn in_force(&self, claims: &Claims, now: u64) -> bool {
         let skew = self.max_skew.as_secs();
         // `exp` is checked by the library; reject a token that expires exactly now as well.
         let alive = claims.exp > now;
         let issued_in_the_past = claims.iat <= now.saturating_add(skew);
         let lifetime_allowed =
             claims.exp.saturating_sub(claims.iat) <= self.ttl.as_secs().saturating_add(skew);
-        (alive && issued_in_the_past && lifetime_allowed).then_some(claims)
+        alive && issued_in_the_past && lifetime_allowed
     }
 }
 
@@ -152,6 +172,47 @@ mod tests {
         assert!(!claims.jti.is_empty());
         let header = jsonwebtoken::decode_header(&token).unwrap();
         assert_eq!(header.alg, Algorithm::HS256);
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let token = issuer.issue(&key(None)).unwrap();
+        let claims = issuer.verify(&token).unwrap();
+        assert_eq!(
+            issuer.verify_at(&token, claims.exp - 1),
+            Some(claims.clone())
+        );
+        assert_eq!(issuer.verify_at(&token, claims.exp), None);
+        assert_eq!(issuer.verify_at(&token, claims.exp + 3600), None);
+    }
+
+    #[test]
+    fn a_token_changed_after_its_original_was_remembered_is_rejected() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let token = issuer.issue(&key(None)).unwrap();
+        assert!(issuer.verify(&token).is_some());
+        let (unsigned, signature) = token.rsplit_once('.').unwrap();
+        let mut forged = signature.to_owned().into_bytes();
+        forged[0] = if forged[0] == b'A' { b'B' } else { b'A' };
+        let forged = format!("{unsigned}.{}", String::from_utf8(forged).unwrap());
+        assert!(issuer.verify(&forged).is_none());
+        let claims_only = format!("{unsigned}.");
+        assert!(issuer.verify(&claims_only).is_none());
+        assert!(issuer.verify(&token).is_some());
+    }
+
+    #[test]
+    fn more_tokens_than_slots_all_verify_again() {
+        let issuer = TokenIssuer::new(b"secret", Duration::from_secs(60));
+        let tokens: Vec<String> = (0..600)
+            .map(|_| issuer.issue(&key(None)).unwrap())
+            .collect();
+        for round in 0..2 {
+            for token in &tokens {
+                assert!(issuer.verify(token).is_some(), "round {round}");
+            }
+        }
     }
 
     #[test]
