@@ -287,9 +287,9 @@ function readStage(name, text, check) {
  * Both stages in one fresh instance, one worker message (worker.js `request`): stage 1 keeps the
  * record in the instance and stage 2 decides on it, as the server runs them. The stages' times
  * are the worker's own, around each stage, as the server times its stages: the page hears stage
- * 2 start only after two messages between threads, which made stage 1 look 3-5x the server's and
- * stages 2-3 shorter than they ran (README, Performance). A call the worker could not time (a
- * trap, the deadline, a dead worker) is timed by the page: to stage 2's start, and to the end.
+ * 2 start two messages between threads late, which put both into stage 1's figure (README,
+ * Performance). A call the worker could not time (a trap, the deadline, a dead worker) is timed by
+ * the page: to when it heard stage 2 start, and to the end.
  * @returns {Promise<{transformed?: object, evaluated?: object, transformError?: string,
  *   evaluateError?: string, transformMs: number, complianceMs: number}>}
  */
