@@ -286,13 +286,16 @@ function readStage(name, text, check) {
 /**
  * Both stages in one fresh instance, one worker message (worker.js `request`): stage 1 keeps the
  * record in the instance and stage 2 decides on it, as the server runs them. The stages' times
- * are the page's: from the call to stage 2's start, and from there to the answer.
+ * are the worker's own, around each stage, as the server times its stages: the page hears stage
+ * 2 start two messages between threads late, which put both into stage 1's figure (README,
+ * Performance). A call the worker could not time (a trap, the deadline, a dead worker) is timed by
+ * the page: to when it heard stage 2 start, and to the end.
  * @returns {Promise<{transformed?: object, evaluated?: object, transformError?: string,
  *   evaluateError?: string, transformMs: number, complianceMs: number}>}
  */
 async function keptStages(engine, bodyText, context, lane) {
   const t0 = performance.now();
-  let t1 = null; // stage 2's start: stage 1 accepted the record
+  let t1 = null; // when the page heard stage 2 start: stage 1 accepted the record
   let stage1 = null;
   let outcome = null; // stays null when the call never ran (interrupted): an Error only then
   try {
@@ -305,7 +308,8 @@ async function keptStages(engine, bodyText, context, lane) {
     outcome = { error };
   }
   const end = performance.now();
-  return ranOf(stage1, outcome ?? { error: interrupted() }, t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
+  const ms = outcome?.ms ?? (t1 === null ? [end - t0, 0] : [t1 - t0, end - t1]);
+  return ranOf(stage1, outcome ?? { error: interrupted() }, ms);
 }
 
 /**

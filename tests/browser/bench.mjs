@@ -7,12 +7,17 @@
 //   Both report the same `data.timing` (stage 1, stages 2-3, total); the page's is measured with
 //   `performance.now()`. Both sides first answer BENCH_WARMUP unmeasured calls: V8 starts the
 //   module on its baseline compiler and moves hot functions to its optimising one only after
-//   they have run a while, so the first calls measure the tiering, not the page. As many rounds
+//   they have run a while, so the first calls measure the tiering, not the page; and the page's
+//   own warm-up (960 calls in a worker of its own) is waited out, as a reviewer's first click
+//   would: running beside it, the rounds shared the 2 cores with it. As many rounds
 //   again are traced (`traced`): the worker's task per call (wall and CPU), whether the call found
 //   its instance ready, the main thread's CPU per call and V8's tier-up meanwhile; the rest of the
 //   page's time is the messages to the worker and back. Back to back, a call can meet the other
 //   worker still instantiating its spare and the two share the cores; `paced` is as many rounds
 //   again, each 50 ms after the last answer, as a reviewer's clicks come: the workers idle.
+//   `messages_only`: the page's three messages a call (the body to a worker; stage 2's start and
+//   the answer back, texts about as long) through a worker that does nothing else, back to
+//   back and paced: what any page running the module off its main thread pays before the work.
 //   `first_ms`: a reviewer's first record, 1 s after the browser's first page is ready.
 // - A batch: BENCH_BATCH records (every bundled sample in turn) chosen as one NDJSON file in the
 //   page's "Many records" input, timed in the page from the input's change event to the finished
@@ -129,11 +134,57 @@ async function firstEvaluation(browser) {
   return summarise('browser, first', [answer]).total_ms;
 }
 
+/**
+ * `rounds` calls' time (ms, medians back to back and paced) through a worker that only answers:
+ * the page's messages a call (worker.js `request`), texts about as long as the page's call moves.
+ */
+function messagesOnly(page, rounds, answer) {
+  return page.evaluate(async ({ body, rounds, warmup, gapMs, stage1, answer }) => {
+    const source = `onmessage = ({ data }) => { postMessage({ id: data.id, item: 0, transformed: ${JSON.stringify(stage1)} });`
+      + ` postMessage({ id: data.id, item: 0, text: ${JSON.stringify(answer)}, ms: [0, 0] }); };`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    const call = (id) => new Promise((resolve) => {
+      const started = performance.now();
+      worker.onmessage = ({ data }) => { if ('text' in data) resolve(performance.now() - started); };
+      worker.postMessage({ id, add: [], name: 'request', items: [{ key: 1, input: body, context: '{"context":{}}' }] });
+    });
+    const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+    const out = {};
+    for (const [name, gap] of [['back_to_back_ms', 0], ['paced_ms', gapMs]]) {
+      const times = [];
+      for (let i = 0; i < warmup + rounds; i += 1) {
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        const ms = await call(i);
+        if (i >= warmup) times.push(ms);
+      }
+      out[name] = Math.round(median(times) * 1000) / 1000;
+    }
+    worker.terminate();
+    return out;
+  }, { body, rounds, warmup: WARMUP, gapMs: PACED_GAP_MS, ...answer });
+}
+
+/** Stage 1's and the last stage's answer texts for the body, as the page's worker posts them. */
+function answerTexts(page) {
+  return page.evaluate(async ({ body }) => {
+    const engine = await import(new URL('engine.js', location.href).href);
+    const answer = await engine.evaluate(window.benchModule, body, { now: engine.nowRfc3339(), correlationId: 'bench-texts' });
+    const { search_id: searchId } = answer.body.data;
+    return {
+      stage1: JSON.stringify({ ok: true, search_id: searchId, tenant_id: null }),
+      answer: JSON.stringify({ ok: true, decision: answer.body.data.decision }),
+    };
+  }, { body });
+}
+
 /** The measured rounds, then as many again traced: where one evaluation's time goes. */
 async function pageRounds(browser) {
   const page = await openPage(browser);
+  // The page's warm-up ends with `data-warm` set (web-demo/app.js).
+  await page.waitForSelector('body[data-warm]', { state: 'attached', timeout: 60_000 });
   const timing = summarise('browser', await evaluateInPage(page, ROUNDS, WARMUP));
   const paced = summarise('browser, paced', await evaluateInPage(page, ROUNDS, 0, PACED_GAP_MS));
+  const messages = await messagesOnly(page, ROUNDS, await answerTexts(page));
   const dir = mkdtempSync(join(tmpdir(), 'lookback-bench-'));
   try {
     const path = join(dir, 'rounds.json');
@@ -141,7 +192,7 @@ async function pageRounds(browser) {
     await evaluateInPage(page, ROUNDS, 0);
     await browser.stopTracing();
     await page.close();
-    return { ...timing, paced, traced: roundsOfTrace(JSON.parse(readFileSync(path, 'utf8'))) };
+    return { ...timing, paced, messages_only: messages, traced: roundsOfTrace(JSON.parse(readFileSync(path, 'utf8'))) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
