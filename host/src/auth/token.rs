@@ -44,7 +44,7 @@ pub struct TokenIssuer {
     validation: Validation,
     ttl: Duration,
     max_skew: Duration,
-    verified: VerifiedTokens,
+    verified: VerifiedTokens<Claims>,
 }
 
 /// A token could not be issued (only possible if serialisation fails).

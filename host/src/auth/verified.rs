@@ -14,23 +14,21 @@ use std::sync::{Mutex, PoisonError};
 
 use subtle::ConstantTimeEq as _;
 
-use super::token::Claims;
-
 /// How many verified tokens are remembered at most (one per slot).
 const SLOTS: usize = 256;
 
-/// Remembered tokens.
-pub(super) struct VerifiedTokens {
+/// Remembered tokens, each with what its verification gave (its claims).
+pub(super) struct VerifiedTokens<C> {
     hasher: RandomState,
-    slots: Box<[Mutex<Option<Verified>>]>,
+    slots: Box<[Mutex<Option<Verified<C>>>]>,
 }
 
-struct Verified {
+struct Verified<C> {
     token: Box<str>,
-    claims: Claims,
+    claims: C,
 }
 
-impl VerifiedTokens {
+impl<C: Clone> VerifiedTokens<C> {
     pub(super) fn new() -> Self {
         Self {
             hasher: RandomState::new(),
@@ -39,7 +37,7 @@ impl VerifiedTokens {
     }
 
     /// The claims of `token`, when it was verified before.
-    pub(super) fn get(&self, token: &str) -> Option<Claims> {
+    pub(super) fn get(&self, token: &str) -> Option<C> {
         let slot = self
             .slot(token)
             .lock()
@@ -50,7 +48,7 @@ impl VerifiedTokens {
     }
 
     /// Remembers a verified token's claims.
-    pub(super) fn insert(&self, token: &str, claims: Claims) {
+    pub(super) fn insert(&self, token: &str, claims: C) {
         let verified = Verified {
             token: token.into(),
             claims,
@@ -61,7 +59,7 @@ impl VerifiedTokens {
             .unwrap_or_else(PoisonError::into_inner) = Some(verified);
     }
 
-    fn slot(&self, token: &str) -> &Mutex<Option<Verified>> {
+    fn slot(&self, token: &str) -> &Mutex<Option<Verified<C>>> {
         let hash = self.hasher.hash_one(token);
         &self.slots[(hash % SLOTS as u64) as usize]
     }
