@@ -11,8 +11,12 @@
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
 # The engine module is compiled for wasm32 by runtime/build.rs and embedded in the binary;
-# musl links the binary statically, so the final stage needs no C library.
-RUN rustup target add wasm32-unknown-unknown x86_64-unknown-linux-musl
+# musl links the binary statically, so the final stage needs no C library. musl-tools: the C
+# compiler for musl (x86_64-linux-musl-gcc) that the crates with C code (ring) build with.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends musl-tools \
+ && rm -rf /var/lib/apt/lists/* \
+ && rustup target add wasm32-unknown-unknown x86_64-unknown-linux-musl
 COPY . .
 RUN cargo build --release --locked -p lookback --bin lookback --target x86_64-unknown-linux-musl \
  && install -D target/x86_64-unknown-linux-musl/release/lookback /out/lookback \
