@@ -23,9 +23,12 @@ fi
 export PYTHONPATH=$tools
 
 # The Kustomization is kustomize's own kind, not an API resource: no schema to check it against.
-manifests=$(ls deploy/kubernetes/*.yaml | grep -v kustomization.yaml)
+manifests=()
+for file in deploy/kubernetes/*.yaml; do
+  [ "$file" = deploy/kubernetes/kustomization.yaml ] || manifests+=("$file")
+done
 for version in $VERSIONS; do
-  python3 -m kubernetes_validate --strict --quiet -k "$version" $manifests \
+  python3 -m kubernetes_validate --strict --quiet -k "$version" "${manifests[@]}" \
     || { echo "deploy/kubernetes/ does not validate against Kubernetes $version" >&2; exit 1; }
 done
 echo "deploy/kubernetes/: strict schema validation passed for Kubernetes ${VERSIONS// /, }"

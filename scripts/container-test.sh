@@ -78,10 +78,10 @@ export CONTAINERS_CONF=$OUT/containers.conf CONTAINERS_STORAGE_CONF=$OUT/storage
 [ "$(podman info --format '{{.Store.GraphRoot}}')" = "$OUT/storage" ] \
   || die "podman does not use the storage under $OUT"
 
-CHECK="python3 $ROOT/scripts/container_check.py"
+CHECK=(python3 "$ROOT/scripts/container_check.py")
 NATIVE_PID=
 cleanup() {
-  [ -n "$NATIVE_PID" ] && kill "$NATIVE_PID" 2>/dev/null || true
+  if [ -n "$NATIVE_PID" ]; then kill "$NATIVE_PID" 2>/dev/null || true; fi
   podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -104,11 +104,15 @@ fi
 BIN_BYTES=$(stat -c %s "$BIN")
 
 # The native server the image is compared with: this test run's own glibc build (what
-# `cargo test --workspace --all-targets` built; nothing is rebuilt when it ran first).
-step "native binary (glibc, the test run's)"
-cargo test --workspace --all-targets --no-run -q >/dev/null 2>&1 \
-  || cargo test --workspace --all-targets --no-run
-NATIVE=target/debug/lookback
+# `cargo test --workspace --all-targets` built; nothing is rebuilt when it ran first), or the
+# binary LOOKBACK_NATIVE_BIN names (a glibc release build, say).
+NATIVE=${LOOKBACK_NATIVE_BIN:-}
+if [ -z "$NATIVE" ]; then
+  step "native binary (glibc, the test run's)"
+  cargo test --workspace --all-targets --no-run -q >/dev/null 2>&1 \
+    || cargo test --workspace --all-targets --no-run
+  NATIVE=target/debug/lookback
+fi
 [ -x "$NATIVE" ] || die "$NATIVE was not built"
 
 step "image (Dockerfile target prebuilt, buildah)"
@@ -125,7 +129,7 @@ buildah bud --quiet --format docker --target prebuilt -t "$IMAGE" "$CONTEXT" >/d
 podman image prune -f >/dev/null
 IMAGE_BYTES=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 [ "$(podman image inspect --format '{{.Config.User}}' "$IMAGE")" = "10001:10001" ] || die "the image's user is not 10001:10001"
-[ -n "$(podman image inspect --format '{{.HealthCheck}}' "$IMAGE" | grep -o 'lookback health')" ] \
+podman image inspect --format '{{.HealthCheck}}' "$IMAGE" | grep -q 'lookback health' \
   || die "the image has no HEALTHCHECK running lookback health: $(podman image inspect --format '{{.HealthCheck}}' "$IMAGE")"
 [ "$IMAGE_BYTES" -le $((MAX_IMAGE_MB * 1000 * 1000)) ] || die "the image is $IMAGE_BYTES bytes, over $MAX_IMAGE_MB MB"
 echo "image $IMAGE: $IMAGE_BYTES bytes; static binary $BIN_BYTES bytes (built in $((BUILD_MS / 1000)) s)"
@@ -155,8 +159,20 @@ start_image() {
     "$IMAGE" >/dev/null 2>>"$OUT/podman.log" || { cat "$OUT/podman.log" >&2; die "podman run failed"; }
   PID=$(podman inspect --format '{{.State.Pid}}' "$NAME")
   [ "$PID" -gt 0 ] || { podman logs "$NAME" >&2 || true; die "the container did not start"; }
-  READY_MS=$(in_image_net $CHECK ready http://127.0.0.1:8080 60 >/dev/null && ms_since "$started") \
+  READY_MS=$(in_image_net "${CHECK[@]}" ready http://127.0.0.1:8080 60 >/dev/null && ms_since "$started") \
     || { podman logs "$NAME" >&2 || true; die "the image did not become ready"; }
+  # The server's own part of it: loading (compiling, or reading from the cache) the engine module.
+  LOAD_MS=$(podman logs "$NAME" 2>&1 | python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        fields = json.loads(line).get("fields", {})
+    except ValueError:
+        continue
+    if fields.get("message") == "engine module loaded":
+        print(round(fields["load_ms"]))
+        break')
+  [ -n "$LOAD_MS" ] || die "the server logged no 'engine module loaded' line"
 }
 # Runs a command of the host in the container's network namespace: its loopback is the server's.
 in_image_net() { nsenter --net="/proc/$PID/ns/net" -- "$@"; }
@@ -164,7 +180,8 @@ in_image_net() { nsenter --net="/proc/$PID/ns/net" -- "$@"; }
 step "run (podman, read-only root, volume /var/lib/lookback, no network but loopback)"
 start_image
 COLD_READY_MS=$READY_MS
-echo "ready in $COLD_READY_MS ms (podman run to /health 200; the engine compiled, no cache yet)"
+COLD_LOAD_MS=$LOAD_MS
+echo "ready in $COLD_READY_MS ms (podman run to /health 200), $COLD_LOAD_MS ms of it loading the engine module (compiled: no cache yet)"
 
 step "checks from outside"
 status=$(podman inspect --format '{{.State.Status}} {{.HostConfig.ReadonlyRootfs}}' "$NAME")
@@ -191,8 +208,8 @@ echo "writes: refused on the root filesystem, taken on the volume"
 in_image_net env LOOKBACK_API_KEYS="$KEY" LOOKBACK_JWT_SECRET="$SECRET" RUST_LOG=warn \
   "$NATIVE" serve --addr 127.0.0.1:18080 >"$OUT/native.log" 2>&1 &
 NATIVE_PID=$!
-in_image_net $CHECK ready http://127.0.0.1:18080 120 >/dev/null || die "the native server did not start: $(tail -5 "$OUT/native.log")"
-compared=$(in_image_net $CHECK compare http://127.0.0.1:8080 http://127.0.0.1:18080 "$KEY" tests/corpus)
+in_image_net "${CHECK[@]}" ready http://127.0.0.1:18080 120 >/dev/null || die "the native server did not start: $(tail -5 "$OUT/native.log")"
+compared=$(in_image_net "${CHECK[@]}" compare http://127.0.0.1:8080 http://127.0.0.1:18080 "$KEY" tests/corpus)
 kill "$NATIVE_PID"; wait "$NATIVE_PID" 2>/dev/null || true; NATIVE_PID=
 echo "corpus answered the same by the image and the native server: $compared"
 engine_version=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["engine_version"])' "$compared")
@@ -202,7 +219,7 @@ binary_version=$(podman run --rm --network none --no-healthcheck "$IMAGE" --vers
 echo "lookback --version: $binary_version = the answers' meta.engine.version"
 
 step "SIGTERM under load"
-in_image_net $CHECK load http://127.0.0.1:8080 "$KEY" core-wasm/fixtures/ten-charges.json "$OUT/answered.txt" \
+in_image_net "${CHECK[@]}" load http://127.0.0.1:8080 "$KEY" core-wasm/fixtures/ten-charges.json "$OUT/answered.txt" \
   >"$OUT/load.json" &
 LOAD_PID=$!
 sleep 2
@@ -214,20 +231,23 @@ exit_code=$(podman inspect --format '{{.State.ExitCode}}' "$NAME")
 [ "$exit_code" = 0 ] || { podman logs "$NAME" 2>&1 | tail -20 >&2; die "the server exited $exit_code on SIGTERM"; }
 [ "$STOP_MS" -le $((DRAIN_SECS * 1000 + 2000)) ] || die "SIGTERM took $STOP_MS ms, over the ${DRAIN_SECS} s drain"
 podman logs "$NAME" 2>&1 | grep -q '"stopped"' || die "the server's log has no 'stopped' line"
-logged=$($CHECK log "$DATA/decisions.jsonl" "$OUT/answered.txt")
+logged=$("${CHECK[@]}" log "$DATA/decisions.jsonl" "$OUT/answered.txt")
 echo "stopped in $STOP_MS ms, exit 0; load $(cat "$OUT/load.json"); decision log $logged"
 [ -d "$DATA/cwasm" ] || die "no compile cache on the volume"
 
 step "restart on the same volume"
 start_image
 WARM_READY_MS=$READY_MS
-echo "ready again in $WARM_READY_MS ms (the compile cache on the volume)"
+WARM_LOAD_MS=$LOAD_MS
+echo "ready again in $WARM_READY_MS ms, $WARM_LOAD_MS ms of it loading the engine module (from the compile cache on the volume)"
 podman stop -t $((DRAIN_SECS + 20)) "$NAME" >/dev/null 2>>"$OUT/podman.log"
 
 python3 - "$OUT/summary.json" <<PY
 import json, sys
 json.dump({"image_bytes": $IMAGE_BYTES, "static_binary_bytes": $BIN_BYTES, "musl_release_build_s": $((BUILD_MS / 1000)),
            "ready_ms": {"first_start": $COLD_READY_MS, "restart_with_compile_cache": $WARM_READY_MS},
+           "module_load_ms": {"first_start": $COLD_LOAD_MS, "restart_with_compile_cache": $WARM_LOAD_MS},
+           "load_average_1m": $(cut -d' ' -f1 /proc/loadavg),
            "sigterm_stop_ms": $STOP_MS, "corpus": $compared, "decision_log": $logged},
           open(sys.argv[1], "w"), indent=2)
 PY

@@ -5,7 +5,7 @@
   compare IMAGE_URL NATIVE_URL KEY CORPUS_DIR
                                     every corpus request (tests/corpus/*.json, its "request") to
                                     both servers: the same status and body, but for the per-request
-                                    fields (correlation id, process time); prints the engine version
+                                    fields (PER_REQUEST); prints the engine version
   load URL KEY BODY_FILE OUT_FILE   /evaluate over and over on 4 connections until the server stops
                                     answering; writes the correlation ids answered 200 to OUT_FILE
   log FILE IDS_FILE                 the decision log is whole: every line a JSON object, and every
@@ -24,7 +24,9 @@ import time
 import urllib.error
 import urllib.request
 
-PER_REQUEST = {"correlation_id", "process_time_ms"}
+# What differs from one request to the next by design: ids, the wall-clock time decided at (two
+# requests may straddle a second), and stage timings.
+PER_REQUEST = {"correlation_id", "process_time_ms", "decision_date", "timing"}
 
 
 def request(url, body=None, headers=None, timeout=30):
@@ -70,6 +72,27 @@ def without_per_request_fields(value):
     return value
 
 
+def first_difference(a, b, path="$"):
+    """The JSON path of the first place `a` and `b` differ, with both values there."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return f"{path}.{k}: only in {'the native answer' if k in b else 'the image answer'}"
+            found = first_difference(a[k], b[k], f"{path}.{k}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items in the image's answer, {len(b)} in the native one"
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path}: image {json.dumps(a)[:200]}, native {json.dumps(b)[:200]}"
+
+
 def evaluate(url, bearer, body):
     status, _, answer = request(
         f"{url}/evaluate", body, {"Authorization": f"Bearer {bearer}", "Content-Type": "application/json"}
@@ -89,9 +112,9 @@ def compare(image_url, native_url, key, corpus_dir):
     for path in files:
         body = json.dumps(json.load(open(path))["request"]).encode()
         (s1, a1), (s2, a2) = (evaluate(url, bearers[url], body) for url in (image_url, native_url))
-        if s1 != s2 or without_per_request_fields(a1) != without_per_request_fields(a2):
-            fail(f"{os.path.basename(path)}: the image answered {s1}, the native server {s2}; "
-                 f"bodies differ:\n  image:  {json.dumps(a1)[:600]}\n  native: {json.dumps(a2)[:600]}")
+        difference = first_difference(without_per_request_fields(a1), without_per_request_fields(a2))
+        if s1 != s2 or difference:
+            fail(f"{os.path.basename(path)}: the image answered {s1}, the native server {s2}; {difference}")
         statuses[s1] = statuses.get(s1, 0) + 1
         engine = (a1.get("meta") or {}).get("engine") if isinstance(a1, dict) else None
         if engine:
