@@ -15,7 +15,7 @@ VERSIONS="1.30.0 1.31.0 1.32.0 1.33.0 1.34.0 1.35.0 1.36.0 1.37.0"
 tools=$PWD/target/tools/kubernetes-validate-$VALIDATOR_VERSION
 if [ ! -d "$tools/kubernetes_validate" ]; then
   echo "installing kubernetes-validate $VALIDATOR_VERSION (PyPI) for the manifests' schema check"
-  python3 -m pip install --quiet --disable-pip-version-check --target "$tools.tmp" \
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$tools.tmp" \
     "kubernetes-validate==$VALIDATOR_VERSION"
   rm -rf "$tools"
   mv "$tools.tmp" "$tools"
