@@ -86,6 +86,17 @@ fi
 
 cargo test --workspace --all-targets
 
+# --- The container image and the Kubernetes manifests --------------------------------------
+# scripts/container-test.sh: the static (musl) release binary, the image built with buildah
+# (Debian's, installed when missing), run with podman read-only as user 10001 and checked from
+# outside against the native server just tested. Here it must run: LOOKBACK_REQUIRE_CONTAINER=0
+# lets it skip where buildah, podman and runc cannot be installed. scripts/check-kubernetes.sh:
+# the manifests' strict schema check and that they run the image as it was checked.
+export LOOKBACK_REQUIRE_CONTAINER="${LOOKBACK_REQUIRE_CONTAINER:-1}"
+bash scripts/container-test.sh
+bash scripts/check-kubernetes.sh
+# --- end of the container image and the Kubernetes manifests --------------------------------
+
 # The classifiers on real court text (issue 21): every development state scored as the state left
 # out (needs ../shared, as the identity tests do). `--check` fails the run when a serious or
 # non-traffic charge is read minor beyond the issue's targets, or a disposition is read in the

@@ -78,6 +78,8 @@ pub enum Command {
     Diff(DiffArgs),
     /// List the rule catalogue (id, jurisdiction, summary, citation, confidence).
     Rules(RulesArgs),
+    /// Ask a running server's `/health`: exit 0 when it serves (for `HEALTHCHECK` and exec probes).
+    Health(crate::health_probe::HealthArgs),
     /// Manage API keys.
     Keys {
         /// Key action.
