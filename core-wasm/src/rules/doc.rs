@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::parse::classify::DispositionClass;
+use crate::parse::classify::{CanonicalDisposition, DispositionClass};
 
 use super::Effect;
 use super::catalog::{
@@ -121,6 +121,13 @@ fn covers(r: &Rule) -> String {
         Category::MarijuanaPossessionBefore(d) => {
             format!(" (marijuana possession entered before {d})")
         }
+        Category::RecordState(states) => {
+            let names: Vec<String> = states
+                .iter()
+                .map(|d| record_state_name(*d).to_string())
+                .collect();
+            format!(" ({})", names.join(", "))
+        }
         other => format!(
             " ({})",
             format!("{other:?}")
@@ -147,6 +154,7 @@ fn effect(a: Action) -> String {
         Action::Bar => "bar".to_string(),
         Action::Review => "review".to_string(),
         Action::Notice => "notice".to_string(),
+        Action::ReadsAs(class) => format!("reads as {} (note shown)", class.word()),
         Action::JuvenileUntilAge(age) => format!("bar once the subject is {age}"),
         Action::Lookback {
             window,
@@ -202,4 +210,12 @@ fn confidence(c: Confidence) -> &'static str {
         Confidence::Medium => "medium",
         Confidence::Low => "low",
     }
+}
+
+/// A record state as the catalogue names it: the canonical value in lower case, spaced.
+pub(super) fn record_state_name(state: CanonicalDisposition) -> String {
+    serde_json::to_value(state)
+        .ok()
+        .and_then(|v| v.as_str().map(|s| s.to_lowercase().replace('_', " ")))
+        .unwrap_or_default()
 }

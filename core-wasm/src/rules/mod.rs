@@ -17,6 +17,7 @@ pub mod routing;
 pub mod schema;
 pub mod states;
 pub mod table;
+mod trial;
 
 mod evaluate;
 #[cfg(test)]
@@ -25,6 +26,8 @@ mod tests;
 mod tests_aging;
 #[cfg(test)]
 mod tests_boundaries;
+#[cfg(test)]
+mod tests_record_states;
 
 pub use aging::{Workspace, time_facts, time_facts_in};
 pub use client::ClientRules;

@@ -55,6 +55,7 @@ pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
         outcome_dated: true,
         is_serving: false,
         annual_salary: None,
+        reading_tried: false,
     }
 }
 

@@ -57,6 +57,8 @@ mod tests_properties;
 #[cfg(test)]
 mod tests_reader;
 #[cfg(test)]
+mod tests_record_states;
+#[cfg(test)]
 mod tests_samples;
 #[cfg(test)]
 mod tests_severity;
