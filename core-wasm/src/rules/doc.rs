@@ -75,7 +75,7 @@ pub fn markdown() -> String {
     out
 }
 
-fn cell(s: &str) -> String {
+pub(super) fn cell(s: &str) -> String {
     s.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -93,7 +93,7 @@ fn scope(s: Scope) -> &'static str {
     }
 }
 
-fn trigger(t: Trigger) -> &'static str {
+pub(super) fn trigger(t: Trigger) -> &'static str {
     match t {
         Trigger::Always => "always",
         Trigger::AnyParty => "any party",
@@ -148,7 +148,7 @@ fn covers(r: &Rule) -> String {
     }
 }
 
-fn effect(a: Action) -> String {
+pub(super) fn effect(a: Action) -> String {
     match a {
         Action::Permit => "permit".to_string(),
         Action::Bar => "bar".to_string(),
@@ -195,7 +195,7 @@ fn thousands(n: u32) -> String {
     out
 }
 
-fn effective(r: &Rule) -> String {
+pub(super) fn effective(r: &Rule) -> String {
     match (r.effective_from, r.effective_to) {
         (None, None) => "-".to_string(),
         (Some(f), None) => format!("from {f}"),

@@ -44,4 +44,11 @@ pub fn catalog_markdown() -> String {
     doc::markdown()
 }
 
+/// The record states each jurisdiction names, the words read as them and the rules that decide
+/// them (`docs/record-states.md`), generated from the rule rows and the disposition table.
+pub fn record_states_markdown() -> String {
+    doc_record_states::markdown()
+}
+
 mod doc;
+mod doc_record_states;

@@ -251,3 +251,21 @@ fn a_deferral_goes_to_a_person_once_its_readings_part() {
     assert_eq!(D::DeferredActive.defaults().0, K::Pending);
     assert_eq!(NaiveDate::from_ymd_opt(2026, 1, 2), Some(f.as_of));
 }
+
+/// `docs/record-states.md` is generated. Regenerate with
+/// `UPDATE_RECORD_STATES_DOC=1 cargo test -p lookback-core record_states_doc`.
+#[test]
+fn record_states_doc_is_current() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/record-states.md");
+    let want = super::record_states_markdown();
+    if std::env::var_os("UPDATE_RECORD_STATES_DOC").is_some() {
+        std::fs::write(&path, &want)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    }
+    let got = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        got == want,
+        "docs/record-states.md differs from the rule and disposition tables; regenerate it with \
+         `UPDATE_RECORD_STATES_DOC=1 cargo test -p lookback-core record_states_doc`"
+    );
+}
