@@ -182,26 +182,6 @@ impl CanonicalDisposition {
         )
     }
 
-    /// The record state in words, for rationales (`the record is ...`).
-    pub fn state_words(self) -> &'static str {
-        match self {
-            Self::Sealed => "sealed",
-            Self::Expunged => "expunged",
-            Self::Annulled => "annulled",
-            Self::Erased => "erased",
-            Self::Shielded => "shielded",
-            Self::Restricted => "restricted from public access",
-            Self::Nondisclosure => "under an order of nondisclosure",
-            Self::Closed => "closed",
-            Self::Eliminated => "eliminated from the criminal-record certificate",
-            Self::YouthfulOffender => "a youthful offender adjudication",
-            Self::FirstOffenderDischarge => "a first offender discharge",
-            Self::ConvictionSetAside => "set aside",
-            Self::Pardoned => "pardoned",
-            _ => "",
-        }
-    }
-
     /// A deferral whose result is not known yet.
     pub(crate) fn is_open_deferral(self) -> bool {
         matches!(self, Self::DeferredActive | Self::DeferredUnspecified)
