@@ -24,7 +24,7 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
 /// that reads two ways is decided over its readings (DECISIONS §15), a missing disposition or
 /// level over the values it could have (§7.2).
 pub fn evaluate_with(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    if let Some((question, readings)) = trial::readings(f, settled_reading(f)) {
+    if let Some((question, readings)) = trial::readings(f, || settled_reading(f)) {
         let tried = readings
             .iter()
             .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
@@ -161,7 +161,7 @@ pub(super) fn reportability_in(
     f: &ChargeFacts,
     client: Option<&ClientRules>,
 ) -> Reportability {
-    if let Some((_, readings)) = trial::readings(f, settled_reading(f)) {
+    if let Some((_, readings)) = trial::readings(f, || settled_reading(f)) {
         // Decided when every reading agrees (DECISIONS §15).
         let mut agreed = None;
         for (_, value) in readings {
@@ -197,7 +197,7 @@ pub(super) fn reportability_in(
 /// record state that reads two ways, else a missing disposition's or level's values (the level
 /// only for an outcome that needed it, `level_gap`); empty when nothing is tried.
 pub(super) fn values_tried(f: &ChargeFacts, level_gap: bool) -> &'static [(&'static str, Value)] {
-    match trial::readings(f, settled_reading(f)) {
+    match trial::readings(f, || settled_reading(f)) {
         Some((_, readings)) => readings,
         None => trial::missing_values(f, level_gap),
     }

@@ -135,12 +135,12 @@ const PARDON_READINGS: [(&str, Value); 2] = {
 };
 
 /// The readings of a charge whose record state reads two ways, with the fact that decides
-/// between them; `settled` is the class an applicable row says the state is (AZ: a set-aside
-/// stays a conviction), which leaves that reading alone. `None` for a record state that reads
-/// one way, and for a charge that is already one reading.
+/// between them; `settled` finds the class an applicable row says a set-aside or pardon is (AZ:
+/// a set-aside stays a conviction), which leaves that reading alone; it is asked only for those.
+/// `None` for a record state that reads one way, and for a charge that is already one reading.
 pub(super) fn readings(
     f: &ChargeFacts,
-    settled: Option<DispositionClass>,
+    settled: impl FnOnce() -> Option<DispositionClass>,
 ) -> Option<(Question, &'static [(&'static str, Value)])> {
     if f.reading_tried {
         return None;
@@ -153,7 +153,7 @@ pub(super) fn readings(
         CanonicalDisposition::Pardoned => (Question::PardonEffect, &PARDON_READINGS),
         _ => return None,
     };
-    let chosen = match settled {
+    let chosen = match settled() {
         Some(DispositionClass::Conviction) => both.get(..1),
         Some(DispositionClass::NonConviction) => both.get(1..),
         _ => Some(both),
