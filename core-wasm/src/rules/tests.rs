@@ -85,7 +85,11 @@ fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
 }
 
 fn dismissal(state: &str, entered: NaiveDate) -> ChargeFacts {
-    let mut f = facts(K::NonConviction, D::Dismissed, state);
+    entered_on(facts(K::NonConviction, D::Dismissed, state), entered)
+}
+
+/// `f` arrested on `entered` and disposed 30 days later.
+pub(super) fn entered_on(mut f: ChargeFacts, entered: NaiveDate) -> ChargeFacts {
     f.entry = Some(Dated {
         date: entered,
         field: "arrest_date",

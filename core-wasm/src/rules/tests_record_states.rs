@@ -13,24 +13,18 @@ use super::catalog::{
     Rule, Trigger, all_rules,
 };
 use super::evaluate::reportability_with;
-use super::facts::{Dated, LaterDate, StateCode};
-use super::tests::{day, facts};
+use super::facts::StateCode;
+use super::tests::{day, entered_on, facts};
 use super::{ChargeFacts, ChargeOutcome, evaluate_charge};
 
-/// A charge in `state` of the court whose record names `canonical`, entered on `entered` and
-/// disposed a month later, with the applicant in `applicant`.
+/// A charge of `court` whose record names `canonical`, entered on `entered` and disposed 30 days
+/// later, with the applicant in `applicant`.
 fn record(canonical: D, court: &str, applicant: Option<&str>, entered: &str) -> ChargeFacts {
-    let mut f = facts(canonical.defaults().0, canonical, court);
+    let mut f = entered_on(
+        facts(canonical.defaults().0, canonical, court),
+        day(entered),
+    );
     f.applicant_state = applicant.and_then(StateCode::new);
-    let entered = day(entered);
-    f.entry = Some(Dated {
-        date: entered,
-        field: "arrest_date",
-    });
-    f.conviction_clock = LaterDate::Known(Dated {
-        date: entered + chrono::Days::new(30),
-        field: "disposition_date",
-    });
     f
 }
 

@@ -6,9 +6,9 @@ use super::*;
 
 /// (raw, jurisdiction_state, expected canonical). Recognised is expected unless canonical is
 /// `Unknown` (then see the dedicated tables below).
-type Row = (&'static str, Option<&'static str>, C);
+pub(super) type Row = (&'static str, Option<&'static str>, C);
 
-fn check(rows: &[Row]) {
+pub(super) fn check(rows: &[Row]) {
     let mut failures = Vec::new();
     for (raw, state, want) in rows {
         let d = classify_disposition(Some(raw), *state);
