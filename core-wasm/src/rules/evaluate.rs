@@ -136,10 +136,11 @@ fn whatever_the_values(
     } else {
         return outcome;
     };
-    let tried: Vec<(&str, ChargeOutcome)> = trial::missing_values(f, true)
-        .iter()
-        .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
-        .collect();
+    let tried: Vec<(&str, ChargeOutcome)> =
+        trial::missing_values(f, outcome.has_gap(DataGap::Level))
+            .iter()
+            .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
+            .collect();
     trial::decide_missing(what, outcome, &tried)
 }
 

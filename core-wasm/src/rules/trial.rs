@@ -270,8 +270,14 @@ pub(super) fn decide_missing(
 /// reading used is cited; none of them restricts beyond a review when the readings disagree.
 pub(super) fn decide_reading(
     question: Question,
-    tried: Vec<(&'static str, ChargeOutcome)>,
+    mut tried: Vec<(&'static str, ChargeOutcome)>,
 ) -> ChargeOutcome {
+    // One reading (a row settles it): that reading's outcome as it stands.
+    if tried.len() == 1
+        && let Some((_, only)) = tried.pop()
+    {
+        return only;
+    }
     let mut missing = Vec::new();
     for (_, o) in &tried {
         note_missing(&mut missing, &o.missing);
@@ -279,13 +285,6 @@ pub(super) fn decide_reading(
     let Some(first) = tried.first().map(|(_, o)| o.reportability) else {
         return ChargeOutcome::combine(Vec::new());
     };
-    if tried.len() == 1 {
-        return tried
-            .into_iter()
-            .map(|(_, o)| o)
-            .next()
-            .unwrap_or_else(|| ChargeOutcome::combine(Vec::new()));
-    }
     let agreed = tried.iter().all(|(_, o)| o.reportability == first);
     let said: Vec<String> = tried.iter().map(|(_, o)| o.reason()).collect();
     let mut findings: Vec<Finding> = Vec::new();
