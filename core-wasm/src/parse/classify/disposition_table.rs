@@ -223,8 +223,9 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(ANY, "GU", Reading::Ambiguous),
 ];
 
-/// Deferral / diversion names (A3 DEFERRED_ACTIVE). `WITHHOLD`/`WITHHELD` alone are FL-only and
-/// handled by their own rows.
+/// Deferral / diversion names (A3's kinds of deferral). A bare one is the unspecified case
+/// (DECISIONS §15); `RUNNING`, `COMPLETION` and `REVOCATION` words say how it stands.
+/// `WITHHOLD`/`WITHHELD` alone are FL-only and handled by their own rows.
 const DEFERRAL: &[&str] = &[
     "DEFERR*",
     "DEF ADJ",

@@ -7,7 +7,7 @@
 //! whether relief forbids reporting, the record is not reported); rules that would bar more than
 //! federal law on other grounds go to human review instead.
 
-use crate::parse::classify::CanonicalDisposition as D;
+use crate::parse::classify::{CanonicalDisposition as D, DispositionClass};
 use crate::rules::catalog::*;
 
 /// A catalogued rule that never fires: a duty, a source-level limit, or an unverified citation.
@@ -118,7 +118,7 @@ pub static AZ: &[Rule] = &[
         trigger: Trigger::Court,
         classes: CONV,
         category: Category::RecordState(SET_ASIDE),
-        action: Action::ReadsAs(crate::parse::classify::DispositionClass::Conviction),
+        action: Action::ReadsAs(DispositionClass::Conviction),
         reason: "an Arizona set-aside leaves the conviction on the record, so it is reported with the note that it \
                  was set aside",
         summary: "A set-aside conviction remains a conviction; it is read as one and reported with its set-aside \
