@@ -55,6 +55,7 @@ pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
         outcome_dated: true,
         is_serving: false,
         annual_salary: None,
+        reading_tried: false,
     }
 }
 
@@ -84,7 +85,11 @@ fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
 }
 
 fn dismissal(state: &str, entered: NaiveDate) -> ChargeFacts {
-    let mut f = facts(K::NonConviction, D::Dismissed, state);
+    entered_on(facts(K::NonConviction, D::Dismissed, state), entered)
+}
+
+/// `f` arrested on `entered` and disposed 30 days later.
+pub(super) fn entered_on(mut f: ChargeFacts, entered: NaiveDate) -> ChargeFacts {
     f.entry = Some(Dated {
         date: entered,
         field: "arrest_date",
@@ -551,7 +556,7 @@ fn set_aside_and_pardon_only_where_the_table_says() {
     assert_eq!(outcome(&mi), Reportability::NotReportable);
     // The law table also bars set-aside records in OR (ORS 137.225) and DC (2-1652(2)(A)), and in
     // MI and OR only for their own courts; AZ reports them with their status; elsewhere a
-    // set-aside is an ordinary non-conviction (DECISIONS §7.2).
+    // set-aside is decided over both readings (DECISIONS §15): recent, both are reportable.
     let set_aside = |court: &str, applicant: Option<&str>| {
         let mut f = facts(K::NonConviction, D::ConvictionSetAside, court);
         f.applicant_state = applicant.and_then(StateCode::new);
