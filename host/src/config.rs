@@ -559,13 +559,16 @@ mod tests {
             .map(|l| l.split('|').map(str::trim).skip(1).collect())
             .collect();
         let mut wrong = Vec::new();
+        // A variable some commands spell with another flag (`lookback keys create --file`) is one
+        // row naming every flag.
         for (variable, flag, default) in &variables {
             let name = format!("`{variable}`");
             let found: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == name).collect();
             match found.as_slice() {
                 [row] => {
-                    if row.get(1).copied() != Some(format!("`{flag}`").as_str()) {
-                        wrong.push(format!("{variable}: flag {:?}, not `{flag}`", row.get(1)));
+                    let flags = row.get(1).copied().unwrap_or_default();
+                    if !flags.contains(&format!("`{flag}`")) {
+                        wrong.push(format!("{variable}: flags {flags:?} lack `{flag}`"));
                     }
                     if !default.is_empty() && row.get(2).copied() != Some(default.as_str()) {
                         wrong.push(format!(

@@ -319,31 +319,33 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
     let overlays = lookback_tests::temp_dir("privacy-overlays");
     corpus::write_overlays(&corpus::load(), &overlays);
 
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "privacy::serve_as_child",
-            "--ignored",
-            "--nocapture",
-        ])
-        .env(CHILD_ENV, "1")
-        .env("RUST_LOG", "trace")
-        .env("LOOKBACK_LOG_FORMAT", "json")
-        .env("LOOKBACK_API_KEYS", CLIENT_KEY)
-        .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
-        .env(
-            "LOOKBACK_COMPILE_CACHE",
-            env!("LOOKBACK_TEST_COMPILE_CACHE"),
-        )
-        .env("LOOKBACK_CLIENT_RULES_DIR", &overlays)
-        .env("LOOKBACK_IDENTITY_MATCH_PER_MINUTE", "0")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = StopOnDrop(
+        Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "privacy::serve_as_child",
+                "--ignored",
+                "--nocapture",
+            ])
+            .env(CHILD_ENV, "1")
+            .env("RUST_LOG", "trace")
+            .env("LOOKBACK_LOG_FORMAT", "json")
+            .env("LOOKBACK_API_KEYS", CLIENT_KEY)
+            .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
+            .env(
+                "LOOKBACK_COMPILE_CACHE",
+                env!("LOOKBACK_TEST_COMPILE_CACHE"),
+            )
+            .env("LOOKBACK_CLIENT_RULES_DIR", &overlays)
+            .env("LOOKBACK_IDENTITY_MATCH_PER_MINUTE", "0")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     let lines = Arc::new(Mutex::new(Vec::<String>::new()));
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let stderr = child.stderr.take().unwrap();
+    let stderr = child.0.stderr.take().unwrap();
     let reader = {
         let lines = lines.clone();
         std::thread::spawn(move || {
@@ -397,8 +399,7 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
             }
         }
     }
-    child.kill().ok();
-    child.wait().ok();
+    drop(child);
     reader.join().unwrap();
 
     let lines = lines.lock().unwrap();
@@ -438,6 +439,17 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
         leaks.len(),
         leaks.join("\n")
     );
+}
+
+/// The server process, stopped however the test ends (a failed assertion included), so no
+/// server outlives its test.
+struct StopOnDrop(std::process::Child);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
 }
 
 fn truncate(text: &str) -> String {
