@@ -50,7 +50,8 @@ if ! install_tools; then
   if [ "$REQUIRE" = 1 ]; then
     die "the container test needs buildah, podman, runc and musl-tools (set LOOKBACK_REQUIRE_CONTAINER=0 to skip it)"
   fi
-  echo "warning: buildah, podman, runc or musl-tools missing; the container test is SKIPPED" >&2
+  echo "SKIPPED: the container test: buildah, podman, runc or musl-tools missing (LOOKBACK_REQUIRE_CONTAINER=0)" \
+    | tee -a "${LOOKBACK_SKIP_LOG:-/dev/null}" >&2
   exit 0
 fi
 

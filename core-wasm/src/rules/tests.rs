@@ -715,9 +715,13 @@ fn client_overlay_validation() {
     assert!(loosen.is_err());
 }
 
+/// Two consistency checks over the rule rows: a lookback that counts from a disposition or a
+/// release never covers pending charges (they have neither date), and an employer-use limit, which
+/// binds where the report is used, names one state. That every deciding rule fires is
+/// `every_deciding_rule_fires_in_a_named_corpus_case` (core-wasm/tests/corpus.rs); that statute
+/// rules carry their citation is `statute_rules_carry_citations_and_firing_rules_carry_reasons`.
 #[test]
-fn every_firing_rule_can_fire_and_cites_its_statute() {
-    // Sanity over the data: lookbacks never count pending charges from a disposition date.
+fn disposition_clocks_skip_pending_charges_and_applicant_rules_name_one_state() {
     for r in catalog::all_rules() {
         if let Action::Lookback { clock, .. } = r.action
             && clock != Clock::Entry
