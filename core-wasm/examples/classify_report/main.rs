@@ -115,11 +115,16 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
     let mut held_back: BTreeMap<(&'static str, Mode, Class), Cell> = BTreeMap::new();
     for row in rows {
         let Some(class) = row.class else { continue };
-        let part = split::part_of(&row.charge);
+        let part = split::part_of(&row.text_alone);
         for mode in Mode::ALL {
             let level = (mode != Mode::Text).then_some(row.level).flatten();
             let statute = (mode == Mode::Statute).then_some(row.statute.as_str());
-            let r = read_charge(&row.charge, statute, level, Some(row.state));
+            let charge = if mode == Mode::Statute {
+                &row.charge
+            } else {
+                &row.text_alone
+            };
+            let r = read_charge(charge, statute, level, Some(row.state));
             if part == Part::HeldBack {
                 let cell = held_back.entry((row.state, mode, class)).or_default();
                 cell.rows += 1;
@@ -132,7 +137,7 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
             if r.traffic != class.want() && tuned_on {
                 cell.misses.push(format!(
                     "`{}` [{}] {} -> {} ({})",
-                    row.charge,
+                    charge,
                     row.statute,
                     row.level.unwrap_or("no level"),
                     r.traffic.label(),
@@ -200,7 +205,7 @@ fn severity(rows: &[Row]) {
     for row in rows {
         let Some(want) = row.severity else { continue };
         for (name, level) in [("level word", row.level), ("text only", None)] {
-            let r = read_charge(&row.charge, None, level, Some(row.state));
+            let r = read_charge(&row.text_alone, None, level, Some(row.state));
             let cell = cells.entry((row.state, name)).or_default();
             cell.0 += 1;
             if r.severity == want {
