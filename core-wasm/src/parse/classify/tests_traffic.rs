@@ -412,10 +412,12 @@ fn second_pass_families() {
             "",
             T::SeriousTraffic,
         ),
+        // An out-of-service order is a commercial-vehicle rule, not on the serious list: from
+        // text alone a person looks (a vehicle-code statute reads it minor).
         (
             "DRIVING WHILE SUBJECT TO OUT-OF-SERVICE ORDER",
             "",
-            T::SeriousTraffic,
+            T::Unknown,
         ),
         // Alcohol or intoxication beside driving or a vehicle.
         (
@@ -489,13 +491,19 @@ fn second_pass_families() {
     ]);
 }
 
-/// Motor-carrier regulation (i21c): from text alone `unknown`, never minor; a statute the
-/// vehicle-code table places decides; a crime word still reads `none`.
+/// Motor-carrier regulation (i21c): from text alone `unknown`, never minor, unless the level is
+/// no crime; a statute the vehicle-code table places decides; a crime word still reads `none`.
 #[test]
-fn motor_carrier_regulation_is_never_minor_from_text() {
+fn motor_carrier_regulation_needs_a_level_or_a_statute() {
     check(&[
         ("Log Book", "MISDEMEANOR", T::Unknown),
-        ("LOGBOOK VIOLATION", "PETTY OFFENSE", T::Unknown),
+        // Beside a level that is no crime, a carrier's duty reads as the level says.
+        ("LOGBOOK VIOLATION", "PETTY OFFENSE", T::MinorTraffic),
+        (
+            "OUT-OF-SVCE ORDER VIOLATION",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
         ("HOURS OF SERVICE VIOLATION CMV", "", T::Unknown),
         (
             "Fail to Allow Inspection of Commercial Vehicle (M2)",

@@ -48,7 +48,36 @@ pub fn read_traffic(
 }
 
 /// `read_traffic` of a charge already read: its display form and the lexicon scan of its key.
+///
+/// A statute field that names a regulation or a local ordinance (`730 CMR 7.08`, `CITY ORD
+/// 10-4`) is no statute: the charge is read as if it had none, and the evidence says so
+/// (DECISIONS §13: an ordinance or regulation number neither makes nor unmakes a reading).
 pub(crate) fn read(
+    display: &str,
+    text: &Hits,
+    statute: Option<&str>,
+    state: Option<&str>,
+    severity: &Severity,
+) -> TrafficReading {
+    match statute.filter(|s| statute::is_regulation_or_ordinance(s, state)) {
+        Some(number) => {
+            let read = read_with(display, text, None, state, severity);
+            reading(
+                read.kind,
+                line(format_args!(
+                    "{}; \"{}\" is an ordinance or regulation number, not a statute: the text \
+                     decides",
+                    read.evidence,
+                    number.trim()
+                )),
+            )
+        }
+        None => read_with(display, text, statute, state, severity),
+    }
+}
+
+/// `read` with a statute that is no ordinance or regulation (or none).
+fn read_with(
     display: &str,
     text: &Hits,
     statute: Option<&str>,
@@ -112,10 +141,10 @@ pub(crate) fn read(
                 )),
             );
         }
-        TextSays::MinorBesideCrime(minor, word) => {
+        TextSays::MinorBesideCrime(minor, crime) => {
             return reading(
                 TrafficKind::NotTraffic,
-                line(format_args!("traffic.none: {minor} beside \"{word}\"")),
+                line(format_args!("traffic.none: {minor} beside {crime}")),
             );
         }
         TextSays::CarrierRegulation(word) => {
@@ -191,10 +220,18 @@ enum TextEvidence {
     /// A concept family by its object beside a vehicle word: `family "lamps" ("LAMP" with
     /// "VEHICLE")`.
     FamilyObject(&'static str, &'static str, &'static str),
-    /// A level that is no crime beside vehicle context: `infraction level with "VEHICLE"`.
+    /// A level that is no crime beside vehicle context: `infraction level (below misdemeanor)
+    /// with "VEHICLE"`.
     Level(SeverityLevel, &'static str),
+    /// An open container in a vehicle (DECISIONS §13): `open container "OPEN CONTAINER*" in a
+    /// vehicle ("VEHICLE*"), no impairment named`.
+    OpenContainer(Row, &'static str),
+    /// Racing at a level that is no crime: `"RACING" at infraction level`.
+    SpeedContest(Row, SeverityLevel),
     /// The operating rule: `"OPERATE" beside "VEHICLE*", no level`.
     Operating(&'static str, &'static str, SeverityLevel),
+    /// The road rule: `"VIOLATION" of "PIKE", no level`.
+    RoadRule(&'static str, &'static str, SeverityLevel),
 }
 
 impl fmt::Display for TextEvidence {
@@ -208,7 +245,18 @@ impl fmt::Display for TextEvidence {
                 write!(f, "family \"{name}\" (\"{object}\" with \"{context}\")")
             }
             TextEvidence::Level(level, context) => {
-                write!(f, "{} level with \"{context}\"", level.word())
+                write!(
+                    f,
+                    "{} level (below misdemeanor) with \"{context}\"",
+                    level.word()
+                )
+            }
+            TextEvidence::OpenContainer(row, vehicle) => write!(
+                f,
+                "open container \"{row}\" in a vehicle (\"{vehicle}\"), no impairment named"
+            ),
+            TextEvidence::SpeedContest(row, level) => {
+                write!(f, "\"{row}\" at {} level (below misdemeanor)", level.word())
             }
             TextEvidence::Operating(word, vehicle, SeverityLevel::Unknown) => {
                 write!(f, "\"{word}\" beside \"{vehicle}\", no level")
@@ -216,6 +264,14 @@ impl fmt::Display for TextEvidence {
             TextEvidence::Operating(word, vehicle, level) => {
                 write!(f, "\"{word}\" beside \"{vehicle}\", {} level", level.word())
             }
+            TextEvidence::RoadRule(word, road, SeverityLevel::Unknown) => {
+                write!(f, "\"{word}\" of \"{road}\" (a road's rules), no level")
+            }
+            TextEvidence::RoadRule(word, road, level) => write!(
+                f,
+                "\"{word}\" of \"{road}\" (a road's rules), {} level",
+                level.word()
+            ),
         }
     }
 }
@@ -228,8 +284,8 @@ enum TextSays {
     Minor(TextEvidence),
     /// A minor reading, but the level is a felony.
     MinorButFelony(TextEvidence),
-    /// A minor phrase beside a crime word (evidence, the word).
-    MinorBesideCrime(TextEvidence, &'static str),
+    /// A minor phrase beside a crime word or pair (evidence, the crime).
+    MinorBesideCrime(TextEvidence, TextEvidence),
     /// Motor-carrier regulation (`CARRIER_REGULATION`, the word): road traffic or a carrier's
     /// duty, which text alone cannot tell.
     CarrierRegulation(&'static str),
@@ -240,10 +296,25 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
         return TextSays::Serious(TextEvidence::Row(row));
     }
+    let open = open_container(tables, text);
+    if open.is_none()
+        && let Some(row) = tables.alcohol_beside_driving.first_row(text)
+    {
+        return TextSays::Serious(TextEvidence::Row(row));
+    }
+    let contest = tables.speed_contests.first_row(text);
+    if let Some(row) = contest
+        && !non_criminal(severity.level)
+    {
+        return TextSays::Serious(TextEvidence::Row(row));
+    }
     let regulation = tables.carrier_regulation.first(text);
-    let minor = minor_evidence(tables, text)
+    let minor = open
+        .or_else(|| contest.map(|row| TextEvidence::SpeedContest(row, severity.level)))
+        .or_else(|| minor_evidence(tables, text))
         .or_else(|| level_evidence(tables, text, severity))
         .or_else(|| operating_evidence(tables, text, severity))
+        .or_else(|| road_rule_evidence(tables, text, severity))
         .or_else(|| regulation.map(TextEvidence::Word));
     let Some(minor) = minor else {
         return TextSays::Nothing;
@@ -254,10 +325,26 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if severity.level == SeverityLevel::Felony {
         return TextSays::MinorButFelony(minor);
     }
-    if let Some(word) = regulation {
+    // Beside a level that is no crime, a carrier's duty is read as the level says.
+    if let Some(word) = regulation.filter(|_| !non_criminal(severity.level)) {
         return TextSays::CarrierRegulation(word);
     }
     TextSays::Minor(minor)
+}
+
+/// An open container or drinking in a vehicle, no impairment named (DECISIONS §13): the row and
+/// the word that names the vehicle. Without a vehicle word it is no traffic matter.
+fn open_container(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
+    let row = tables.open_container.first_row(text)?;
+    if tables.open_container_not_beside.any(text) {
+        return None;
+    }
+    let vehicle = tables
+        .vehicle_context
+        .first(text)
+        .or_else(|| tables.operated_vehicles.first(text))
+        .or_else(|| tables.passengers.first(text))?;
+    Some(TextEvidence::OpenContainer(row, vehicle))
 }
 
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
@@ -272,7 +359,8 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
     let context = tables
         .vehicle_context
         .first(text)
-        .or_else(|| tables.level_context.first(text))?;
+        .or_else(|| tables.level_context.first(text))
+        .or_else(|| tables.carrier_regulation.first(text))?;
     Some(TextEvidence::Level(severity.level, context))
 }
 
@@ -290,6 +378,21 @@ fn operating_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Opt
         return None;
     }
     Some(TextEvidence::Operating(word, vehicle, severity.level))
+}
+
+/// The road rule (`ROAD_FACILITIES`): with no level or a level that is no crime, a violation
+/// named beside a turnpike, a tunnel, a bridge or a parkway, unless a word of
+/// `OPERATING_NOT_BESIDE` stands beside it (a crime word is checked after).
+fn road_rule_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
+    if !(severity.level == SeverityLevel::Unknown || non_criminal(severity.level)) {
+        return None;
+    }
+    let road = tables.road_facilities.first(text)?;
+    let word = tables.road_rule_words.first(text)?;
+    if tables.operating_not_beside.any(text) {
+        return None;
+    }
+    Some(TextEvidence::RoadRule(word, road, severity.level))
 }
 
 /// DECISIONS §13 with a statute the vehicle-code table recognises.
@@ -375,6 +478,16 @@ fn with_statute(
                     "traffic.serious: {phrase}; {cited} is {where_} ({table})"
                 )),
             ),
+            // The statute does not make it minor (§13), but a level that is no crime beside
+            // vehicle conduct does, as it would with no statute at all.
+            TextSays::Minor(minor) if non_criminal(severity.level) => reading(
+                TrafficKind::MinorTraffic,
+                line(format_args!(
+                    "traffic.minor: {minor}, at {} level, which is no crime; {cited} is \
+                     {where_} and does not decide ({table})",
+                    severity.level.word()
+                )),
+            ),
             TextSays::Minor(minor) | TextSays::MinorButFelony(minor) => reading(
                 TrafficKind::Unknown,
                 line(format_args!(
@@ -418,11 +531,11 @@ fn inside_code(
             )),
         );
     }
-    if let Some(word) = crime_word(tables, text) {
+    if let Some(crime) = crime_word(tables, text) {
         return reading(
             TrafficKind::Unknown,
             line(format_args!(
-                "traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"
+                "traffic.unknown: {evidence}, but the text names a crime ({crime})"
             )),
         );
     }
@@ -503,8 +616,15 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
 }
 
 /// The first crime word of the text (in `NOT_MINOR_CONTEXT` order) that none of its excuses
-/// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
-fn crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
+/// (`NOT_MINOR_EXCUSED`) stands beside, else the first pair of `NOT_MINOR_ROWS` it holds. Walks
+/// the few phrases the text holds, not the list.
+fn crime_word(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
+    single_crime_word(tables, text)
+        .map(TextEvidence::Word)
+        .or_else(|| tables.not_minor_rows.first_row(text).map(TextEvidence::Row))
+}
+
+fn single_crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
     text.ids()
         .filter_map(|id| tables.not_minor_context.position(id))
         .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))

@@ -1550,12 +1550,12 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(
                 Serious(ImpairedDriving),
-                "90 24",
+                "90 24$",
                 "operating under the influence, operating to endanger, leaving the scene",
             ),
             sec(
                 Serious(ImpairedDriving),
-                "90/24",
+                "90/24$",
                 "operating under the influence, operating to endanger, leaving the scene",
             ),
             sec(
