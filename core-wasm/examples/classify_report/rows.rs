@@ -5,8 +5,8 @@
 //! - South Dakota: `minor` = title 32 (the source's `motor_vehicle_title`) and petty; `serious` =
 //!   the SD serious sections of `reference/law/vehicle-codes.json` (32-23 DUI chapter, 32-24-1,
 //!   32-34-5/6, 32-12-65, 32-35-110, 32-33-18, 22-16-41/42); `none` = an SDCL section outside
-//!   title 32 with a known degree, town ordinances numbered under SDCL title 12 (elections) left
-//!   out.
+//!   title 32 with a known degree, town ordinances numbered under SDCL title 12 (elections) and
+//!   the road-traffic law outside title 32 (`SD_ROAD_LAW_OUTSIDE_TITLE_32`) left out.
 //! - Okaloosa County, Florida (`total` >= 20, `majority_share` >= 0.9): `serious` = the FL serious
 //!   sections of the law table; `minor` = Criminal Traffic court, a statute in Fla. Stat. ch.
 //!   316-324, not a serious section; `none` = Criminal Felony or Misdemeanor court, a statute
@@ -115,6 +115,12 @@ const SD_SERIOUS: &[&str] = &[
     "22-16-42",
 ];
 
+/// Road-traffic law of South Dakota outside title 32, left out of `none` (and of `minor`: the
+/// sections are not the vehicle code): title 31 (highways: closed roads, medians, wrong way on an
+/// interstate), chapters 49-28 and 49-28A (motor carriers and their equipment), and § 35-1-9.1
+/// (an open container in a motor vehicle, minor traffic by DECISIONS §13).
+const SD_ROAD_LAW_OUTSIDE_TITLE_32: &[&str] = &["31-", "49-28-", "49-28A-", "35-1-9.1"];
+
 /// An SDCL section number (title-chapter-section); town ordinances under "title" 12 (elections)
 /// are left out.
 fn sdcl_section(statute: &str) -> bool {
@@ -136,7 +142,11 @@ fn south_dakota(row: &Value) -> Row {
         Some(Class::Serious)
     } else if title32 == Some(true) && severity == "petty" {
         Some(Class::Minor)
-    } else if title32 == Some(false) && !severity.is_empty() && sdcl_section(statute) {
+    } else if title32 == Some(false)
+        && !severity.is_empty()
+        && sdcl_section(statute)
+        && !in_sections(statute, SD_ROAD_LAW_OUTSIDE_TITLE_32)
+    {
         Some(Class::None)
     } else {
         None
@@ -246,7 +256,11 @@ fn massachusetts(row: &Value) -> Row {
     let bare = without_citation(&printed);
     Row {
         state: "MA",
-        text_alone: if bare.is_empty() { printed.clone() } else { bare.to_string() },
+        text_alone: if bare.is_empty() {
+            printed.clone()
+        } else {
+            bare.to_string()
+        },
         charge: printed,
         statute: text(row, "code").to_string(),
         level,
@@ -272,5 +286,8 @@ fn without_citation(printed: &str) -> &str {
             && words.get(i + 1).is_some_and(|(_, next)| *next == "CMR");
         (w.bytes().any(|b| b.is_ascii_lowercase()) || w.starts_with('§') || cmr).then_some(*start)
     });
-    printed.get(..cut.unwrap_or(printed.len())).unwrap_or(printed).trim()
+    printed
+        .get(..cut.unwrap_or(printed.len()))
+        .unwrap_or(printed)
+        .trim()
 }
