@@ -147,11 +147,16 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
         let end = run_end(row, &tokens, start);
         if end > start {
             let run = tokens.get(start..end).unwrap_or(&[]);
-            // A section has at least three digits (`VEH:2+PR` is no citation).
-            let numbers = run.iter().any(|t| match t {
-                Tok::Num(n) => n.chars().filter(char::is_ascii_digit).count() >= 3,
-                _ => false,
-            });
+            // A citation has at least three digits (`VEH:2+PR` is no citation; Massachusetts'
+            // `c90 §17` has a two-digit chapter and section).
+            let digits: usize = run
+                .iter()
+                .map(|t| match t {
+                    Tok::Num(n) => n.bytes().filter(u8::is_ascii_digit).count(),
+                    _ => 0,
+                })
+                .sum();
+            let numbers = digits >= 3;
             let marked = run.iter().any(|t| !matches!(t, Tok::Num(_)));
             // `730 CMR §7.08`, `Brockton Ordinances c12 §42`: the words just before the run
             // say it is a regulation or an ordinance, not a statute.

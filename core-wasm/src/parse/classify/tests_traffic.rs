@@ -607,3 +607,283 @@ fn a_vehicle_beside_an_operating_word() {
     );
     assert_eq!(outside.kind, T::Unknown, "{}", outside.evidence);
 }
+
+/// An open container, or drinking, in a vehicle (DECISIONS §13, ruled 2026-12-06): minor when
+/// the text names the vehicle and no impairment; not traffic without a vehicle; impaired
+/// driving, alcohol for the under-aged and a felony level are never minor.
+#[test]
+fn open_container_in_a_vehicle() {
+    check(&[
+        (
+            "ALCOHOL IN MV, POSSESS OPEN CONTAINER OF",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("POSS OPEN CONTAINER:DRIVE", "", T::MinorTraffic),
+        ("PASSENGER:W/OPEN ALC CONT", "INFRACTION", T::MinorTraffic),
+        ("DRNK ALC/MARIJ WHLE DRVNG", "INFRACTION", T::MinorTraffic),
+        (
+            "OPEN CONTAINER IN MOTOR VEHICLE",
+            "MISDEMEANOR",
+            T::MinorTraffic,
+        ),
+        // No vehicle: an open container in a public place is no traffic matter.
+        ("POSS OPEN ALCOHOL:PUBLIC", "INFRACTION", T::NotTraffic),
+        ("OPEN CONTAINER IN PARK", "", T::NotTraffic),
+        // Impairment named: impaired driving.
+        ("OPEN CONTAINER WHILE DUI", "MISDEMEANOR", T::SeriousTraffic),
+        (
+            "DRIVING WITH OPEN CONTAINER UNDER THE INFLUENCE",
+            "",
+            T::SeriousTraffic,
+        ),
+        (
+            "OPERATING VEHICLE WITH ALCOHOL IN SYSTEM",
+            "",
+            T::SeriousTraffic,
+        ),
+        // Alcohol for the under-aged, or a felony: never minor.
+        (
+            "FURNISH ALCOHOL TO MINOR IN VEHICLE",
+            "MISDEMEANOR",
+            T::SeriousTraffic,
+        ),
+        ("OPEN CONTAINER IN VEHICLE", "FELONY", T::Unknown),
+    ]);
+    let evidence = read_traffic(
+        "OPEN CONTAINER IN MOTOR VEHICLE",
+        None,
+        None,
+        &sev("MISDEMEANOR"),
+    )
+    .evidence;
+    assert!(evidence.contains("no impairment named"), "{evidence}");
+}
+
+/// A level below misdemeanor is evidence (infraction, violation, petty, summary, civil, the
+/// Massachusetts CM/CI, Ohio's MM): with vehicle, road or driving conduct in the text and no
+/// crime word it reads minor, and the evidence says the level did.
+#[test]
+fn a_level_below_misdemeanor_beside_vehicle_conduct() {
+    check(&[
+        (
+            "MASS PIKE—TANDEM TOO CLOSE",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
+        (
+            "SUMNR/CALHN TUNL—$20 VIOLATION",
+            "INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("WEIGHT VIOLATION", "VIOLATION", T::MinorTraffic),
+        (
+            "JUNIOR OPERATOR WITH PASSENGER UNDER 18",
+            "SUMMARY",
+            T::MinorTraffic,
+        ),
+        (
+            "MOBILE PHONE, OPERATOR UNDER 18 USE",
+            "PETTY OFFENSE",
+            T::MinorTraffic,
+        ),
+        ("HOURS OF SERVICE VIOLATION", "CIVIL", T::MinorTraffic),
+        // The same words at a misdemeanour level say nothing on their own.
+        ("WEIGHT VIOLATION", "MISDEMEANOR", T::NotTraffic),
+        ("HOURS OF SERVICE VIOLATION", "MISDEMEANOR", T::Unknown),
+        // A crime word still keeps it from minor.
+        (
+            "DISCLOSURE OF DRIVER LICENSE INFORMATION",
+            "INFRACTION",
+            T::NotTraffic,
+        ),
+        (
+            "MASS PIKE—SPEEDING TO ENDANGER",
+            "CIVIL INFRACTION",
+            T::NotTraffic,
+        ),
+    ]);
+    let levels = [("CM", "MA"), ("CI", "MA"), ("CI", "MI"), ("MM", "OH")];
+    for (code, state) in levels {
+        let severity = classify_severity(Some(code), Some(state));
+        let reading = read_traffic("WEIGHT VIOLATION", None, Some(state), &severity);
+        assert_eq!(reading.kind, T::MinorTraffic, "{code} ({state})");
+        assert!(
+            reading.evidence.contains("below misdemeanor"),
+            "{code} ({state}): {}",
+            reading.evidence
+        );
+    }
+}
+
+/// A vehicle word inside a crime is not traffic: a child left in a vehicle, disclosing licence
+/// or motor-vehicle records, dumping waste tyres, trespass on or entering a school bus.
+#[test]
+fn a_vehicle_word_inside_a_crime() {
+    for level in ["", "MISDEMEANOR", "FELONY", "INFRACTION"] {
+        check(&[
+            ("LEAVE CHILD UNATTENDED IN VEHICLE", level, T::NotTraffic),
+            ("LEAVE CHILD UNDER 6 IN VEHICLE", level, T::NotTraffic),
+            (
+                "DISCLOSURE OF DRIVER LICENSE INFORMATION",
+                level,
+                T::NotTraffic,
+            ),
+            (
+                "DISCLOSE PERSONAL INFO FROM MOTOR VEHICLE RECORD",
+                level,
+                T::NotTraffic,
+            ),
+            ("DUMP WASTE TIRES", level, T::NotTraffic),
+            ("WASTE TIRE HAULER NO REGISTRATION", level, T::NotTraffic),
+            ("TRESPASS ON SCHOOL BUS", level, T::NotTraffic),
+            ("ENTER SCHOOL BUS W/O AUTHORIZATION", level, T::NotTraffic),
+            ("BAT W/INJ:TRNS WRKR/PSNGR", level, T::NotTraffic),
+        ]);
+    }
+    // With a vehicle-code statute the crime word sends it to a person.
+    let read = read_traffic(
+        "TRESPASS ON SCHOOL BUS",
+        Some("VC 39002"),
+        Some("CA"),
+        &sev("MISDEMEANOR"),
+    );
+    assert_eq!(read.kind, T::Unknown, "{}", read.evidence);
+}
+
+/// Racing is serious, but not at a level that is no crime (DECISIONS §7.4 does not list it;
+/// Massachusetts makes some of it a civil motor vehicle infraction).
+#[test]
+fn racing_at_a_level_that_is_no_crime() {
+    check(&[
+        ("RACING MOTOR VEHICLE", "CIVIL INFRACTION", T::MinorTraffic),
+        ("RACING MOTOR VEHICLE", "MISDEMEANOR", T::SeriousTraffic),
+        ("RACING MOTOR VEHICLE", "", T::SeriousTraffic),
+        ("DRAG RACE", "FELONY", T::SeriousTraffic),
+    ]);
+}
+
+/// The road rule: a violation of a turnpike's, a tunnel's or a bridge's rules, with no level or
+/// a level that is no crime; never a non-motor-vehicle one, never a crime.
+#[test]
+fn the_rules_of_a_road() {
+    check(&[
+        ("MASS PIKE—$15 VIOLATION", "", T::MinorTraffic),
+        (
+            "TURNPIKE REGULATION VIOLATION",
+            "INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("TOBIN BRIDGE—TRAFFIC VIOLATION", "", T::MinorTraffic),
+        ("MDC WAY/RESERV—NON-MV VIOLATION", "", T::NotTraffic),
+        ("TOBIN BRIDGE—DISORDERLY CONDUCT", "", T::NotTraffic),
+        ("MASS PIKE—$15 VIOLATION", "MISDEMEANOR", T::NotTraffic),
+    ]);
+}
+
+/// Statutes (item 1 of DECISIONS §13): a vehicle-code section outside the serious list reads
+/// minor at any level below felony, commercial-vehicle rules and registration included; a
+/// statute outside the code does not decide, and a level that is no crime with minor text still
+/// reads minor; a regulation or an ordinance number is no statute at all.
+#[test]
+fn statutes_registration_commercial_and_ordinances() {
+    let read = |charge: &str, statute: &str, state: &str, level: &str| {
+        read_traffic(
+            charge,
+            Some(statute),
+            Some(state),
+            &classify_severity(Some(level), Some(state)),
+        )
+    };
+    for (charge, statute, state, level) in [
+        ("FAIL TO SURRENDER TITLE", "75 1113", "PA", "SUMMARY"),
+        (
+            "REGISTRATION, FL SURRENDER ON TRANSFER",
+            "90/2/A",
+            "MA",
+            "CM",
+        ),
+        ("PLATES NOT DISPLAYED", "VTL 402", "NY", "INFRACTION"),
+        (
+            "FAIL TO HAVE REGISTRATION IN POSSESSION",
+            "4503.21",
+            "OH",
+            "MM",
+        ),
+        (
+            "OPERATE CMV AFTER OUT OF SERVICE ORDER",
+            "VTL 385",
+            "NY",
+            "INFRACTION",
+        ),
+        (
+            "HAZARDOUS MATERIALS VEHICLE PARKED ON ROADWAY",
+            "75 4903",
+            "PA",
+            "SUMMARY",
+        ),
+        ("HOURS OF SERVICE VIOLATION", "75 4107", "PA", "MISDEMEANOR"),
+        ("RACING MOTOR VEHICLE", "90/17B/A", "MA", "CM"),
+        (
+            "ALCOHOL IN MV, POSSESS OPEN CONTAINER OF",
+            "90/24I",
+            "MA",
+            "CM",
+        ),
+        ("SPEEDING", "c90 §17", "MA", "CM"),
+        // Outside the code, at a level that is no crime: the level and the text decide.
+        ("WEIGHT VIOLATION ON STATE HWAY", "c85 §30", "MA", "CM"),
+    ] {
+        let r = read(charge, statute, state, level);
+        assert_eq!(
+            r.kind,
+            T::MinorTraffic,
+            "{charge} [{statute}]: {}",
+            r.evidence
+        );
+    }
+    // Outside the code at a misdemeanour level: a person looks.
+    let r = read("WEIGHT VIOLATION ON STATE HWAY", "c85 §30", "MA", "M");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+    // A serious section stays serious at any level; a felony or a crime word is never minor.
+    let r = read("LICENSE SUSPENDED, OP MV WITH", "90/23/D", "MA", "CM");
+    assert_eq!(r.kind, T::SeriousTraffic, "{}", r.evidence);
+    let r = read("FAIL TO SURRENDER TITLE", "75 1113", "PA", "FELONY");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+    let r = read("RMV DOCUMENT, FORGE/MISUSE", "90/24B/B", "MA", "F");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+}
+
+/// A speeding charge whose statute field holds a town ordinance number: the number neither
+/// makes nor unmakes the reading (DECISIONS §13), the text decides, and the evidence says so.
+#[test]
+fn a_town_ordinance_number_never_decides() {
+    for (statute, state) in [
+        ("CITY ORD 434.03", "OH"),
+        ("Brockton Ordinances c12 §49", "MA"),
+        ("730 CMR §7.08(6)(c)", "MA"),
+    ] {
+        let r = read_traffic(
+            "SPEEDING 45 IN 35",
+            Some(statute),
+            Some(state),
+            &sev("MISDEMEANOR"),
+        );
+        assert_eq!(r.kind, T::MinorTraffic, "{statute}: {}", r.evidence);
+        assert!(
+            r.evidence.contains("ordinance or regulation"),
+            "{}",
+            r.evidence
+        );
+        // Nor does it unmake a serious or a non-traffic reading.
+        let r = read_traffic("DUI", Some(statute), Some(state), &sev("MISDEMEANOR"));
+        assert_eq!(r.kind, T::SeriousTraffic, "{statute}: {}", r.evidence);
+        let r = read_traffic(
+            "SHOPLIFTING",
+            Some(statute),
+            Some(state),
+            &sev("MISDEMEANOR"),
+        );
+        assert_eq!(r.kind, T::NotTraffic, "{statute}: {}", r.evidence);
+    }
+}

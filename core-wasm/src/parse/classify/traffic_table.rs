@@ -520,6 +520,8 @@ pub(crate) const NOT_MINOR_ROWS: &[&[&str]] = &[
     &["SCHOOL BUS*", "WITHOUT AUTHORIZATION"],
     &["SCHOOL BUS*", "UNLAWFULLY ENTER*"],
     &["SCHOOL BUS*", "UNLAWFULLY BOARD*"],
+    // A violation that says it is of no motor vehicle (`NON-MV VIOLATION`).
+    &["NON MOTOR VEHICLE VIOLATION*"],
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
