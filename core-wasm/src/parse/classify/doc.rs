@@ -12,7 +12,8 @@ use super::traffic_table::{
     ALCOHOL_BESIDE_DRIVING, CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT,
     NOT_MINOR_EXCUSED, NOT_MINOR_ROWS, OPEN_CONTAINER, OPEN_CONTAINER_NOT_BESIDE,
     OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, PASSENGERS, ROAD_FACILITIES,
-    ROAD_RULE_WORDS, SERIOUS, SERIOUS_STATUTE, SPEED_CONTESTS, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    ROAD_RULE_WORDS, SERIOUS, SERIOUS_BUT_AT_NO_CRIME, SERIOUS_STATUTE, TRAFFIC_STATUTE,
+    VEHICLE_CONTEXT,
 };
 
 /// The whole lexicon as Markdown.
@@ -63,7 +64,8 @@ fn traffic(out: &mut String) {
          `CITY ORD 10-4`) is no statute and is not read at all (DECISIONS §13). Otherwise, in \
          order: a serious row (text, then statute words) gives `serious`; alcohol beside driving \
          gives `serious` unless it is an open container in a vehicle with no impairment named \
-         (DECISIONS §13: `minor`); racing gives `serious` unless the level is no crime; else a \
+         (DECISIONS §13: `minor`); racing and negligent operation give `serious` unless the \
+         level is no crime; else a \
          minor row or family, an infraction, violation, civil or petty level (a level below \
          misdemeanor) beside vehicle, road or driving conduct (level context), or, with such a \
          level or none, a road vehicle beside an operating word (the operating rule) or a \
@@ -86,8 +88,8 @@ fn traffic(out: &mut String) {
     );
     rows(
         out,
-        "Racing (serious, but minor at a level that is no crime)",
-        SPEED_CONTESTS,
+        "Racing and negligent operation (serious, but minor at a level that is no crime)",
+        SERIOUS_BUT_AT_NO_CRIME,
     );
     rows(
         out,

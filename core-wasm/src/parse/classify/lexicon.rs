@@ -10,7 +10,8 @@ use super::traffic_table::{
     ALCOHOL_BESIDE_DRIVING, CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT,
     NOT_MINOR_EXCUSED, NOT_MINOR_ROWS, OPEN_CONTAINER, OPEN_CONTAINER_NOT_BESIDE,
     OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, PASSENGERS, ROAD_FACILITIES,
-    ROAD_RULE_WORDS, SERIOUS, SERIOUS_STATUTE, SPEED_CONTESTS, TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    ROAD_RULE_WORDS, SERIOUS, SERIOUS_BUT_AT_NO_CRIME, SERIOUS_STATUTE, TRAFFIC_STATUTE,
+    VEHICLE_CONTEXT,
 };
 
 /// The compiled tables (see the module comment).
@@ -27,8 +28,8 @@ pub(crate) struct Traffic {
     pub(crate) serious: Rows,
     /// `ALCOHOL_BESIDE_DRIVING`: serious but beside an open container.
     pub(crate) alcohol_beside_driving: Rows,
-    /// `SPEED_CONTESTS`: serious but at a level that is no crime.
-    pub(crate) speed_contests: Rows,
+    /// `SERIOUS_BUT_AT_NO_CRIME`: serious but at a level that is no crime.
+    pub(crate) serious_but_at_no_crime: Rows,
     /// `OPEN_CONTAINER` and the words beside which it is more than vehicle conduct.
     pub(crate) open_container: Rows,
     pub(crate) open_container_not_beside: Group,
@@ -69,7 +70,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         let mut b = PhraseIndexBuilder::default();
         let serious = Rows::new(&mut b, SERIOUS);
         let alcohol_beside_driving = Rows::new(&mut b, ALCOHOL_BESIDE_DRIVING);
-        let speed_contests = Rows::new(&mut b, SPEED_CONTESTS);
+        let serious_but_at_no_crime = Rows::new(&mut b, SERIOUS_BUT_AT_NO_CRIME);
         let open_container = Rows::new(&mut b, OPEN_CONTAINER);
         let open_container_not_beside = Group::new(&mut b, OPEN_CONTAINER_NOT_BESIDE);
         let passengers = Group::new(&mut b, PASSENGERS);
@@ -110,7 +111,7 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             traffic: Traffic {
                 serious,
                 alcohol_beside_driving,
-                speed_contests,
+                serious_but_at_no_crime,
                 open_container,
                 open_container_not_beside,
                 passengers,

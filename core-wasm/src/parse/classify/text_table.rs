@@ -271,6 +271,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("BRKS", "BRAKES"),
     ("ADD CHG", "ADDRESS CHANGE"),
     ("BAT", "BATTERY"),
+    ("DTH", "DEATH"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

@@ -226,8 +226,9 @@ enum TextEvidence {
     /// An open container in a vehicle (DECISIONS §13): `open container "OPEN CONTAINER*" in a
     /// vehicle ("VEHICLE*"), no impairment named`.
     OpenContainer(Row, &'static str),
-    /// Racing at a level that is no crime: `"RACING" at infraction level`.
-    SpeedContest(Row, SeverityLevel),
+    /// Racing or negligent operation at a level that is no crime: `"RACING" at infraction
+    /// level (below misdemeanor)`.
+    SeriousButAtNoCrime(Row, SeverityLevel),
     /// The operating rule: `"OPERATE" beside "VEHICLE*", no level`.
     Operating(&'static str, &'static str, SeverityLevel),
     /// The road rule: `"VIOLATION" of "PIKE", no level`.
@@ -255,7 +256,7 @@ impl fmt::Display for TextEvidence {
                 f,
                 "open container \"{row}\" in a vehicle (\"{vehicle}\"), no impairment named"
             ),
-            TextEvidence::SpeedContest(row, level) => {
+            TextEvidence::SeriousButAtNoCrime(row, level) => {
                 write!(f, "\"{row}\" at {} level (below misdemeanor)", level.word())
             }
             TextEvidence::Operating(word, vehicle, SeverityLevel::Unknown) => {
@@ -302,7 +303,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     {
         return TextSays::Serious(TextEvidence::Row(row));
     }
-    let contest = tables.speed_contests.first_row(text);
+    let contest = tables.serious_but_at_no_crime.first_row(text);
     if let Some(row) = contest
         && !non_criminal(severity.level)
     {
@@ -310,7 +311,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     }
     let regulation = tables.carrier_regulation.first(text);
     let minor = open
-        .or_else(|| contest.map(|row| TextEvidence::SpeedContest(row, severity.level)))
+        .or_else(|| contest.map(|row| TextEvidence::SeriousButAtNoCrime(row, severity.level)))
         .or_else(|| minor_evidence(tables, text))
         .or_else(|| level_evidence(tables, text, severity))
         .or_else(|| operating_evidence(tables, text, severity))

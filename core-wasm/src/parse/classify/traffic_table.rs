@@ -175,16 +175,20 @@ pub(crate) const ALCOHOL_BESIDE_DRIVING: &[&[&str]] = &[
     &["ALCOHOL", "OPERAT*"],
 ];
 
-/// Racing and speed contests: serious (read after `SERIOUS`), except at a level that is no crime
-/// (an infraction, violation, civil or petty offence), where they read minor: DECISIONS §7.4
-/// does not list racing among the serious offences, and Massachusetts, for one, makes some of it
-/// a civil motor vehicle infraction (G.L. c. 90 §17B). (GK)
-pub(crate) const SPEED_CONTESTS: &[&[&str]] = &[
+/// Racing and speed contests, negligent operation: serious (read after `SERIOUS`), except at a
+/// level that is no crime (an infraction, violation, civil or petty offence), where they read
+/// minor. DECISIONS §7.4 lists neither among the serious offences, and states make both crimes
+/// and infractions of them: Massachusetts' criminal negligent operation is its reckless driving
+/// (G.L. c. 90 §24(2)(a)), some racing a civil motor vehicle infraction (§17B); Washington's
+/// negligent driving in the second degree is an infraction. (GK)
+pub(crate) const SERIOUS_BUT_AT_NO_CRIME: &[&[&str]] = &[
     &["RACING"],
     &["DRAG RACE"],
     &["SPEED CONTEST"],
     &["EXHIBITION OF SPEED"],
     &["EXHIBITION DRIVING"],
+    &["NEGLIGEN*", "OPERAT*"],
+    &["NEGLIGEN*", "DRIV*"],
 ];
 
 /// An open alcoholic container in a vehicle, or drinking in one (DECISIONS §13, ruled
@@ -504,6 +508,13 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "DISORDERLY",
     "LOITER*",
     "PROSTITUT*",
+    // Taking a plate or a vehicle, faking or uttering its papers.
+    "TAKE",
+    "TAKES",
+    "TAKING",
+    "TOOK",
+    "FAKE",
+    "UTTER*",
 ];
 
 /// Pairs of words that together name a crime whatever vehicle word stands beside them (each row
@@ -571,6 +582,10 @@ pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
             "EMERGENCY VEHICLE*",
         ],
     ),
+    // A duty to report a crash that hurt someone is the driver's paperwork, not the hurt
+    // (`FAIL REP ACCIDENT:INJ/DTH`); leaving the scene is read as serious before.
+    ("DEATH", &["REPORT", "REPORTS", "REPORTING", "REP"]),
+    ("INJUR*", &["REPORT", "REPORTS", "REPORTING", "REP"]),
     // A toll lane, a tunnel or a transponder used without leave is a road rule, not the taking
     // of a vehicle.
     (
