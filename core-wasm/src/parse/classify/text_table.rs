@@ -272,6 +272,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ADD CHG", "ADDRESS CHANGE"),
     ("BAT", "BATTERY"),
     ("DTH", "DEATH"),
+    ("DLR", "DEALER"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

@@ -381,6 +381,20 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["IMPROPER PASSING"],
     &["CARELESS DRIVING"],
     &["WRONG SIDE OF ROAD"],
+    // Speed by its manner, attention, moving over, signs obeyed (general vehicle-law wording
+    // beyond the development states).
+    &["REDUCE SPEED"],
+    &["SPEED", "REASONABLE"],
+    &["SPEED", "PRUDENT"],
+    &["SPEED", "CONDITIONS"],
+    &["SPEED", "POSTED"],
+    &["INATTENTIVE DRIVING"],
+    &["DISTRACTED DRIVING"],
+    &["FULL TIME AND ATTENTION"],
+    &["MOVE OVER"],
+    &["OBEY*", "SIGN"],
+    &["OBEY*", "SIGNS"],
+    &["DISREGARD*", "SIGN"],
     // A violation that calls itself one of traffic or of the motor-vehicle law (a serious
     // phrase is read first; a crime word or a felony still keeps it from minor).
     &["TRAFFIC VIOLATION*"],
@@ -515,11 +529,23 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "TOOK",
     "FAKE",
     "UTTER*",
+    // Damage, theft and other crimes a vehicle is only the place of (general vocabulary).
+    "STEAL*",
+    "KEYING",
+    "SMUGGL*",
+    "INDECENT",
+    "LEWD*",
+    "CRUELTY",
+    "SPOTLIGHTING",
+    "CURBSTON*",
+    // A court's order missed: a crime of its own, whatever it was about.
+    "FAILURE TO APPEAR",
 ];
 
-/// Pairs of words that together name a crime whatever vehicle word stands beside them (each row
-/// must occur whole): a child left in a vehicle, a school bus entered without leave. Checked
-/// with `NOT_MINOR_CONTEXT` wherever a crime word is. (GK)
+/// Pairs of words that together name a crime, or a trade's rule, whatever vehicle word stands
+/// beside them (each row must occur whole): a child left in a vehicle, a school bus entered
+/// without leave, a dealer's licence. Checked with `NOT_MINOR_CONTEXT` wherever a crime word
+/// is. (GK)
 pub(crate) const NOT_MINOR_ROWS: &[&[&str]] = &[
     &["CHILD*", "UNATTENDED"],
     &["CHILD*", "LEAVE"],
@@ -531,6 +557,19 @@ pub(crate) const NOT_MINOR_ROWS: &[&[&str]] = &[
     &["SCHOOL BUS*", "WITHOUT AUTHORIZATION"],
     &["SCHOOL BUS*", "UNLAWFULLY ENTER*"],
     &["SCHOOL BUS*", "UNLAWFULLY BOARD*"],
+    &["SCHOOL BUS*", "WITHOUT PERMISSION"],
+    // A traffic sign or signal destroyed (a lost plate or licence destroyed is paperwork).
+    &["DESTR*", "SIGN*"],
+    // An animal left in a vehicle.
+    &["DOG*", "LEFT"],
+    &["ANIMAL*", "LEFT"],
+    // A trade's licence or permit, not a driver's: dealers (DECISIONS §13: no road traffic),
+    // taxis, tow trucks.
+    &["DEALER*", "LICENSE*"],
+    &["TAXI*", "LICENSE*"],
+    &["TAXI*", "PERMIT*"],
+    &["TOW TRUCK*", "LICENSE*"],
+    &["TOW TRUCK*", "PERMIT*"],
     // A violation that says it is of no motor vehicle (`NON-MV VIOLATION`).
     &["NON MOTOR VEHICLE VIOLATION*"],
 ];
@@ -897,6 +936,7 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "DOT WAY",
     "MDC WAY",
     "JUNIOR OPERATOR*",
+    "CDL",
     "RMV",
     "BMV",
     "MVD",
@@ -1011,6 +1051,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SPEED LIMIT*",
             "SPEED ZONE*",
             "TOO FAST",
+            "SPEED CAMERA*",
         ],
         // A bare speed needs a vehicle word: a wind speed is no speeding (issue 21).
         objects: &["SPEED", "EXCEED*", "LIMIT*"],
@@ -1112,6 +1153,30 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CURVE OR HILL",
             "CONTROLLED INTERSECTION",
             "MARKED LANE*",
+            "SINGLE LANE",
+            "MAINTAIN LANE",
+            "LEFT OF CENTER",
+            "OFF ROADWAY",
+            "OFF THE ROADWAY",
+            "IMPROPER BACKING",
+            "IMPROPER START*",
+            "UNSAFE START*",
+            "IMPROPER STOP",
+            "IMPROPER STOPPING",
+            "IMPROPER MERG*",
+            "UNSAFE MERG*",
+            "MERGING IMPROPERLY",
+            "EXIT RAMP*",
+            "ENTRANCE RAMP*",
+            "ON RAMP*",
+            "OFF RAMP*",
+            "GORE AREA*",
+            "BUS LANE*",
+            "BIKE LANE*",
+            "BICYCLE LANE*",
+            "FIRE HOSE",
+            "FIRE APPARATUS",
+            "SAFETY ZONE*",
             // Round 3 (issue 21), from California's literals: turning and signalling.
             "UNSAFE TURN*",
             "TURNING MOVEMENT*",
@@ -1189,6 +1254,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "RED SIGNAL*",
             "TRAFFIC DIRECTION*",
             "TRAFFIC REGULAT*",
+            "ON RED",
+            "BLOCK THE BOX",
+            "TOLL VIOLATION*",
+            "EVADE TOLL*",
+            "EVADING TOLL*",
+            "TOLL EVASION",
         ],
         objects: &[
             "TOLL",
@@ -1227,6 +1298,11 @@ pub(crate) const FAMILIES: &[Family] = &[
             "EXPIRED TAB",
             "EXPIRED TABS",
             "INSPECTION STICKER*",
+            "REGISTRATION CARD*",
+            "REGISTRATION PLATE*",
+            "REGISTRATION STICKER*",
+            "REGISTRATION DECAL*",
+            "REGISTRATION INSIGNIA",
         ],
         objects: &[
             "TAG",
@@ -1270,8 +1346,20 @@ pub(crate) const FAMILIES: &[Family] = &[
             "RESTRICTED PERMIT",
             "MOTORCYCLE ENDORSEMENT",
             "JUNIOR OPERATOR*",
+            "JUNIOR LICENSE*",
+            "GRADUATED LICENSE*",
+            "PROVISIONAL LICENSE*",
+            "INTERMEDIATE LICENSE*",
         ],
-        objects: &["LICENSE", "LICENSED", "PERMIT", "ENDORSEMENT", "CDL"],
+        objects: &[
+            "LICENSE",
+            "LICENSED",
+            "PERMIT",
+            "ENDORSEMENT",
+            "CDL",
+            "MEDICAL CARD*",
+            "MEDICAL CERTIFICATE*",
+        ],
         qualifiers: &[
             "NO",
             "WITHOUT",
@@ -1299,6 +1387,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "NONRESIDENT",
             "NON RESIDENT",
             "CLASS",
+            "ON PERSON",
+            "VIOLATION",
+            "VIOLATIONS",
+            "UNAUTHORIZED",
             // A provisional licence's limits (i21c).
             "PROVISIONAL",
         ],
@@ -1324,6 +1416,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LOAD UNSECURED",
             "LOAD UNCOVERED",
             "UNCOVERED LOAD",
+            "LOAD NOT SECURED",
+            "LOAD NOT COVERED",
+            "WEIGH STATION*",
             // Tandem trailers and their dollies (turnpike rules).
             "TANDEM*",
             "DOLLY",
@@ -1388,6 +1483,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SMOG CERT*",
             "HORN",
             "HORNS",
+            "OBSTRUCTED VIEW",
+            "VIEW OBSTRUCTED",
+            "OBSTRUCTED WINDSHIELD",
+            "RADAR DETECTOR*",
         ],
         objects: &[
             "SMOG",
@@ -1421,6 +1520,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SAFETY STANDARD*",
             // Eyeglasses and buildings have safety glass too.
             "SAFETY GLASS",
+            "UNINSPECTED",
             // A driver's view, loud sound systems.
             "VIEW",
             "LOUD",
@@ -1443,6 +1543,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CARSEAT*",
             "CAR SEAT*",
             "BOOSTER SEAT*",
+            "SAFETY SEAT*",
+            "FRONT SEAT*",
         ],
         // Unrestrained needs a vehicle word: a dog can be unrestrained.
         objects: &["BELT*", "RESTRAINT*", "UNRESTRAINED", "UNRSTRAINED"],
@@ -1470,6 +1572,10 @@ pub(crate) const FAMILIES: &[Family] = &[
         vehicular: &[
             "FIRE HYDRANT*",
             "DISABLED PARKING",
+            "NO STANDING",
+            "NO PARKING",
+            "NO STOPPING",
+            "STANDING ZONE*",
             "PARKING",
             "PARKED",
             "DOUBLE PARK*",
@@ -1504,6 +1610,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "OFF HIGHWAY VEHICLE*",
             "SNOWMOBILE*",
             "MOPED*",
+            "ATV",
+            "ATVS",
         ],
         objects: &[],
         qualifiers: &[],
