@@ -215,11 +215,11 @@ fn type_and_statute_are_hints_only() {
     );
     // Statutes: a vehicle-code section marks the domain; DUI sections are serious whatever the text.
     assert_eq!(
-        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("INFRACTION")),
+        classify_traffic("COUNT 2", Some("VC 26708(A)"), &sev("INFRACTION")),
         T::MinorTraffic
     );
     assert_eq!(
-        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("MISDEMEANOR")),
+        classify_traffic("COUNT 2", Some("VC 26708(A)"), &sev("MISDEMEANOR")),
         T::SeriousTraffic
     );
     assert_eq!(
