@@ -273,6 +273,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("BAT", "BATTERY"),
     ("DTH", "DEATH"),
     ("DLR", "DEALER"),
+    ("MUNIC", "MUNICIPAL"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

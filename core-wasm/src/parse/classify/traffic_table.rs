@@ -395,6 +395,13 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["OBEY*", "SIGN"],
     &["OBEY*", "SIGNS"],
     &["DISREGARD*", "SIGN"],
+    &["SIGN", "MARKINGS"],
+    // A phone or a message used by the operator; a truck's weight beside its load.
+    &["MOBILE PHONE*", "OPERATOR"],
+    &["ELECTRONIC MESSAG*", "OPERATOR"],
+    &["WEIGHT*", "LOAD*"],
+    // The act first, the fault after it (`TURN, IMPROPER`: the Massachusetts manual's order).
+    &["TURN", "IMPROPER*"],
     // A violation that calls itself one of traffic or of the motor-vehicle law (a serious
     // phrase is read first; a crime word or a felony still keeps it from minor).
     &["TRAFFIC VIOLATION*"],
@@ -540,6 +547,9 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "CURBSTON*",
     // A court's order missed: a crime of its own, whatever it was about.
     "FAILURE TO APPEAR",
+    // Intent named: a wilful act is no traffic slip (`EMERGENCY VEHICLE, WILFULLY OBSTRUCT`).
+    "WILFUL*",
+    "WILLFUL*",
 ];
 
 /// Pairs of words that together name a crime, or a trade's rule, whatever vehicle word stands
@@ -745,6 +755,7 @@ pub(crate) const ROAD_FACILITIES: &[&str] = &[
     "THRUWAY*",
     "TOLLWAY*",
     "TOLL ROAD*",
+    "STATE HIGHWAY*",
     "STATE WAY",
     "COUNTY WAY",
     "MUNICIPAL WAY",
@@ -1022,6 +1033,9 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "PASSENGER*",
     "SLOW",
     "WEIGHT*",
+    "WEIGH",
+    "WEIGHED",
+    "SAFETY GLASS",
     "LOAD",
     "LOADS",
     "LOADING",
@@ -1177,6 +1191,14 @@ pub(crate) const FAMILIES: &[Family] = &[
             "FIRE HOSE",
             "FIRE APPARATUS",
             "SAFETY ZONE*",
+            "BREAKDOWN LANE*",
+            "LEFT LANE*",
+            "PASSING LANE*",
+            "TRAVEL LANE*",
+            "CONSTRUCTION ZONE*",
+            "WORK ZONE*",
+            "PAVEMENT MARKING*",
+            "LANE MARKING*",
             // Round 3 (issue 21), from California's literals: turning and signalling.
             "UNSAFE TURN*",
             "TURNING MOVEMENT*",
@@ -1220,6 +1242,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SWERV*",
             "CROSS OVER",
             "CROSSOVER*",
+            "RAMP",
+            "RAMPS",
         ],
         qualifiers: &[],
     },
@@ -1275,6 +1299,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SIGNS",
             "GIVE WAY",
             "CLOSED",
+            "EMERGENCY VEHICLE*",
             // Pupils carried in a vehicle (its wages and costs are no road rule).
             "PUPIL TRANSPORT*",
             "STUDENT TRANSPORT*",
@@ -1416,6 +1441,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LOAD UNSECURED",
             "LOAD UNCOVERED",
             "UNCOVERED LOAD",
+            "IRREDUCIBLE LOAD*",
             "LOAD NOT SECURED",
             "LOAD NOT COVERED",
             "WEIGH STATION*",
@@ -1429,6 +1455,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LOADS",
             "LOADED",
             "LOADING",
+            "DEBRIS",
             "COUPLING*",
             "UNSECURED",
             "SPILL*",
@@ -1486,6 +1513,8 @@ pub(crate) const FAMILIES: &[Family] = &[
             "OBSTRUCTED VIEW",
             "VIEW OBSTRUCTED",
             "OBSTRUCTED WINDSHIELD",
+            "WINDOW OBSTRUCTED",
+            "WINDSHIELD OBSTRUCTED",
             "RADAR DETECTOR*",
         ],
         objects: &[
