@@ -16,6 +16,7 @@
 
 mod read;
 mod rows;
+mod second_opinion;
 mod split;
 mod targets;
 
@@ -23,7 +24,7 @@ use std::collections::BTreeMap;
 use std::error::Error;
 use std::path::PathBuf;
 
-use lookback_core::parse::classify::{DispositionClass, SeverityLevel, TrafficKind};
+use lookback_core::parse::classify::{DispositionClass, SeverityLevel, TrafficKind, names_a_crime};
 use serde_json::Value;
 
 use read::{read_charge, read_disposition};
@@ -120,6 +121,7 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
     let mut held_back = Cells::new();
     let mut felonies = Felonies::new();
     let mut held_back_felonies = Felonies::new();
+    let mut asked = Vec::new();
     for row in rows {
         let part = split::part_of(&row.text_alone);
         for mode in Mode::ALL {
@@ -132,6 +134,19 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
             };
             let r = read_charge(charge, statute, level, Some(row.state));
             let minor = r.traffic == TrafficKind::MinorTraffic;
+            asked.push(second_opinion::Asked {
+                state: row.state,
+                mode,
+                class: row.class,
+                felony: row.level == Some("FELONY"),
+                silent: r.evidence == SILENT
+                    && matches!(
+                        level,
+                        None | Some("INFRACTION" | "CIVIL INFRACTION" | "PETTY OFFENSE")
+                    )
+                    && !names_a_crime(charge),
+                text: charge.to_string(),
+            });
             if row.level == Some("FELONY") {
                 let count = |f: &mut Felonies| {
                     let c = f.entry((row.state, mode)).or_default();
@@ -182,6 +197,7 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
     );
     summary(&held_back);
     violations.extend(hiding(&held_back, &held_back_felonies, "held back"));
+    second_opinion_table(rows, &asked);
     println!("## Traffic, every reading per class (whole states)\n");
     table(&cells);
     for ((state, mode, class), cell) in &cells {
@@ -199,6 +215,65 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
         println!();
     }
     violations
+}
+
+/// The engine's reading where nothing in the text, statute or type spoke.
+const SILENT: &str = "traffic.none: no traffic phrase, statute or type";
+
+/// What the second opinion would add, each state read by the model trained without it.
+fn second_opinion_table(rows: &[Row], asked: &[second_opinion::Asked]) {
+    let gains = second_opinion::measure(rows, asked);
+    println!(
+        "## The second opinion (measured, not shipped)\n\nA model trained on the other states \
+         (`second_opinion.rs`) asked where the engine reads a silent `none` at a level below \
+         misdemeanor or none, with no crime word: minor rows it would turn minor (of the \
+         state's minor rows), non-traffic rows it would read minor (of its `none` rows), and \
+         felonies it would read minor. DECISIONS §13 allows it to read minor only if, on every \
+         state left out, the non-traffic share stays within 0.2 % and no felony is read minor.\n"
+    );
+    println!(
+        "| threshold | state left out | level + statute | level word | text only |\n|---|---|---|---|---|"
+    );
+    let mut allowed: Vec<u32> = Vec::new();
+    for threshold in second_opinion::THRESHOLDS {
+        let mut within = true;
+        let mut states: Vec<&'static str> = gains.keys().map(|(s, ..)| *s).collect();
+        states.dedup();
+        for state in states {
+            let mut line = format!("| {threshold} | {state} |");
+            for mode in Mode::ALL {
+                let g = gains
+                    .get(&(state, mode, threshold))
+                    .copied()
+                    .unwrap_or_default();
+                within &= targets::tenths(g.none, g.none_rows) <= 2 && g.felony == 0;
+                line.push_str(&format!(
+                    " +{} minor ({}), {} none ({}), {} felonies |",
+                    g.minor,
+                    percent(g.minor, g.minor_rows),
+                    g.none,
+                    percent(g.none, g.none_rows),
+                    g.felony
+                ));
+            }
+            println!("{line}");
+        }
+        if within {
+            allowed.push(threshold);
+        }
+    }
+    println!(
+        "\nThresholds within DECISIONS §13's limits on every state and mode: {}\n",
+        if allowed.is_empty() {
+            "none".to_string()
+        } else {
+            allowed
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
 }
 
 /// Count and rows of a cell read one way (0 of 0 for a cell with no rows).

@@ -47,6 +47,17 @@ pub fn read_traffic(
     read(&display, &hits, statute, state, severity)
 }
 
+/// Whether a charge text names a crime word or pair (`NOT_MINOR_CONTEXT`, `NOT_MINOR_ROWS`)
+/// that none of its excuses stands beside: the test every minor reading passes, open to a
+/// second opinion asked after the tables (DECISIONS §13 lets one read minor only where the text
+/// names no crime).
+pub fn names_a_crime(charge: &str) -> bool {
+    let display = normalize_charge_text(charge);
+    let text = ChargeText::new(&display);
+    let hits = lexicon().index.scan(text.key());
+    crime_word(&lexicon().traffic, &hits).is_some()
+}
+
 /// `read_traffic` of a charge already read: its display form and the lexicon scan of its key.
 ///
 /// A statute field that names a regulation or a local ordinance (`730 CMR 7.08`, `CITY ORD
