@@ -887,3 +887,16 @@ fn a_town_ordinance_number_never_decides() {
         assert_eq!(r.kind, T::NotTraffic, "{statute}: {}", r.evidence);
     }
 }
+
+/// A speed in figures is a vehicle's speed; a wind speed and a drug's weight are not.
+#[test]
+fn a_speed_in_figures() {
+    check(&[
+        ("SPEED 45 IN 35", "", T::MinorTraffic),
+        ("SPEED 65/55", "", T::MinorTraffic),
+        ("SPEED 78", "MISDEMEANOR", T::MinorTraffic),
+        ("WIND SPEED 40", "", T::NotTraffic),
+        ("SALE OF SPEED 10 GRAMS", "", T::NotTraffic),
+        ("SPEED 2", "", T::NotTraffic),
+    ]);
+}

@@ -96,7 +96,7 @@ fn read_with(
     severity: &Severity,
 ) -> TrafficReading {
     let tables = &lexicon().traffic;
-    let says = text_says(tables, text, severity);
+    let says = text_says(tables, text, display, severity);
     let citation = state.and_then(|state| {
         statute
             .and_then(|s| statute::read_statute(s, state))
@@ -242,6 +242,8 @@ enum TextEvidence {
     SeriousButAtNoCrime(Row, SeverityLevel),
     /// The operating rule: `"OPERATE" beside "VEHICLE*", no level`.
     Operating(&'static str, &'static str, SeverityLevel),
+    /// A speed in figures: `"SPEED" with a figure`.
+    SpeedInFigures,
     /// The road rule: `"VIOLATION" of "PIKE", no level`.
     RoadRule(&'static str, &'static str, SeverityLevel),
 }
@@ -276,6 +278,7 @@ impl fmt::Display for TextEvidence {
             TextEvidence::Operating(word, vehicle, level) => {
                 write!(f, "\"{word}\" beside \"{vehicle}\", {} level", level.word())
             }
+            TextEvidence::SpeedInFigures => write!(f, "\"SPEED\" with a figure"),
             TextEvidence::RoadRule(word, road, SeverityLevel::Unknown) => {
                 write!(f, "\"{word}\" of \"{road}\" (a road's rules), no level")
             }
@@ -304,7 +307,7 @@ enum TextSays {
     Nothing,
 }
 
-fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
+fn text_says(tables: &Traffic, text: &Hits, display: &str, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
         return TextSays::Serious(TextEvidence::Row(row));
     }
@@ -324,6 +327,7 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     let minor = open
         .or_else(|| contest.map(|row| TextEvidence::SeriousButAtNoCrime(row, severity.level)))
         .or_else(|| minor_evidence(tables, text))
+        .or_else(|| speed_figures(display))
         .or_else(|| level_evidence(tables, text, severity))
         .or_else(|| operating_evidence(tables, text, severity))
         .or_else(|| road_rule_evidence(tables, text, severity))
@@ -343,6 +347,43 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     }
     TextSays::Minor(minor)
 }
+
+/// A speed given in figures (`SPEED 45 IN 35`, `SPEED 65/55`, `SPEED 15 OVER`): the word `SPEED`
+/// followed by a number of two or three digits and then the end, a `/`, or a word of speeding
+/// (`SPEED_FIGURE_THEN`), and not after `WIND`: a vehicle's speed, never a drug's weight. Read on
+/// the display form: the phrase tables hold words, not figures.
+fn speed_figures(display: &str) -> Option<TextEvidence> {
+    let mut from = 0;
+    while let Some(at) = display.get(from..)?.find("SPEED ") {
+        let start = from + at;
+        from = start + 6;
+        let before = display.get(..start).unwrap_or_default();
+        let word_start = !before
+            .bytes()
+            .last()
+            .is_some_and(|b| b.is_ascii_alphanumeric());
+        if !word_start || before.trim_end().ends_with("WIND") {
+            continue;
+        }
+        let rest = display.get(from..).unwrap_or_default();
+        let figures = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = rest.get(figures..).unwrap_or_default();
+        let then = after.starts_with('/')
+            || after.trim().is_empty()
+            || SPEED_FIGURE_THEN.iter().any(|w| {
+                after
+                    .strip_prefix(' ')
+                    .is_some_and(|a| a.split(' ').next() == Some(*w))
+            });
+        if (2..=3).contains(&figures) && then {
+            return Some(TextEvidence::SpeedInFigures);
+        }
+    }
+    None
+}
+
+/// Words that may follow a speed's figure (`SPEED 45 IN 35`).
+const SPEED_FIGURE_THEN: &[&str] = &["IN", "OVER", "MPH", "ZONE", "LIMIT", "KMH", "KPH"];
 
 /// An open container or drinking in a vehicle, no impairment named (DECISIONS §13): the row and
 /// the word that names the vehicle. Without a vehicle word it is no traffic matter.
