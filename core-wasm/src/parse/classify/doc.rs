@@ -125,7 +125,11 @@ fn traffic(out: &mut String) {
             list(f.qualifiers)
         );
     }
-    let _ = writeln!(out, "\n### Vehicle context\n\n{}\n", list(VEHICLE_CONTEXT));
+    let _ = writeln!(
+        out,
+        "\n### Vehicle context\n\n{}, and the roads of the road rule below\n",
+        list(VEHICLE_CONTEXT)
+    );
     let _ = writeln!(
         out,
         "### Level context (an infraction, violation, civil or petty level only)\n\n\

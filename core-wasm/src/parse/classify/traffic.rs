@@ -392,9 +392,7 @@ fn open_container(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     if tables.open_container_not_beside.any(text) {
         return None;
     }
-    let vehicle = tables
-        .vehicle_context
-        .first(text)
+    let vehicle = vehicle_context(tables, text)
         .or_else(|| tables.operated_vehicles.first(text))
         .or_else(|| tables.passengers.first(text))?;
     Some(TextEvidence::OpenContainer(row, vehicle))
@@ -409,9 +407,7 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
     }
     // A vehicle word, else an object of vehicle law (a horn, a belt, a turn, a signal): beside
     // a level that is no crime, both put the charge on the road.
-    let context = tables
-        .vehicle_context
-        .first(text)
+    let context = vehicle_context(tables, text)
         .or_else(|| tables.level_context.first(text))
         .or_else(|| tables.carrier_regulation.first(text))?;
     Some(TextEvidence::Level(severity.level, context))
@@ -422,29 +418,39 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
 /// of `OPERATING_NOT_BESIDE` stands beside them (a crime word is checked after, as for every
 /// minor reading).
 fn operating_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
-    if !(severity.level == SeverityLevel::Unknown || non_criminal(severity.level)) {
+    if !operating_rule_may_speak(tables, text, severity) {
         return None;
     }
     let vehicle = tables.operated_vehicles.first(text)?;
     let word = tables.operating_words.first(text)?;
-    if tables.operating_not_beside.any(text) {
-        return None;
-    }
     Some(TextEvidence::Operating(word, vehicle, severity.level))
+}
+
+/// The operating and road rules speak with no level or a level that is no crime, and never
+/// beside a word of `OPERATING_NOT_BESIDE`.
+fn operating_rule_may_speak(tables: &Traffic, text: &Hits, severity: &Severity) -> bool {
+    (severity.level == SeverityLevel::Unknown || non_criminal(severity.level))
+        && !tables.operating_not_beside.any(text)
+}
+
+/// A word that puts the text on the road: `VEHICLE_CONTEXT`, else a road a public agency runs
+/// (`ROAD_FACILITIES`).
+fn vehicle_context(tables: &Traffic, text: &Hits) -> Option<&'static str> {
+    tables
+        .vehicle_context
+        .first(text)
+        .or_else(|| tables.road_facilities.first(text))
 }
 
 /// The road rule (`ROAD_FACILITIES`): with no level or a level that is no crime, a violation
 /// named beside a turnpike, a tunnel, a bridge or a parkway, unless a word of
 /// `OPERATING_NOT_BESIDE` stands beside it (a crime word is checked after).
 fn road_rule_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
-    if !(severity.level == SeverityLevel::Unknown || non_criminal(severity.level)) {
+    if !operating_rule_may_speak(tables, text, severity) {
         return None;
     }
     let road = tables.road_facilities.first(text)?;
     let word = tables.road_rule_words.first(text)?;
-    if tables.operating_not_beside.any(text) {
-        return None;
-    }
     Some(TextEvidence::RoadRule(word, road, severity.level))
 }
 
@@ -653,7 +659,7 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     if !text.any() {
         return None;
     }
-    let context = tables.vehicle_context.first(text);
+    let context = vehicle_context(tables, text);
     tables.families.iter().find_map(|f| {
         let qualified = f.qualifiers.is_empty() || f.qualifiers.any(text);
         if !qualified {

@@ -739,11 +739,12 @@ pub(crate) const OPERATING_WORDS: &[&str] = &[
     "EXITS",
 ];
 
-/// The road rule: a road a public agency runs for traffic (a turnpike, a tunnel, a bridge, a
-/// parkway) named beside a violation (`ROAD_RULE_WORDS`), with no level or a level that is no
-/// crime, reads minor: a breach of the rules for using that road (`MASS PIKE—$15 VIOLATION`,
-/// `TURNPIKE REGULATION VIOLATION`). Never beside `OPERATING_NOT_BESIDE` or a `NON` (`NON-MV
-/// VIOLATION`), and a crime word still reads `none`. General vocabulary (**GK**).
+/// Roads a public agency runs for traffic (a turnpike, a tunnel, a bridge, a parkway): vehicle
+/// context wherever `VEHICLE_CONTEXT` is, and the road rule's roads: one named beside a violation
+/// (`ROAD_RULE_WORDS`), with no level or a level that is no crime, reads minor, a breach of the
+/// rules for using that road (`MASS PIKE—$15 VIOLATION`, `TURNPIKE REGULATION VIOLATION`). Never
+/// beside `OPERATING_NOT_BESIDE` or a `NON` (`NON-MV VIOLATION`), and a crime word still reads
+/// `none`. General vocabulary (**GK**).
 pub(crate) const ROAD_FACILITIES: &[&str] = &[
     "TURNPIKE*",
     "PIKE",
@@ -928,24 +929,10 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "MOTORTRUCK*",
     // Round 3 (issue 21): oncoming traffic.
     "ONCOMING",
-    // Roads by kind, and the registries of other states (Massachusetts' `MASS PIKE`, `STATE
-    // HWAY`, `DOT WAY`, `RMV`; general vocabulary).
-    "TURNPIKE*",
-    "PIKE",
-    "TUNNEL*",
-    "BRIDGE",
-    "BRIDGES",
-    "PARKWAY*",
-    "EXPRESSWAY*",
-    "THRUWAY*",
-    "TOLLWAY*",
-    "STATE WAY",
-    "COUNTY WAY",
-    "MUNICIPAL WAY",
-    "PUBLIC WAY",
+    // A private way, a junior operator, a commercial licence and the registries of other states
+    // (Massachusetts' `RMV`); the roads a public agency runs (`ROAD_FACILITIES`: `MASS PIKE`,
+    // `STATE HWAY`, `DOT WAY`) count as vehicle context too. General vocabulary.
     "PRIVATE WAY",
-    "DOT WAY",
-    "MDC WAY",
     "JUNIOR OPERATOR*",
     "CDL",
     "RMV",
