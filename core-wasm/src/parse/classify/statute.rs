@@ -61,13 +61,32 @@ pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
 /// jurisdiction's statutes (a city ordinance number, a placeholder, a bare number where the
 /// jurisdiction needs a code label).
 pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
-    let row = vehicle_code(state)?;
+    match read_statute_field(statute, Some(state)) {
+        StatuteField::Statute(citation) => citation,
+        StatuteField::NotAStatute => None,
+    }
+}
+
+/// What a statute field holds, read once.
+pub enum StatuteField {
+    /// A regulation or a local ordinance (`NOT_A_STATUTE`): its number is not read at all, and
+    /// the text decides.
+    NotAStatute,
+    /// A statute, as the row of the case's jurisdiction places it (`None`: no row, or not shaped
+    /// like one of its statutes).
+    Statute(Option<Citation>),
+}
+
+/// Reads a statute field: a regulation or an ordinance, else a statute against the row of
+/// `state` (its words split once for both).
+pub fn read_statute_field(statute: &str, state: Option<&str>) -> StatuteField {
+    let row = state.and_then(vehicle_code);
     let upper = ascii_upper(statute);
     let tokens = tokens(&upper);
-    if marks_not_a_statute(&tokens, Some(row)) {
-        return None;
+    if marks_not_a_statute(&tokens, row) {
+        return StatuteField::NotAStatute;
     }
-    cite(row, &tokens, statute.trim())
+    StatuteField::Statute(row.and_then(|row| cite(row, &tokens, statute.trim())))
 }
 
 /// Words that mark a citation as an agency's regulation or a local ordinance, not a statute of the
@@ -112,13 +131,6 @@ fn marks_not_a_statute(tokens: &[Tok<'_>], row: Option<&VehicleCode>) -> bool {
         let by_law = *word == "BY" && matches!(tokens.get(i + 1), Some(Tok::Word("LAW" | "LAWS")));
         (by_law || NOT_A_STATUTE.contains(word)) && !row.is_some_and(|row| is_label_word(row, word))
     })
-}
-
-/// Whether a statute field holds a regulation or a local ordinance rather than a statute
-/// (`NOT_A_STATUTE`): its number is then not read at all, and the text decides.
-pub fn is_regulation_or_ordinance(statute: &str, state: Option<&str>) -> bool {
-    let upper = ascii_upper(statute);
-    marks_not_a_statute(&tokens(&upper), state.and_then(vehicle_code))
 }
 
 /// The text with ASCII letters in upper case, borrowed when they already are (a statute as

@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use super::statute::{Place, find_in_text, matches, read_statute};
+use super::statute::{
+    Place, StatuteField, find_in_text, matches, read_statute, read_statute_field,
+};
 use super::vehicle_codes::VEHICLE_CODES;
 use super::vocabulary::SectionKind;
 
@@ -189,19 +191,29 @@ fn regulations_and_ordinances_are_not_statutes() {
             "{statute} ({state})"
         );
         assert!(
-            super::statute::is_regulation_or_ordinance(statute, Some(state)),
+            matches!(
+                read_statute_field(statute, Some(state)),
+                StatuteField::NotAStatute
+            ),
             "{statute} ({state})"
         );
     }
     // A row's own label is its vehicle code, not a regulation (Alaska's rules of the road).
     assert!(read_statute("13 AAC 02.275", "AK").is_some());
-    assert!(!super::statute::is_regulation_or_ordinance(
-        "13 AAC 02.275",
-        Some("AK")
-    ));
-    assert!(!super::statute::is_regulation_or_ordinance(
-        "c90 §17",
-        Some("MA")
+    for (statute, state) in [
+        ("13 AAC 02.275", Some("AK")),
+        ("c90 §17", Some("MA")),
+        ("c90 §17", None),
+    ] {
+        assert!(
+            matches!(read_statute_field(statute, state), StatuteField::Statute(_)),
+            "{statute}"
+        );
+    }
+    // Without a state only the generic markers are known.
+    assert!(matches!(
+        read_statute_field("CITY ORD 434.03", None),
+        StatuteField::NotAStatute
     ));
     let found = |charge: &str| find_in_text(charge, "MA").map(|c| c.key);
     assert_eq!(found("MASS PIKE—SPEEDING 730 CMR §7.08(6)(c)"), None);

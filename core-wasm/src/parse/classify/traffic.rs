@@ -12,7 +12,7 @@ use super::lexicon::{Traffic, lexicon};
 use super::phrases::{Hits, Row};
 use super::severity::Severity;
 use super::shared::{self, Shared};
-use super::statute::{self, Citation, Place};
+use super::statute::{self, Citation, Place, StatuteField};
 use super::text::{ChargeText, normalize_charge_text};
 use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 
@@ -70,9 +70,10 @@ pub(crate) fn read(
     state: Option<&str>,
     severity: &Severity,
 ) -> TrafficReading {
-    match statute.filter(|s| statute::is_regulation_or_ordinance(s, state)) {
-        Some(number) => {
-            let read = read_with(display, text, None, state, severity);
+    let field = statute.map(|s| (s, statute::read_statute_field(s, state)));
+    match field {
+        Some((number, StatuteField::NotAStatute)) => {
+            let read = read_with(display, text, None, None, state, severity);
             reading(
                 read.kind,
                 line(format_args!(
@@ -83,25 +84,27 @@ pub(crate) fn read(
                 )),
             )
         }
-        None => read_with(display, text, statute, state, severity),
+        Some((statute, StatuteField::Statute(citation))) => {
+            read_with(display, text, Some(statute), citation, state, severity)
+        }
+        None => read_with(display, text, None, None, state, severity),
     }
 }
 
-/// `read` with a statute that is no ordinance or regulation (or none).
+/// `read` with a statute that is no ordinance or regulation (or none), and its citation if the
+/// state's row placed it.
 fn read_with(
     display: &str,
     text: &Hits,
     statute: Option<&str>,
+    citation: Option<Citation>,
     state: Option<&str>,
     severity: &Severity,
 ) -> TrafficReading {
     let tables = &lexicon().traffic;
     let says = text_says(tables, text, display, severity);
-    let citation = state.and_then(|state| {
-        statute
-            .and_then(|s| statute::read_statute(s, state))
-            .or_else(|| statute::find_in_text(display, state))
-    });
+    let citation =
+        citation.or_else(|| state.and_then(|state| statute::find_in_text(display, state)));
     if let Some(citation) = citation {
         return with_statute(&citation, &says, tables, text, severity);
     }
