@@ -92,8 +92,8 @@ pub const NOT_MET: &[(&str, Mode, Measure, u32)] = &[
     ("FL", Mode::Statute, Measure::MinorRight, 900),
     ("FL", Mode::Level, Measure::MinorRight, 810),
     ("FL", Mode::Text, Measure::MinorRight, 810),
-    // Chapters 85, 81A and 90F (ways, the turnpike, commercial licences) are outside the law
-    // table's Massachusetts vehicle code, Logan carrier rules that name only a fine, explosives.
+    // Logan carrier rules that name only a fine, explosives rules (a crime word), speeding "to
+    // endanger", a carrier failing to stop for police (serious), two rules with no vehicle word.
     ("MA", Mode::Statute, Measure::MinorRight, 950),
 ];
 

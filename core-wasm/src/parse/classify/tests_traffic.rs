@@ -491,7 +491,7 @@ fn second_pass_families() {
     ]);
 }
 
-/// Motor-carrier regulation (i21c): from text alone `unknown`, never minor, unless the level is
+/// Motor-carrier regulation: from text alone `unknown`, never minor, unless the level is
 /// no crime; a statute the vehicle-code table places decides; a crime word still reads `none`.
 #[test]
 fn motor_carrier_regulation_needs_a_level_or_a_statute() {
