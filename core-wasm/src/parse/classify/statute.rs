@@ -11,9 +11,10 @@
 //! digits, with a decimal part when the rest of the pattern allows), `{a-b}` a whole number from
 //! a to b, `[xy]` one of the listed characters, `?` an optional letter, `$` the end of a section
 //! number (no letter or digit follows: Massachusetts' `90 24$` is §24, not §24I, a section of its
-//! own); anything else stands for itself. A match must end at a boundary: a digit is never followed by a digit (`32-23-1` is not
-//! `32-23-10`), a letter never by a letter, and where a jurisdiction numbers its sections with
-//! decimals (`32-23-1.2`, `20-138.1`) a `.` and a digit go on with the number.
+//! own); anything else stands for itself. A match must end at a boundary: a digit is never
+//! followed by a digit (`32-23-1` is not `32-23-10`), a letter never by a letter, and where a
+//! jurisdiction numbers its sections with decimals (`32-23-1.2`, `20-138.1`) a `.` and a digit go
+//! on with the number.
 //!
 //! Pure functions over static data: no allocation beyond the key, deterministic.
 

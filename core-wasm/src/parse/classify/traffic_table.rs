@@ -768,12 +768,13 @@ pub(crate) const ROAD_FACILITIES: &[&str] = &[
 /// Words of breaking a rule, for the road rule above.
 pub(crate) const ROAD_RULE_WORDS: &[&str] = &["VIOLATION", "VIOLATIONS", "INFRACTION*"];
 
-/// Words beside which the operating rule reads nothing (the other rules still read): taking,
-/// selling or dealing in vehicles (DECISIONS §13: dealers are no road traffic), weapons and
-/// shooting (beside the crime words), drink, drugs and alcohol concentrations (`.04`, `.08`: a commercial driver's limit
-/// is impaired driving), a crash, a fine or a court's order. Each names what a vehicle and a
-/// verb may be part of without being a rule of the road (**GK**). `PARK` is no operating word:
-/// a park is also a place (`VEHICLES IN PARKS AFTER HOURS`).
+/// Words beside which the operating and road rules read nothing (the other rules still read):
+/// taking, selling or dealing in vehicles (DECISIONS §13: dealers are no road traffic), weapons
+/// and shooting (beside the crime words), drink, drugs and alcohol concentrations (`.04`, `.08`:
+/// a commercial driver's limit is impaired driving), a crash, a fine or a court's order, and a
+/// `NON` (`NON-MV VIOLATION`: a rule of no vehicle). Each names what a vehicle and a verb may be
+/// part of without being a rule of the road (**GK**). `PARK` is no operating word: a park is also
+/// a place (`VEHICLES IN PARKS AFTER HOURS`).
 pub(crate) const OPERATING_NOT_BESIDE: &[&str] = &[
     "TAKE",
     "TAKES",
