@@ -16,7 +16,7 @@ use lookback_core::vocabulary::{
 use lookback_runtime::EngineSettings;
 
 use crate::auth::{AuthSettings, Role};
-use crate::decision_log::{self, DecisionLogSettings, Sink};
+use crate::decision_log::{self, DecisionLogSettings, Sink, SyncPolicy};
 use crate::input_limits::{self, InputLimits};
 use crate::store::StoreSettings;
 use crate::telemetry::LogFormat;
@@ -45,6 +45,10 @@ pub struct Settings {
     pub metrics_addr: Option<SocketAddr>,
     /// Caps on names, lists, cases, charges and XML in request bodies (issue 24).
     pub input_limits: InputLimits,
+    /// `/health` answers 503 (not ready) while the persisted active module could not be restored
+    /// or the decision log cannot be written, for operators who prefer no answer to an unaudited
+    /// or wrongly versioned one.
+    pub fail_closed: bool,
 }
 
 /// Lookback: decides, charge by charge, whether a criminal record may be reported.
@@ -156,6 +160,10 @@ pub struct ServeArgs {
     pub transport: TransportArgs,
     #[command(flatten)]
     pub input_limits: InputLimitArgs,
+    /// Answer 503 on /health (not ready) while the persisted active module could not be restored
+    /// or the decision log cannot be written, instead of 200 `degraded`.
+    #[arg(long, env = "LOOKBACK_FAIL_CLOSED", value_parser = clap::builder::BoolishValueParser::new())]
+    pub fail_closed: bool,
 }
 
 /// Where API keys come from (`lookback serve`, `lookback keys check`).
@@ -247,6 +255,25 @@ pub struct DecisionLogArgs {
     /// Decision-log queue length; when full, lines are dropped (counted and logged), never waited for.
     #[arg(long, env = "LOOKBACK_DECISION_LOG_QUEUE", default_value_t = decision_log::DEFAULT_QUEUE)]
     pub decision_log_queue: usize,
+    /// When decision-log lines are forced to disk: `none` (at rotation and shutdown only),
+    /// `interval` (every --decision-log-sync-interval-ms), `every` (before each /evaluate answer
+    /// leaves; an answer whose line cannot be written is a 503).
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_SYNC", value_enum, default_value_t = SyncMode::Interval)]
+    pub decision_log_sync: SyncMode,
+    /// Milliseconds between two syncs of the decision log with `interval`.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_SYNC_INTERVAL_MS", default_value_t = decision_log::DEFAULT_SYNC_INTERVAL.as_millis() as u64)]
+    pub decision_log_sync_interval_ms: u64,
+}
+
+/// `--decision-log-sync`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SyncMode {
+    /// Only at rotation and shutdown.
+    None,
+    /// Every `--decision-log-sync-interval-ms`.
+    Interval,
+    /// Before each answer leaves.
+    Every,
 }
 
 /// Flags of `lookback serve` for the shared registry.
@@ -448,6 +475,7 @@ impl From<ServeArgs> for Settings {
             transport: a.transport.into(),
             metrics_addr: a.metrics_addr,
             input_limits: a.input_limits.into(),
+            fail_closed: a.fail_closed,
         }
     }
 }
@@ -477,6 +505,13 @@ impl From<DecisionLogArgs> for DecisionLogSettings {
             keep: a.decision_log_keep,
             salt: a.decision_log_salt.filter(|s| !s.is_empty()),
             queue: a.decision_log_queue,
+            sync: match a.decision_log_sync {
+                SyncMode::None => SyncPolicy::None,
+                SyncMode::Interval => SyncPolicy::Interval(Duration::from_millis(
+                    a.decision_log_sync_interval_ms.max(1),
+                )),
+                SyncMode::Every => SyncPolicy::Every,
+            },
         }
     }
 }
@@ -576,5 +611,6 @@ mod tests {
             (settings.auth.token_ttl, settings.auth.max_clock_skew),
             (defaults.auth.token_ttl, defaults.auth.max_clock_skew)
         );
+        assert_eq!(settings.fail_closed, defaults.fail_closed);
     }
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
 
-use crate::files::write_atomically;
+use crate::files::{remove_leftovers, write_atomically};
 
 /// Whether a module came from the cache or was compiled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,9 +35,21 @@ pub struct ArtifactCache {
 }
 
 impl ArtifactCache {
-    /// A cache in `dir` (created if missing) for artifacts of `engine`.
+    /// A cache in `dir` (created if missing) for artifacts of `engine`. Temporary files of an
+    /// artifact write a killed process left are removed.
     pub fn new(dir: &Path, engine: &Engine) -> std::io::Result<Self> {
         std::fs::create_dir_all(dir)?;
+        match remove_leftovers(dir) {
+            Ok(0) => {}
+            Ok(removed) => tracing::warn!(
+                dir = %dir.display(),
+                removed,
+                "removed temporary files left by a process stopped in the middle of a write"
+            ),
+            Err(error) => {
+                tracing::warn!(%error, dir = %dir.display(), "could not look for leftover temporary files")
+            }
+        }
         let mut hasher = DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut hasher);
         Ok(Self {
