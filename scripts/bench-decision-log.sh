@@ -57,10 +57,10 @@ cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null || true; }
 trap cleanup EXIT
 
 # Runs one setting ($1 label, $2 binary, $3 sync or "" for the binary's own) for SECS seconds;
-# appends {"label", "round", wrk figures, "log_lines"} to $OUT/runs.jsonl.
+# appends {"label", "round", wrk figures, "log_lines" (rotated files included)} to $OUT/runs.jsonl.
 run() {
   local label=$1 binary=$2 sync=$3 round=$4 log="$OUT/decisions-$1.jsonl"
-  rm -f "$log"
+  rm -f "$log" "$log".*
   env LOOKBACK_API_KEYS=$KEY LOOKBACK_ADDR=127.0.0.1:$PORT LOOKBACK_COMPILE_CACHE=$OUT/compile-cache \
     LOOKBACK_DECISION_LOG="$log" ${sync:+LOOKBACK_DECISION_LOG_SYNC=$sync} RUST_LOG=warn \
     "$binary" serve 2>>"$OUT/server.log" &
@@ -76,7 +76,7 @@ run() {
     wrk -t2 -c32 -d"${SECS}s" -s "$OUT/post.lua" "http://127.0.0.1:$PORT/evaluate" | tail -n 1)
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
   local lines
-  lines=$(wc -l < "$log")
+  lines=$(cat "$log" "$log".* 2>/dev/null | wc -l)
   echo "{\"label\":\"$label\",\"round\":$round,\"log_lines\":$lines,\"wrk\":$figures}" | tee -a "$OUT/runs.jsonl"
 }
 

@@ -228,7 +228,8 @@ fn read_at(file: &mut File, offset: u64, len: usize) -> std::io::Result<Vec<u8>>
 
 /// `<path>.torn-<UTC time>` (a number after it if that name is taken).
 fn torn_path(path: &Path) -> PathBuf {
-    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+    let stamp = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
+        .format("%Y%m%dT%H%M%S%.3fZ");
     let mut name = path.as_os_str().to_owned();
     name.push(format!(".torn-{stamp}"));
     let first = PathBuf::from(&name);

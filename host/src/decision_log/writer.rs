@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::SyncPolicy;
 use super::file::LogFile;
 use super::line::{DecisionLines, Evaluated};
+use super::policy::SyncPolicy;
 use super::status::LogStatus;
 use crate::metrics::Metrics;
 
