@@ -37,21 +37,6 @@ fi
 cargo build --release -q -p lookback --bin lookback
 AFTER=target/release/lookback
 
-cat > "$OUT/post.lua" <<'LUA'
-wrk.method = "POST"
-local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
-wrk.body = f:read("*a")
-f:close()
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer " .. os.getenv("LOOKBACK_BENCH_TOKEN")
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"duration_us":%d,"errors":%d,"non_2xx":%d,"p50_us":%d,"p99_us":%d}\n',
-    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50), latency:percentile(99)))
-end
-LUA
-
 PID=
 cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null || true; }
 trap cleanup EXIT
@@ -73,7 +58,7 @@ run() {
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
   local figures
   figures=$(BENCH_BODY=$FIXTURE LOOKBACK_BENCH_TOKEN=$LOOKBACK_BENCH_TOKEN \
-    wrk -t2 -c32 -d"${SECS}s" -s "$OUT/post.lua" "http://127.0.0.1:$PORT/evaluate" | tail -n 1)
+    wrk -t2 -c32 -d"${SECS}s" -s scripts/wrk-post.lua "http://127.0.0.1:$PORT/evaluate" | tail -n 1)
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
   local lines
   lines=$(cat "$log" "$log".* 2>/dev/null | wc -l)

@@ -586,6 +586,43 @@ mod tests {
         }
     }
 
+    /// `--decision-log-sync` and its interval become the log's policy, `--fail-closed` the
+    /// health mode (`LOOKBACK_FAIL_CLOSED=1` is read by the child servers of the e2e tests).
+    #[test]
+    fn sync_and_fail_closed_flags_reach_the_settings() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["lookback", "serve"], args].concat());
+            match cli {
+                Ok(Cli {
+                    command: Command::Serve(args),
+                    ..
+                }) => Settings::from(*args),
+                other => panic!("{args:?}: {other:?}"),
+            }
+        };
+        let every = parse(&["--decision-log-sync", "every", "--fail-closed"]);
+        assert_eq!(every.decision_log.sync, SyncPolicy::Every);
+        assert!(every.fail_closed);
+        let interval = parse(&[
+            "--decision-log-sync",
+            "interval",
+            "--decision-log-sync-interval-ms",
+            "250",
+        ]);
+        assert_eq!(
+            interval.decision_log.sync,
+            SyncPolicy::Interval(Duration::from_millis(250))
+        );
+        assert!(!interval.fail_closed);
+        assert_eq!(
+            parse(&["--decision-log-sync", "none"]).decision_log.sync,
+            SyncPolicy::None
+        );
+        assert!(
+            Cli::try_parse_from(["lookback", "serve", "--decision-log-sync", "sometimes"]).is_err()
+        );
+    }
+
     /// The flags' defaults are the services' defaults: a server started with no flag runs as one
     /// built from `Settings::default()` (what the tests run).
     #[test]

@@ -39,17 +39,7 @@ impl ArtifactCache {
     /// artifact write a killed process left are removed.
     pub fn new(dir: &Path, engine: &Engine) -> std::io::Result<Self> {
         std::fs::create_dir_all(dir)?;
-        match remove_leftovers(dir) {
-            Ok(0) => {}
-            Ok(removed) => tracing::warn!(
-                dir = %dir.display(),
-                removed,
-                "removed temporary files left by a process stopped in the middle of a write"
-            ),
-            Err(error) => {
-                tracing::warn!(%error, dir = %dir.display(), "could not look for leftover temporary files")
-            }
-        }
+        remove_leftovers(dir);
         let mut hasher = DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut hasher);
         Ok(Self {

@@ -38,10 +38,26 @@ pub fn temporary_path(path: &Path, name: &str) -> PathBuf {
 }
 
 /// Removes the temporary files of [`write_atomically`] in `dir` that no running process is
-/// writing: those of this process (none is in progress before it starts writing, and in a
-/// container every start has the same process id) and those whose process is gone. A file of
-/// another live process (a replica sharing the folder) stays. Returns how many were removed.
-pub fn remove_leftovers(dir: &Path) -> std::io::Result<usize> {
+/// writing (a write killed halfway leaves one behind), and says how many in a WARN; call it at
+/// start. A file of this process is a leftover (none is in progress before it starts writing,
+/// and in a container every start has the same process id), as is one whose process is gone; a
+/// file of another live process (a replica sharing the folder) stays.
+pub fn remove_leftovers(dir: &Path) {
+    match remove_leftovers_counted(dir) {
+        Ok(0) => {}
+        Ok(removed) => tracing::warn!(
+            dir = %dir.display(),
+            removed,
+            "removed temporary files left by a process stopped in the middle of a write"
+        ),
+        Err(error) => {
+            tracing::warn!(%error, dir = %dir.display(), "could not look for leftover temporary files")
+        }
+    }
+}
+
+/// [`remove_leftovers`], returning how many files it removed.
+fn remove_leftovers_counted(dir: &Path) -> std::io::Result<usize> {
     let mut removed = 0;
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
@@ -128,7 +144,7 @@ mod tests {
             assert!(std::fs::write(file, b"x").is_ok());
         }
         let expected = if is_running(1) { 2 } else { 3 };
-        assert_eq!(remove_leftovers(&dir).ok(), Some(expected));
+        assert_eq!(remove_leftovers_counted(&dir).ok(), Some(expected));
         assert!(!ours.exists() && !stopped.exists());
         assert!(kept.iter().all(|f| f.exists()));
         assert_eq!(live.exists(), is_running(1));

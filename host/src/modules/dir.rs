@@ -85,22 +85,6 @@ pub fn remove_by_digest(dir: &Path, sha256: &str) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Removes the temporary files of writes a killed process left (a half-written upload), saying
-/// how many.
-pub fn remove_leftovers(dir: &Path) {
-    match lookback_runtime::remove_leftovers(dir) {
-        Ok(0) => {}
-        Ok(removed) => tracing::warn!(
-            dir = %dir.display(),
-            removed,
-            "removed temporary files left by a process stopped in the middle of a write"
-        ),
-        Err(error) => {
-            tracing::warn!(%error, dir = %dir.display(), "could not look for leftover temporary files")
-        }
-    }
-}
-
 /// Whether a file can be created, written and synced in `dir` (a read-only volume, a full disk
 /// or missing permissions fail here). The probe is a temporary file of [`save`]'s kind, so one
 /// left by a crash is removed at the next start.

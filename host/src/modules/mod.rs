@@ -105,7 +105,8 @@ impl Modules {
         if let Some(dir) = dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("creating modules directory {}", dir.display()))?;
-            dir::remove_leftovers(dir);
+            // A write killed halfway (an upload, the pointer) left a temporary file behind.
+            lookback_runtime::remove_leftovers(dir);
             if let Err(error) = dir::check_writable(dir) {
                 // Readable is enough to serve (a read-only volume of modules): said, not refused.
                 modules.note_dir_write(Some(&error));

@@ -95,7 +95,11 @@ async fn load_then_kill(
             })
         })
         .collect();
-    let grew = eventually(Duration::from_secs(60), || size(log) >= start + growth).await;
+    // With `every` a line is on disk before its answer leaves: wait for answers too.
+    let grew = eventually(Duration::from_secs(60), || {
+        size(log) >= start + growth && answered.lock().unwrap().len() >= CLIENTS
+    })
+    .await;
     assert!(grew, "the log did not grow by {growth} bytes");
     drop(server); // SIGKILL, then reaped
     for client in clients {

@@ -12,6 +12,7 @@ use lookback_tests::{TestServer, temp_dir, test_settings};
 use serde_json::json;
 
 use super::LOOKBACK;
+use crate::operator_mistakes::exchange;
 
 fn lookback(args: &[&str]) -> Output {
     Command::new(LOOKBACK)
@@ -19,17 +20,6 @@ fn lookback(args: &[&str]) -> Output {
         .env_clear()
         .output()
         .unwrap()
-}
-
-async fn exchange(server: &TestServer, key: &str) -> u16 {
-    let response = server
-        .client
-        .post(server.url("/auth/token"))
-        .header("X-API-Key", key)
-        .send()
-        .await
-        .unwrap();
-    response.status().as_u16()
 }
 
 fn keys_check(file: &Path) -> Output {

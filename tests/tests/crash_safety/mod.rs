@@ -14,40 +14,15 @@ mod module_writes;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use lookback_tests::{ADMIN_KEY, CLIENT_KEY, JWT_SECRET, temp_dir};
+use lookback_tests::{skip_unless_required, temp_dir};
 
-use crate::replicas::cluster::Replica;
+pub use crate::replicas::cluster::LOOKBACK;
+use crate::replicas::cluster::{Replica, serve_command};
 
-/// `lookback` itself (`tests/src/bin/lookback-replica.rs`).
-pub const LOOKBACK: &str = env!("CARGO_BIN_EXE_lookback-replica");
-
-/// `lookback serve` on port 0 with the tests' keys and secret, logging JSON lines, and `envs`.
-pub fn serve_command<K: AsRef<OsStr>, V: AsRef<OsStr>>(envs: &[(K, V)]) -> Command {
-    let mut command = Command::new(LOOKBACK);
-    command
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("LOOKBACK_LOG_FORMAT", "json")
-        .env("RUST_LOG", "info")
-        .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
-        .env("LOOKBACK_API_KEYS", CLIENT_KEY)
-        .env("LOOKBACK_ADMIN_KEYS", ADMIN_KEY)
-        .env(
-            "LOOKBACK_COMPILE_CACHE",
-            env!("LOOKBACK_TEST_COMPILE_CACHE"),
-        )
-        .envs(envs.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    command
-}
-
-/// Starts `lookback serve` with `envs` and waits until it listens.
+/// Starts `lookback serve` with the tests' keys and `envs`, and waits until it listens.
 pub fn start_child<K: AsRef<OsStr>, V: AsRef<OsStr>>(id: &str, envs: &[(K, V)]) -> Replica {
     Replica::start_with(id, serve_command(envs), temp_dir(id))
         .unwrap_or_else(|e| panic!("lookback serve ({id}) did not start: {e:#}"))
@@ -63,6 +38,17 @@ pub async fn eventually(limit: Duration, mut check: impl FnMut() -> bool) -> boo
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     check()
+}
+
+/// A tmpfs of `bytes` for `test`, or `None` when there cannot be one here: the test then skips,
+/// saying why (`LOOKBACK_REQUIRE_MOUNT=1` makes that a failure).
+pub fn tmpfs_or_skip(name: &str, bytes: u64, test: &str) -> Option<Mount> {
+    let mount = Mount::tmpfs(name, bytes);
+    let reason = mount.as_ref().err().cloned();
+    if skip_unless_required("LOOKBACK_REQUIRE_MOUNT", test, reason) {
+        return None;
+    }
+    mount.ok()
 }
 
 /// A tmpfs mounted on a fresh folder, unmounted on drop: a small disk that really fills.

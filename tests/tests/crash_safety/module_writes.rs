@@ -8,32 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use lookback::Settings;
-use lookback_tests::{
-    ADMIN_KEY, FAULTS_MODULE, NEXT_MODULE, Reply, TestServer, skip_unless_required, temp_dir,
-    test_settings,
-};
+use lookback_tests::{ADMIN_KEY, FAULTS_MODULE, NEXT_MODULE, Reply, TestServer, temp_dir};
 use serde_json::{Value, json};
 
-use super::{Mount, eventually, start_child};
-
-const SHIPPED: &str = env!("CARGO_PKG_VERSION");
-
-fn next_version() -> String {
-    format!("{SHIPPED}-rules-next")
-}
-
-fn settings(dir: &Path) -> Settings {
-    let mut settings = test_settings();
-    settings.modules_dir = Some(dir.to_path_buf());
-    settings
-}
-
-async fn start(dir: &Path) -> (TestServer, String) {
-    let server = TestServer::start(settings(dir)).await.unwrap();
-    let admin = server.token(ADMIN_KEY).await.unwrap();
-    (server, admin)
-}
+use super::{Mount, eventually, start_child, tmpfs_or_skip};
+use crate::modules_dir::{SHIPPED, next_version, settings, start, versions};
 
 fn is_root() -> bool {
     Command::new("id")
@@ -69,15 +48,6 @@ async fn active(server: &TestServer, admin: &str) -> Value {
     server.modules(admin).await.unwrap().json["active"].clone()
 }
 
-fn versions(listing: &Value) -> Vec<String> {
-    listing["modules"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["version"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 /// A folder holding the next module that nobody may write: a read-only tmpfs as root (root
 /// writes through permissions), a folder without write permission otherwise.
 fn read_only_dir_with_next() -> Option<(PathBuf, Option<Mount>)> {
@@ -92,16 +62,11 @@ fn read_only_dir_with_next() -> Option<(PathBuf, Option<Mount>)> {
         assert!(status.success());
         return Some((dir, None));
     }
-    let mount = Mount::tmpfs("modules-ro", 64 << 20);
-    let reason = mount.as_ref().err().cloned();
-    if skip_unless_required(
-        "LOOKBACK_REQUIRE_MOUNT",
+    let mount = tmpfs_or_skip(
+        "modules-ro",
+        64 << 20,
         "a_read_only_modules_dir_is_said_at_start_and_refuses_admin_writes",
-        reason,
-    ) {
-        return None;
-    }
-    let mount = mount.ok()?;
+    )?;
     std::fs::copy(NEXT_MODULE, mount.path().join("next.wasm")).unwrap();
     mount.remount_read_only();
     Some((mount.path().to_path_buf(), Some(mount)))
@@ -141,16 +106,13 @@ async fn a_read_only_modules_dir_is_said_at_start_and_refuses_admin_writes() {
 
 #[tokio::test]
 async fn a_full_modules_dir_refuses_uploads_and_activations_and_a_restart_agrees() {
-    let mount = Mount::tmpfs("modules-full", 64 << 20);
-    let reason = mount.as_ref().err().cloned();
-    if skip_unless_required(
-        "LOOKBACK_REQUIRE_MOUNT",
+    let Some(mount) = tmpfs_or_skip(
+        "modules-full",
+        64 << 20,
         "a_full_modules_dir_refuses_uploads_and_activations_and_a_restart_agrees",
-        reason,
-    ) {
+    ) else {
         return;
-    }
-    let mount = mount.unwrap();
+    };
     let dir = mount.path().to_path_buf();
     let (server, admin) = start(&dir).await;
     let reply = server
