@@ -61,7 +61,7 @@ run() {
     wrk -t2 -c32 -d"${SECS}s" -s scripts/wrk-post.lua "http://127.0.0.1:$PORT/evaluate" | tail -n 1)
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
   local lines
-  lines=$(cat "$log" "$log".* 2>/dev/null | wc -l)
+  lines=$(shopt -s nullglob; cat "$log" "$log".[0-9]* | wc -l)
   echo "{\"label\":\"$label\",\"round\":$round,\"log_lines\":$lines,\"wrk\":$figures}" | tee -a "$OUT/runs.jsonl"
 }
 
