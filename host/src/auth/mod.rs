@@ -215,8 +215,8 @@ impl Auth {
 
     /// Re-reads the key file when its size or modification time changed. A file that cannot be
     /// read or parsed any more (or holds no key, or gives one key two roles) leaves the last good
-    /// set in place,
-    /// logged as an error and reported by [`Auth::key_file_problem`] until it is fixed.
+    /// set in place, logged as an error and reported by [`Auth::key_file_problem`] until it is
+    /// fixed.
     fn refresh(&self) {
         let Some(path) = self.settings.keys_file.as_deref() else {
             return;

@@ -40,11 +40,11 @@ pub(super) enum Output {
 
 /// The writer thread's state.
 pub(super) struct Writer {
-    pub(super) out: Option<Output>,
-    pub(super) lines: DecisionLines,
-    pub(super) metrics: Metrics,
-    pub(super) status: Arc<LogStatus>,
-    pub(super) policy: SyncPolicy,
+    out: Option<Output>,
+    lines: DecisionLines,
+    metrics: Metrics,
+    status: Arc<LogStatus>,
+    policy: SyncPolicy,
     batch: Vec<u8>,
     /// Where each line of `batch` ends (after its newline).
     ends: Vec<usize>,
