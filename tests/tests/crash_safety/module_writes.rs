@@ -44,6 +44,19 @@ fn assert_not_persisted(reply: &Reply, method: &str, path: &str, dir: &Path) {
     crate::ops::openapi::check_answer(method, path, reply);
 }
 
+/// An upload with `?activate=true` into `dir`, which cannot keep it: 507, the module not loaded,
+/// the base module still active.
+async fn assert_upload_not_persisted(server: &TestServer, admin: &str, dir: &Path) {
+    let reply = server
+        .upload_module(admin, faults_module(), "?activate=true")
+        .await
+        .unwrap();
+    assert_not_persisted(&reply, "post", "/admin/modules", dir);
+    let listing = server.modules(admin).await.unwrap().json;
+    assert!(!versions(&listing).contains(&faults_version()));
+    assert_eq!(listing["active"], SHIPPED);
+}
+
 async fn active(server: &TestServer, admin: &str) -> Value {
     server.modules(admin).await.unwrap().json["active"].clone()
 }
@@ -94,14 +107,7 @@ async fn a_read_only_modules_dir_is_said_at_start_and_refuses_admin_writes() {
     assert_eq!(active(&server, &admin).await, SHIPPED);
 
     // Nor an upload: 507, and the module is not loaded.
-    let reply = server
-        .upload_module(&admin, faults_module(), "?activate=true")
-        .await
-        .unwrap();
-    assert_not_persisted(&reply, "post", "/admin/modules", &dir);
-    let listing = server.modules(&admin).await.unwrap().json;
-    assert!(!versions(&listing).contains(&faults_version()));
-    assert_eq!(listing["active"], SHIPPED);
+    assert_upload_not_persisted(&server, &admin, &dir).await;
 }
 
 #[tokio::test]
@@ -126,14 +132,7 @@ async fn a_full_modules_dir_refuses_uploads_and_activations_and_a_restart_agrees
     let path = format!("/admin/modules/{}/activate", next_version());
     let reply = server.admin_post(&admin, &path, None).await.unwrap();
     assert_not_persisted(&reply, "post", "/admin/modules/{version}/activate", &dir);
-    let reply = server
-        .upload_module(&admin, faults_module(), "?activate=true")
-        .await
-        .unwrap();
-    assert_not_persisted(&reply, "post", "/admin/modules", &dir);
-    let listing = server.modules(&admin).await.unwrap().json;
-    assert!(!versions(&listing).contains(&faults_version()));
-    assert_eq!(listing["active"], SHIPPED);
+    assert_upload_not_persisted(&server, &admin, &dir).await;
     let health = server.health().await.unwrap();
     assert_eq!(health.json["reasons"], json!(["modules_dir_unwritable"]));
     // No temporary file is left behind by the failed writes.
