@@ -133,7 +133,8 @@ for _ in $(seq 1 500); do
   sleep 0.01
 done
 
-# Runs wrk (2 threads, 32 connections; scripts/wrk-post.lua) against $1 and writes its JSON line to $2.
+# Runs wrk (2 threads, 32 connections) against $1 and writes its JSON line to $2 (the line
+# scripts/wrk-post.lua's done() prints).
 load() {
   BENCH_BODY=$FIXTURE wrk -t2 -c32 -d"${WRK_SECS}s" -s scripts/wrk-post.lua "$1" | tail -n 1 > "$2"
   cat "$2"

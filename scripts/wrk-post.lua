@@ -1,6 +1,7 @@
--- wrk script of the HTTP benchmarks (scripts/bench.sh, scripts/bench-decision-log.sh): POSTs the
--- file BENCH_BODY as JSON, with LOOKBACK_BENCH_TOKEN as the bearer token when set; its done() hook
--- prints one JSON line: requests, duration and latency percentiles (µs).
+-- wrk script for POST /evaluate (scripts/bench.sh, scripts/bench-static.sh,
+-- scripts/bench-decision-log.sh): the body from the
+-- file BENCH_BODY, a bearer token from LOOKBACK_BENCH_TOKEN when set; done() prints one JSON
+-- line: requests, duration and latency percentiles (µs).
 wrk.method = "POST"
 local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
 wrk.body = f:read("*a")

@@ -13,6 +13,7 @@ use super::traffic_table::{
     OPERATING_NOT_BESIDE, OPERATING_WORDS, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE,
     VEHICLE_CONTEXT,
 };
+use super::vocabulary::CanonicalDisposition;
 
 /// The whole lexicon as Markdown.
 pub fn lexicon_markdown() -> String {
@@ -198,6 +199,36 @@ fn dispositions(out: &mut String) {
             reading(r.reading)
         );
     }
+}
+
+/// The spellings that read as `canonical` in a case of `state` (its own rows and those of any
+/// state; every row when `state` is `None`, a state's own row naming its states), as the
+/// lexicon writes them: a whole-entry code, or a phrase row's groups (`a`, `b` AND `c`, `d`),
+/// each with the row's id. The record-state page lists them per jurisdiction.
+pub fn spellings_of(canonical: CanonicalDisposition, state: Option<&str>) -> Vec<(String, String)> {
+    let applies = |states: &[&str]| states.is_empty() || state.is_none_or(|s| states.contains(&s));
+    let reads = |r: Reading| matches!(r, Reading::Outcome { canonical: c, .. } if c == canonical);
+    let named = |id: &str, states: &[&str]| match state {
+        None if !states.is_empty() => format!("{id}, {} only", states.join(", ")),
+        _ => id.to_string(),
+    };
+    let codes = CODES
+        .iter()
+        .filter(|c| applies(c.states) && reads(c.reading))
+        .map(|c| {
+            (
+                format!("`{}` (whole entry)", c.code),
+                named("code", c.states),
+            )
+        });
+    let rules = RULES
+        .iter()
+        .filter(|r| applies(r.states) && reads(r.reading))
+        .map(|r| {
+            let groups: Vec<String> = r.all.iter().map(|g| list(g)).collect();
+            (groups.join(" AND "), named(r.id, r.states))
+        });
+    codes.chain(rules).collect()
 }
 
 /// The states a row is limited to, or `any`.

@@ -31,7 +31,7 @@ mod vocabulary;
 
 pub use charge::{ChargeRead, ChargeReader, classification, read_charge};
 pub use disposition::{Disposition, classify_disposition};
-pub use doc::lexicon_markdown;
+pub use doc::{lexicon_markdown, spellings_of};
 pub use severity::{
     Severity, TextLevel, charge_text_level, classify_severity, inferred_level,
     severity_from_charge_text,
@@ -56,6 +56,8 @@ mod tests_phrases;
 mod tests_properties;
 #[cfg(test)]
 mod tests_reader;
+#[cfg(test)]
+mod tests_record_states;
 #[cfg(test)]
 mod tests_samples;
 #[cfg(test)]
