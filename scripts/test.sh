@@ -139,10 +139,11 @@ bash scripts/container-test.sh
 bash scripts/check-kubernetes.sh
 # --- end of the container image and the Kubernetes manifests --------------------------------
 
-# The classifiers on real court text: every development state scored as the state left
-# out (needs ../shared, as the identity tests do). `--check` fails the run when a serious or
-# non-traffic charge is read minor beyond the targets, or a disposition is read in the
-# wrong conviction direction: the mistakes that hide a reportable record.
+# The classifiers on real court text: the four development states, each scored as the state left
+# out (needs ../shared, as the identity tests do). `--check` fails the run when a serious,
+# non-traffic or felony charge is read minor beyond its target (the mistakes that hide a
+# reportable record), an accuracy or review-load target falls below what it holds
+# (docs/classify-report.md), or a disposition is read in the wrong conviction direction.
 bash scripts/classify-report.sh "${LOOKBACK_SHARED_DIR:-../shared}/reference/charges" --check
 
 if [ -s "$LOOKBACK_SKIP_LOG" ]; then
