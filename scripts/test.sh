@@ -2,8 +2,8 @@
 # Runs every test of the repository on a fresh machine (rustup's stable Rust is all it assumes),
 # after the house rules (formatting, lints, import circles). Installs what the tests need first:
 # the wasm32 target the engine module is built for, for the browser test (tests/tests/browser.rs)
-# Debian's Chromium and playwright-core, and for the multi-replica tests (tests/tests/replicas/)
-# Debian's PostgreSQL. The identity tests need the shared research folder beside the repository
+# Debian's Chromium and playwright-core, for the multi-replica tests (tests/tests/replicas/)
+# Debian's PostgreSQL, and for the clock-step test Debian's faketime. The identity tests need the shared research folder beside the repository
 # (`../shared`, or LOOKBACK_SHARED_DIR) and python3 (its oracle): without them they fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,6 +79,25 @@ if ! install_postgres; then
     exit 1
   fi
   skipped "the multi-replica tests: PostgreSQL missing (LOOKBACK_REQUIRE_POSTGRES=0)"
+fi
+
+# The clock-step test (tests/tests/crash_safety/http_date.rs) runs `lookback serve` under Debian's
+# libfaketime to step its wall clock back. Here it must run: LOOKBACK_REQUIRE_FAKETIME=0 lets it
+# skip where faketime cannot be installed.
+export LOOKBACK_REQUIRE_FAKETIME="${LOOKBACK_REQUIRE_FAKETIME:-1}"
+have_faketime() { compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null || [ -f /usr/lib/faketime/libfaketime.so.1 ]; }
+if ! have_faketime; then
+  echo "installing Debian's faketime for the clock-step test"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null || true
+  fi
+  if ! have_faketime; then
+    if [ "$LOOKBACK_REQUIRE_FAKETIME" = 1 ]; then
+      echo "the clock-step test needs faketime (set LOOKBACK_REQUIRE_FAKETIME=0 to skip it)" >&2
+      exit 1
+    fi
+    echo "warning: faketime missing; the clock-step test will skip" >&2
+  fi
 fi
 
 # Supply chain (deny.toml): licences, bans, sources; duplicate versions are reported. The

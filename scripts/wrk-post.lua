@@ -1,4 +1,5 @@
--- wrk script for POST /evaluate (scripts/bench.sh, scripts/bench-static.sh): the body from the
+-- wrk script for POST /evaluate (scripts/bench.sh, scripts/bench-static.sh,
+-- scripts/bench-decision-log.sh): the body from the
 -- file BENCH_BODY, a bearer token from LOOKBACK_BENCH_TOKEN when set; done() prints one JSON
 -- line: requests, duration and latency percentiles (µs).
 wrk.method = "POST"

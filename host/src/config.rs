@@ -16,7 +16,7 @@ use lookback_core::vocabulary::{
 use lookback_runtime::EngineSettings;
 
 use crate::auth::{AuthSettings, Role};
-use crate::decision_log::{self, DecisionLogSettings, Sink};
+use crate::decision_log::{self, DecisionLogSettings, Sink, SyncPolicy};
 use crate::input_limits::{self, InputLimits};
 use crate::store::StoreSettings;
 use crate::telemetry::LogFormat;
@@ -45,6 +45,10 @@ pub struct Settings {
     pub metrics_addr: Option<SocketAddr>,
     /// Caps on names, lists, cases, charges and XML in request bodies (issue 24).
     pub input_limits: InputLimits,
+    /// `/health` answers 503 (not ready) while the persisted active module could not be restored
+    /// or the decision log cannot be written, for operators who prefer no answer to an unaudited
+    /// or wrongly versioned one.
+    pub fail_closed: bool,
 }
 
 /// Lookback: decides, charge by charge, whether a criminal record may be reported.
@@ -158,6 +162,10 @@ pub struct ServeArgs {
     pub transport: TransportArgs,
     #[command(flatten)]
     pub input_limits: InputLimitArgs,
+    /// Answer 503 on /health (not ready) while the persisted active module could not be restored
+    /// or the decision log cannot be written, instead of 200 `degraded`.
+    #[arg(long, env = "LOOKBACK_FAIL_CLOSED", value_parser = clap::builder::BoolishValueParser::new())]
+    pub fail_closed: bool,
 }
 
 /// Where API keys come from (`lookback serve`, `lookback keys check`).
@@ -249,6 +257,25 @@ pub struct DecisionLogArgs {
     /// Decision-log queue length; when full, lines are dropped (counted and logged), never waited for.
     #[arg(long, env = "LOOKBACK_DECISION_LOG_QUEUE", default_value_t = decision_log::DEFAULT_QUEUE)]
     pub decision_log_queue: usize,
+    /// When decision-log lines are forced to disk: `none` (at rotation and shutdown only),
+    /// `interval` (every --decision-log-sync-interval-ms), `every` (before each /evaluate answer
+    /// leaves; an answer whose line cannot be written is a 503).
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_SYNC", value_enum, default_value_t = SyncMode::Interval)]
+    pub decision_log_sync: SyncMode,
+    /// Milliseconds between two syncs of the decision log with `interval`.
+    #[arg(long, env = "LOOKBACK_DECISION_LOG_SYNC_INTERVAL_MS", default_value_t = decision_log::DEFAULT_SYNC_INTERVAL.as_millis() as u64)]
+    pub decision_log_sync_interval_ms: u64,
+}
+
+/// `--decision-log-sync`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SyncMode {
+    /// Only at rotation and shutdown.
+    None,
+    /// Every `--decision-log-sync-interval-ms`.
+    Interval,
+    /// Before each answer leaves.
+    Every,
 }
 
 /// Flags of `lookback serve` for the shared registry.
@@ -450,6 +477,7 @@ impl From<ServeArgs> for Settings {
             transport: a.transport.into(),
             metrics_addr: a.metrics_addr,
             input_limits: a.input_limits.into(),
+            fail_closed: a.fail_closed,
         }
     }
 }
@@ -479,6 +507,13 @@ impl From<DecisionLogArgs> for DecisionLogSettings {
             keep: a.decision_log_keep,
             salt: a.decision_log_salt.filter(|s| !s.is_empty()),
             queue: a.decision_log_queue,
+            sync: match a.decision_log_sync {
+                SyncMode::None => SyncPolicy::None,
+                SyncMode::Interval => SyncPolicy::Interval(Duration::from_millis(
+                    a.decision_log_sync_interval_ms.max(1),
+                )),
+                SyncMode::Every => SyncPolicy::Every,
+            },
         }
     }
 }
@@ -590,6 +625,43 @@ mod tests {
         assert!(wrong.is_empty(), "docs/operations.md: {wrong:#?}");
     }
 
+    /// `--decision-log-sync` and its interval become the log's policy, `--fail-closed` the
+    /// health mode (`LOOKBACK_FAIL_CLOSED=1` is read by the child servers of the e2e tests).
+    #[test]
+    fn sync_and_fail_closed_flags_reach_the_settings() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["lookback", "serve"], args].concat());
+            match cli {
+                Ok(Cli {
+                    command: Command::Serve(args),
+                    ..
+                }) => Settings::from(*args),
+                other => panic!("{args:?}: {other:?}"),
+            }
+        };
+        let every = parse(&["--decision-log-sync", "every", "--fail-closed"]);
+        assert_eq!(every.decision_log.sync, SyncPolicy::Every);
+        assert!(every.fail_closed);
+        let interval = parse(&[
+            "--decision-log-sync",
+            "interval",
+            "--decision-log-sync-interval-ms",
+            "250",
+        ]);
+        assert_eq!(
+            interval.decision_log.sync,
+            SyncPolicy::Interval(Duration::from_millis(250))
+        );
+        assert!(!interval.fail_closed);
+        assert_eq!(
+            parse(&["--decision-log-sync", "none"]).decision_log.sync,
+            SyncPolicy::None
+        );
+        assert!(
+            Cli::try_parse_from(["lookback", "serve", "--decision-log-sync", "sometimes"]).is_err()
+        );
+    }
+
     /// The flags' defaults are the services' defaults: a server started with no flag runs as one
     /// built from `Settings::default()` (what the tests run).
     #[test]
@@ -615,5 +687,6 @@ mod tests {
             (settings.auth.token_ttl, settings.auth.max_clock_skew),
             (defaults.auth.token_ttl, defaults.auth.max_clock_skew)
         );
+        assert_eq!(settings.fail_closed, defaults.fail_closed);
     }
 }

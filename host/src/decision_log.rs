@@ -5,19 +5,20 @@
 //! addresses; at most a salted SHA-256 of the SSN's last four digits, for matching a dispute to its
 //! lines (only when a salt is configured).
 //!
-//! Writing never blocks a response: answers go into a bounded queue and one thread formats and
-//! writes them (and counts the decisions for the metrics). When the queue is full the answer
-//! still goes out, `lookback_decision_log_lines_total{outcome="dropped"}` rises, an error is
-//! logged and the dropped answer's decisions are counted on the spot: the decision metrics never
-//! miss an answer. Sinks: a file (`LOOKBACK_DECISION_LOG=path`, size-rotated, fsync on rotation and on
-//! close) or standard output (`stdout`). [`DecisionLog::close`] writes what is queued, then
-//! flushes and syncs.
+//! Answers go into a bounded queue and one thread formats and writes them (and counts the
+//! decisions for the metrics), each line whole with its newline ([`file`]). When the queue is
+//! full the answer still goes out, `lookback_decision_log_lines_total{outcome="dropped"}` rises,
+//! the drop is reported (summarised, [`status`]) and the dropped answer's decisions are counted
+//! on the spot: the decision metrics never miss an answer. Sinks: a file
+//! (`LOOKBACK_DECISION_LOG=path`, size-rotated, reopened when removed or replaced, repaired at
+//! open) or standard output (`stdout`). How soon lines are forced to disk is the [`SyncPolicy`]
+//! (`LOOKBACK_DECISION_LOG_SYNC`); with `every` an answer waits until its line is on disk, and
+//! is refused when it cannot be ([`Receipt`]). [`DecisionLog::close`] writes what is queued,
+//! then syncs.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -27,12 +28,22 @@ use crate::metrics::Metrics;
 mod answer;
 #[cfg(test)]
 mod equivalence;
+mod file;
 mod line;
 #[cfg(test)]
 mod oracle;
+mod policy;
+mod status;
+mod writer;
 
 pub use answer::{Charge, DecisionFacts, charges_of};
 pub use line::{DecisionLines, EngineRef, Evaluated, last4_hash};
+pub use policy::SyncPolicy;
+pub use status::{LogProblem, RECENT};
+
+use file::LogFile;
+use status::LogStatus;
+use writer::{Job, Output, Writer};
 
 /// Default size at which the log file rotates.
 pub const DEFAULT_MAX_BYTES: u64 = 100 << 20;
@@ -40,6 +51,8 @@ pub const DEFAULT_MAX_BYTES: u64 = 100 << 20;
 pub const DEFAULT_KEEP: usize = 5;
 /// Default queue length between the request handlers and the writer.
 pub const DEFAULT_QUEUE: usize = 10_000;
+/// Default time between two syncs under [`SyncPolicy::Interval`].
+pub const DEFAULT_SYNC_INTERVAL: Duration = Duration::from_millis(1000);
 
 /// Where the lines go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +72,14 @@ impl Sink {
             Self::File(PathBuf::from(value))
         }
     }
+
+    /// The path, or `stdout`.
+    fn name(&self) -> String {
+        match self {
+            Self::File(path) => path.display().to_string(),
+            Self::Stdout => "stdout".to_owned(),
+        }
+    }
 }
 
 /// Decision-log settings.
@@ -74,6 +95,8 @@ pub struct DecisionLogSettings {
     pub salt: Option<String>,
     /// Queue length.
     pub queue: usize,
+    /// When lines are forced to disk.
+    pub sync: SyncPolicy,
 }
 
 impl std::fmt::Debug for DecisionLogSettings {
@@ -85,6 +108,7 @@ impl std::fmt::Debug for DecisionLogSettings {
             .field("keep", &self.keep)
             .field("salt", &self.salt.as_ref().map(|_| "<set>"))
             .field("queue", &self.queue)
+            .field("sync", &self.sync)
             .finish()
     }
 }
@@ -97,14 +121,9 @@ impl Default for DecisionLogSettings {
             keep: DEFAULT_KEEP,
             salt: None,
             queue: DEFAULT_QUEUE,
+            sync: SyncPolicy::Interval(DEFAULT_SYNC_INTERVAL),
         }
     }
-}
-
-enum Job {
-    Decision(Evaluated, String),
-    Line(String),
-    Close,
 }
 
 /// The queue into the writer thread. Cheap to clone.
@@ -118,27 +137,62 @@ struct Inner {
     closed: AtomicBool,
     writer: Mutex<Option<JoinHandle<()>>>,
     metrics: Metrics,
+    status: Arc<LogStatus>,
+    /// The sink's name for problem details; `None` without a sink.
+    sink: Option<String>,
+    /// Whether answers wait for their line (`every` with a sink).
+    answers_wait: bool,
+}
+
+/// Whether an answer's line was recorded as the sync policy asks; see [`Receipt::recorded`].
+#[must_use = "with LOOKBACK_DECISION_LOG_SYNC=every the answer must wait for its line"]
+pub struct Receipt(Pending);
+
+enum Pending {
+    Done(bool),
+    Waiting(tokio::sync::oneshot::Receiver<bool>),
+}
+
+/// The line of an answer could not be recorded (`every` only): the answer must not go out.
+#[derive(Debug, thiserror::Error)]
+#[error("the decision could not be recorded in the decision log")]
+pub struct NotRecorded;
+
+impl Receipt {
+    /// Resolves once the line is as safe as the policy asks: at once, unless the policy is
+    /// `every` (then when the line is on disk). Fails only under `every`, when the line could
+    /// not be queued, written or synced.
+    pub async fn recorded(self) -> Result<(), NotRecorded> {
+        let recorded = match self.0 {
+            Pending::Done(recorded) => recorded,
+            Pending::Waiting(receiver) => receiver.await.unwrap_or(false),
+        };
+        recorded.then_some(()).ok_or(NotRecorded)
+    }
 }
 
 impl DecisionLog {
     /// Opens the sink (a file that cannot be opened for appending refuses the start, naming the
-    /// path) and starts the writer thread.
+    /// path; one ending in part of a line is repaired) and starts the writer thread.
     pub fn start(settings: &DecisionLogSettings, metrics: Metrics) -> anyhow::Result<Self> {
         let out = match &settings.sink {
             None => None,
             Some(Sink::Stdout) => Some(Output::Stdout),
-            Some(Sink::File(path)) => Some(Output::File(RotatingFile::open(
+            Some(Sink::File(path)) => Some(Output::File(LogFile::open(
                 path,
                 settings.max_bytes,
                 settings.keep,
             )?)),
         };
         let (sender, receiver) = std::sync::mpsc::sync_channel(settings.queue.max(1));
-        let writer = Writer {
+        let status = Arc::new(LogStatus::default());
+        let writer = Writer::new(
             out,
-            lines: DecisionLines::new(settings.salt.clone(), metrics.clone()),
-            metrics: metrics.clone(),
-        };
+            DecisionLines::new(settings.salt.clone(), metrics.clone()),
+            metrics.clone(),
+            status.clone(),
+            settings.sync,
+        );
         let handle = std::thread::Builder::new()
             .name("lookback-decision-log".into())
             .spawn(move || writer.run(&receiver))?;
@@ -148,39 +202,61 @@ impl DecisionLog {
                 closed: AtomicBool::new(false),
                 writer: Mutex::new(Some(handle)),
                 metrics,
+                status,
+                sink: settings.sink.as_ref().map(Sink::name),
+                answers_wait: settings.sink.is_some() && settings.sync == SyncPolicy::Every,
             }),
         })
     }
 
-    /// Queues one `/evaluate` answer; never waits.
-    pub fn submit(&self, evaluated: Evaluated) {
-        let correlation_id = evaluated.correlation_id.clone();
-        self.enqueue(
-            Job::Decision(evaluated, crate::clock::now_rfc3339_millis()),
-            &correlation_id,
-        );
+    /// Queues one `/evaluate` answer; never waits. The answer may go out once the receipt is
+    /// [recorded](Receipt::recorded).
+    pub fn submit(&self, evaluated: Evaluated) -> Receipt {
+        let time = crate::clock::now_rfc3339_millis();
+        if !self.inner.answers_wait {
+            self.enqueue(Job::Decision(evaluated, time, None));
+            return Receipt(Pending::Done(true));
+        }
+        let (ack, receiver) = tokio::sync::oneshot::channel();
+        if self.enqueue(Job::Decision(evaluated, time, Some(ack))) {
+            Receipt(Pending::Waiting(receiver))
+        } else {
+            Receipt(Pending::Done(false))
+        }
     }
 
     /// Queues a line made elsewhere (a shadow evaluation's differences); never waits.
-    pub fn submit_line(&self, line: String, correlation_id: &str) {
-        self.enqueue(Job::Line(line), correlation_id);
+    pub fn submit_line(&self, line: String) {
+        self.enqueue(Job::Line(line));
     }
 
-    fn enqueue(&self, job: Job, correlation_id: &str) {
+    /// Queues `job`; false when it was dropped.
+    fn enqueue(&self, job: Job) -> bool {
         let (reason, job) = if self.inner.closed.load(Ordering::Acquire) {
             ("closed", job)
         } else {
             match self.inner.sender.try_send(job) {
-                Ok(()) => return,
+                Ok(()) => return true,
                 Err(TrySendError::Full(job)) => ("queue full", job),
                 Err(TrySendError::Disconnected(job)) => ("writer stopped", job),
             }
         };
         self.inner.metrics.count_log_line("dropped");
-        tracing::error!(correlation_id, reason, "decision log line dropped");
+        self.inner.status.dropped(reason);
         // The line is lost, its decisions are not: the metrics count every answer.
-        if let Job::Decision(evaluated, _) = job {
+        if let Job::Decision(evaluated, _, _) = job {
             line::count_answer(&self.inner.metrics, &evaluated);
+        }
+        false
+    }
+
+    /// Why the log is not writing as it should, if it is not: writes failing or lines dropped
+    /// (`decision_log_failing`), the file found removed or replaced lately
+    /// (`decision_log_reopened`).
+    pub fn problems(&self) -> Vec<LogProblem> {
+        match &self.inner.sink {
+            Some(sink) => self.inner.status.problems(sink),
+            None => Vec::new(),
         }
     }
 
@@ -207,179 +283,13 @@ impl DecisionLog {
 }
 
 /// Fails, naming the path, when the configured log file cannot be opened for appending: checked
-/// before the modules load, so a bad path refuses the start at once.
+/// before the modules load, so a bad path refuses the start at once (and a torn last line is
+/// repaired then).
 pub fn check_writable(settings: &DecisionLogSettings) -> anyhow::Result<()> {
     if let Some(Sink::File(path)) = &settings.sink {
-        RotatingFile::open(path, settings.max_bytes, settings.keep)?;
+        LogFile::open(path, settings.max_bytes, settings.keep)?;
     }
     Ok(())
-}
-
-struct Writer {
-    out: Option<Output>,
-    lines: DecisionLines,
-    metrics: Metrics,
-}
-
-impl Writer {
-    fn run(mut self, jobs: &Receiver<Job>) {
-        loop {
-            // Flush whenever the queue runs dry, so lines reach the file promptly.
-            let job = match jobs.recv_timeout(Duration::from_millis(200)) {
-                Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.flush();
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => Job::Close,
-            };
-            match job {
-                Job::Decision(evaluated, time) => {
-                    let with_line = self.out.is_some();
-                    if let Some(line) = self.lines.answer(&evaluated, &time, with_line) {
-                        self.write(&line);
-                    }
-                }
-                Job::Line(line) => self.write(&line),
-                Job::Close => {
-                    self.close();
-                    return;
-                }
-            }
-        }
-    }
-
-    fn write(&mut self, line: &str) {
-        let Some(out) = &mut self.out else { return };
-        match out.write_line(line) {
-            Ok(()) => self.metrics.count_log_line("written"),
-            Err(error) => {
-                self.metrics.count_log_line("failed");
-                tracing::error!(%error, "decision log write failed");
-            }
-        }
-    }
-
-    fn flush(&mut self) {
-        if let Some(out) = &mut self.out
-            && let Err(error) = out.flush()
-        {
-            tracing::error!(%error, "decision log flush failed");
-        }
-    }
-
-    fn close(&mut self) {
-        if let Some(out) = &mut self.out
-            && let Err(error) = out.sync()
-        {
-            tracing::error!(%error, "decision log sync failed");
-        }
-    }
-}
-
-enum Output {
-    Stdout,
-    File(RotatingFile),
-}
-
-impl Output {
-    fn write_line(&mut self, line: &str) -> std::io::Result<()> {
-        match self {
-            Self::Stdout => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(line.as_bytes())?;
-                out.write_all(b"\n")
-            }
-            Self::File(file) => file.write_line(line),
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Self::Stdout => std::io::stdout().lock().flush(),
-            Self::File(file) => file.out.flush(),
-        }
-    }
-
-    fn sync(&mut self) -> std::io::Result<()> {
-        match self {
-            Self::Stdout => std::io::stdout().lock().flush(),
-            Self::File(file) => file.sync(),
-        }
-    }
-}
-
-/// An append-only file that rotates by size: `path` -> `path.1` -> ... -> `path.keep`.
-struct RotatingFile {
-    path: PathBuf,
-    out: BufWriter<File>,
-    size: u64,
-    max_bytes: u64,
-    keep: usize,
-}
-
-impl RotatingFile {
-    fn open(path: &Path, max_bytes: u64, keep: usize) -> anyhow::Result<Self> {
-        let file = append(path).map_err(|e| {
-            anyhow::anyhow!(
-                "decision log {} cannot be written (LOOKBACK_DECISION_LOG): {e}",
-                path.display()
-            )
-        })?;
-        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-        Ok(Self {
-            path: path.to_path_buf(),
-            out: BufWriter::new(file),
-            size,
-            max_bytes: max_bytes.max(1),
-            keep: keep.max(1),
-        })
-    }
-
-    fn write_line(&mut self, line: &str) -> std::io::Result<()> {
-        let len = line.len() as u64 + 1;
-        if self.size > 0 && self.size + len > self.max_bytes {
-            self.rotate()?;
-        }
-        self.out.write_all(line.as_bytes())?;
-        self.out.write_all(b"\n")?;
-        self.size += len;
-        Ok(())
-    }
-
-    fn sync(&mut self) -> std::io::Result<()> {
-        self.out.flush()?;
-        self.out.get_ref().sync_all()
-    }
-
-    /// The full file is synced before it is renamed, and the folder after: a crash never loses
-    /// a rotated file's lines.
-    fn rotate(&mut self) -> std::io::Result<()> {
-        self.sync()?;
-        for n in (1..self.keep).rev() {
-            let from = numbered(&self.path, n);
-            if from.exists() {
-                std::fs::rename(&from, numbered(&self.path, n + 1))?;
-            }
-        }
-        std::fs::rename(&self.path, numbered(&self.path, 1))?;
-        self.out = BufWriter::new(append(&self.path)?);
-        self.size = 0;
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            File::open(dir)?.sync_all()?;
-        }
-        Ok(())
-    }
-}
-
-fn append(path: &Path) -> std::io::Result<File> {
-    OpenOptions::new().create(true).append(true).open(path)
-}
-
-fn numbered(path: &Path, n: usize) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{n}"));
-    PathBuf::from(name)
 }
 
 #[cfg(test)]
@@ -395,24 +305,6 @@ mod tests {
         assert!(!a.contains("6789"));
         assert_eq!(last4_hash("s", "UNAVAILABLE"), None);
         assert_eq!(last4_hash("s", "12-3"), None);
-    }
-
-    #[test]
-    fn files_rotate_by_size_and_keep_the_newest() {
-        let dir = std::env::temp_dir().join(format!("lookback-rotate-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("decisions.jsonl");
-        let mut file = RotatingFile::open(&path, 25, 2).unwrap();
-        for n in 0..5 {
-            file.write_line(&format!("line-{n}-0123456789")).unwrap();
-        }
-        file.sync().unwrap();
-        let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
-        assert_eq!(read(path.clone()), "line-4-0123456789\n");
-        assert_eq!(read(numbered(&path, 1)), "line-3-0123456789\n");
-        assert_eq!(read(numbered(&path, 2)), "line-2-0123456789\n");
-        assert!(!numbered(&path, 3).exists());
     }
 
     #[test]

@@ -228,9 +228,14 @@ impl Metrics {
 
     /// One decision-log line: `written`, `dropped` or `failed`.
     pub fn count_log_line(&self, outcome: &'static str) {
+        self.count_log_lines(outcome, 1);
+    }
+
+    /// `lines` decision-log lines with the same outcome (a batch written or failed at once).
+    pub fn count_log_lines(&self, outcome: &'static str, lines: u64) {
         self.decision_log
             .get_or_create(&OutcomeLabels { outcome })
-            .inc();
+            .inc_by(lines);
     }
 
     /// One shadow evaluation: `same`, `differed`, `failed` or `skipped`.

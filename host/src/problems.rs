@@ -11,16 +11,24 @@ use crate::state::AppState;
 const UPLOAD_SOURCE: &str = "upload";
 
 /// Every reason code public `/health` may show: [`problems`]' and the canary's.
-pub const REASON_CODES: [&str; 8] = [
+pub const REASON_CODES: [&str; 12] = [
     "database_unreachable",
     "replica_behind",
     "module_load_failed",
     "active_module_not_restored",
+    "modules_dir_unwritable",
     "keys_file_invalid",
+    "no_keys",
     "client_rules_invalid",
+    "decision_log_failing",
+    "decision_log_reopened",
     "xml_transformer_failing",
     "compliance_engine_failing",
 ];
+
+/// The problems that make `/health` answer 503 under `LOOKBACK_FAIL_CLOSED=1`: a replica on a
+/// module the operator did not choose, or one whose answers go unrecorded.
+pub const FAIL_CLOSED: [&str; 2] = ["active_module_not_restored", "decision_log_failing"];
 
 /// One reason to say `degraded`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,9 +61,14 @@ pub fn problems(state: &AppState) -> Vec<Problem> {
             .warning()
             .map(|warning| Problem::new("active_module_not_restored", warning)),
         state
+            .modules()
+            .dir_problem()
+            .map(|detail| Problem::new("modules_dir_unwritable", detail)),
+        state
             .auth()
             .key_file_problem()
             .map(|detail| Problem::new("keys_file_invalid", detail)),
+        no_keys(state),
         state
             .overlay_dir()
             .problem()
@@ -63,7 +76,27 @@ pub fn problems(state: &AppState) -> Vec<Problem> {
     ]
     .into_iter()
     .flatten()
+    .chain(
+        state
+            .decision_log()
+            .problems()
+            .into_iter()
+            .map(|p| Problem::new(p.code, p.detail)),
+    )
     .collect()
+}
+
+/// Not one key accepted, here or in the shared registry: every key exchange and token fails.
+fn no_keys(state: &AppState) -> Option<Problem> {
+    let shared = state.shared().map_or(0, |shared| shared.keys().len());
+    (state.auth().key_count() + shared == 0).then(|| {
+        Problem::new(
+            "no_keys",
+            "no API key is accepted: every key exchange and token is refused (configure \
+             LOOKBACK_API_KEYS, LOOKBACK_ADMIN_KEYS or LOOKBACK_KEYS_FILE)"
+                .to_owned(),
+        )
+    })
 }
 
 fn load_detail(load: &LoadEvent) -> String {

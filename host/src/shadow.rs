@@ -490,7 +490,7 @@ impl Runner {
             differences: &diffs,
         };
         if let Ok(text) = serde_json::to_string(&line) {
-            self.decision_log.submit_line(text, &seen.correlation_id);
+            self.decision_log.submit_line(text);
         }
     }
 }

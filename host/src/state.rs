@@ -46,6 +46,8 @@ struct Inner {
     input_limits: InputLimits,
     /// The modules-directory watcher, stopped with the state.
     watcher: Option<tokio::task::JoinHandle<()>>,
+    /// `/health` answers 503 on a wrongly versioned or unaudited replica.
+    fail_closed: bool,
 }
 
 impl Drop for Inner {
@@ -104,6 +106,7 @@ impl AppState {
                 guards: Guards::new(&settings.transport),
                 input_limits: settings.input_limits.clone(),
                 watcher,
+                fail_closed: settings.fail_closed,
             }),
         })
     }
@@ -197,6 +200,11 @@ impl AppState {
     /// Health canary cache.
     pub fn canary(&self) -> &CanaryCache {
         &self.inner.canary
+    }
+
+    /// Whether `/health` fails closed (`LOOKBACK_FAIL_CLOSED`).
+    pub fn fail_closed(&self) -> bool {
+        self.inner.fail_closed
     }
 }
 

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
 
-use crate::files::write_atomically;
+use crate::files::{remove_leftovers, write_atomically};
 
 /// Whether a module came from the cache or was compiled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,9 +35,11 @@ pub struct ArtifactCache {
 }
 
 impl ArtifactCache {
-    /// A cache in `dir` (created if missing) for artifacts of `engine`.
+    /// A cache in `dir` (created if missing) for artifacts of `engine`. Temporary files of an
+    /// artifact write a killed process left are removed.
     pub fn new(dir: &Path, engine: &Engine) -> std::io::Result<Self> {
         std::fs::create_dir_all(dir)?;
+        remove_leftovers(dir);
         let mut hasher = DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut hasher);
         Ok(Self {

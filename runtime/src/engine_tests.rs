@@ -321,6 +321,10 @@ fn the_registry_admits_only_self_tested_modules_and_keeps_one_build_per_version(
         Err(RegistryError::VersionTaken { .. })
     ));
     assert_eq!(registry.rollback(AT).unwrap_err(), RegistryError::NoHistory);
+    assert_eq!(
+        registry.rollback_target().unwrap_err(),
+        RegistryError::NoHistory
+    );
     assert!(registry.activate("nope", AT).is_err());
 }
 

@@ -40,7 +40,7 @@ pub use artifacts::{ArtifactCache, Compiled};
 pub use canary::{CanaryCache, CanaryResult};
 pub use embedded::EMBEDDED_MODULE;
 pub use engine::{BaseModuleError, EngineHost, StartError};
-pub use files::write_atomically;
+pub use files::{remove_leftovers, write_atomically};
 pub use limits::{CallError, Limits};
 pub use load::{LoadError, LoadOptions, Surface};
 pub use module::{LoadedModule, ModuleInfo, SelfTestReport, is_valid_version};

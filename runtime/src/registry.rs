@@ -258,6 +258,24 @@ impl Registry {
         Ok(self.swap_to(&mut book, next, previous, at))
     }
 
+    /// The module [`Registry::rollback`] would activate now, without activating it (so the
+    /// caller can persist the choice first).
+    pub fn rollback_target(&self) -> Result<Arc<LoadedModule>, RegistryError> {
+        let book = self.read();
+        let current = self.active.load();
+        book.history
+            .iter()
+            .rev()
+            .filter(|version| **version != current.info.engine_version)
+            .find_map(|version| {
+                book.entries
+                    .iter()
+                    .find(|e| &e.module.info.engine_version == version)
+                    .map(|e| e.module.clone())
+            })
+            .ok_or(RegistryError::NoHistory)
+    }
+
     /// Re-activates the version that was active before the current one (walking back through
     /// the history on repeated calls), at `at`.
     pub fn rollback(&self, at: &str) -> Result<Activation, RegistryError> {

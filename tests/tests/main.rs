@@ -9,6 +9,7 @@ mod bodies;
 mod browser;
 mod build_flavours;
 mod client_rules;
+mod crash_safety;
 mod demo_routes;
 mod evaluate_http;
 mod fair_share;

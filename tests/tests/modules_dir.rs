@@ -11,25 +11,29 @@ use lookback_tests::{
 };
 use serde_json::Value;
 
-const SHIPPED: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const SHIPPED: &str = env!("CARGO_PKG_VERSION");
 
-fn settings(dir: &Path) -> Settings {
+/// The tests' settings with `dir` as the modules directory.
+pub(crate) fn settings(dir: &Path) -> Settings {
     let mut settings = test_settings();
     settings.modules_dir = Some(dir.to_path_buf());
     settings
 }
 
-async fn start(dir: &Path) -> (TestServer, String) {
+/// A server on the modules directory `dir`, and an admin token.
+pub(crate) async fn start(dir: &Path) -> (TestServer, String) {
     let server = TestServer::start(settings(dir)).await.unwrap();
     let admin = server.token(ADMIN_KEY).await.unwrap();
     (server, admin)
 }
 
-fn next_version() -> String {
+/// The `rules-next` module's version.
+pub(crate) fn next_version() -> String {
     format!("{SHIPPED}-rules-next")
 }
 
-fn versions(listing: &Value) -> Vec<String> {
+/// The versions of a module listing, in load order.
+pub(crate) fn versions(listing: &Value) -> Vec<String> {
     listing["modules"]
         .as_array()
         .unwrap()

@@ -56,7 +56,8 @@ async fn wait_health(server: &TestServer, status: &str) -> Reply {
     }
 }
 
-async fn exchange(server: &TestServer, key: &str) -> u16 {
+/// `POST /auth/token` with `key`: the status.
+pub(crate) async fn exchange(server: &TestServer, key: &str) -> u16 {
     let response = server
         .client
         .post(server.url("/auth/token"))

@@ -69,6 +69,18 @@ pub enum KeyFileError {
         /// The cause.
         source: std::io::Error,
     },
+    /// Revoking the key would leave the file without any key, which a server refuses (and,
+    /// running, answers by keeping the keys it has).
+    #[error(
+        "key {key_id} is the last key of {path}: a key file without a key is refused, and a \
+         running server would keep accepting it; create its replacement first (`lookback keys create`)"
+    )]
+    LastKey {
+        /// The file.
+        path: String,
+        /// The key asked to be revoked.
+        key_id: String,
+    },
     /// A line is not a valid key record.
     #[error("key file {path}, line {line}: {reason}")]
     Parse {
@@ -188,7 +200,7 @@ pub fn plain_key_id(key: &str, role: Role) -> String {
 
 /// Removes the key `key_id` from `file` (rewritten through a temporary file and a rename, so a
 /// running server never reads half a file); its tokens stop working at their next use. False when
-/// the file has no such key.
+/// the file has no such key; refused when it is the file's last key.
 pub fn revoke_key(file: &Path, key_id: &str) -> Result<bool, KeyFileError> {
     let io = |source| KeyFileError::Io {
         path: file.display().to_string(),
@@ -198,6 +210,12 @@ pub fn revoke_key(file: &Path, key_id: &str) -> Result<bool, KeyFileError> {
     let entries = parse_key_file(&text, &file.display().to_string())?;
     if !entries.iter().any(|e| e.key_id == key_id) {
         return Ok(false);
+    }
+    if entries.iter().all(|e| e.key_id == key_id) {
+        return Err(KeyFileError::LastKey {
+            path: file.display().to_string(),
+            key_id: key_id.to_owned(),
+        });
     }
     let kept: Vec<String> = entries
         .into_iter()
@@ -384,6 +402,21 @@ mod tests {
         );
         assert_eq!(entry.and_then(|e| e.tenant), Some("acme".to_owned()));
         assert_eq!(store.verify(&admin).map(|e| e.role), Some(Role::Admin));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_last_key_of_a_file_is_not_revoked() {
+        let dir = std::env::temp_dir().join(format!("lookback-keys-{}", random_base62(8)));
+        std::fs::create_dir_all(&dir).ok();
+        let file = dir.join("keys.jsonl");
+        let (_, first) = create_key(&file, None, Role::Client).unwrap();
+        let (_, second) = create_key(&file, None, Role::Admin).unwrap();
+        assert!(revoke_key(&file, &first.key_id).unwrap());
+        let refused = revoke_key(&file, &second.key_id).unwrap_err().to_string();
+        assert!(refused.contains("last key"), "{refused}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(&second.key_id) && !text.contains(&first.key_id));
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -94,6 +94,13 @@ pub enum AuthError {
         /// What is wrong (never the key).
         reason: String,
     },
+    /// The key file holds no key (empty, blank, comments only, `[]`): every key from it, and
+    /// every token of those keys, would be refused.
+    #[error(
+        "key file {0} holds no key, so every key and token it should accept would be refused; \
+         add one with `lookback keys create` (or unset LOOKBACK_KEYS_FILE)"
+    )]
+    EmptyKeyFile(String),
     /// One key is given two roles or tenants (e.g. in both lists).
     #[error(
         "one API key is configured twice with different roles or tenants ({first} and {second}); \
@@ -108,8 +115,8 @@ pub enum AuthError {
 }
 
 /// Checks the key settings as the server would at start, without starting it (`lookback keys
-/// check`): every plain key strong enough, no key with two roles, the key file readable. Returns
-/// the number of keys accepted.
+/// check`): every plain key strong enough, no key with two roles, the key file readable and
+/// holding at least one key. Returns the number of keys accepted.
 pub fn check_keys(settings: &AuthSettings) -> Result<usize, AuthError> {
     for (setting, keys) in [
         ("LOOKBACK_API_KEYS", &settings.api_keys),
@@ -190,6 +197,12 @@ impl Auth {
         (entry.role == claims.role && entry.tenant == claims.tenant).then_some(claims)
     }
 
+    /// How many keys this process accepts (not counting the shared registry's).
+    pub fn key_count(&self) -> usize {
+        self.refresh();
+        self.keys.load().len()
+    }
+
     /// Why the key file's current content is not in use, if it is not (the last good set of keys
     /// is): `/health` says `degraded` until the file is fixed.
     pub fn key_file_problem(&self) -> Option<String> {
@@ -201,8 +214,9 @@ impl Auth {
     }
 
     /// Re-reads the key file when its size or modification time changed. A file that cannot be
-    /// read or parsed any more (or gives one key two roles) leaves the last good set in place,
-    /// logged as an error and reported by [`Auth::key_file_problem`] until it is fixed.
+    /// read or parsed any more (or holds no key, or gives one key two roles) leaves the last good
+    /// set in place, logged as an error and reported by [`Auth::key_file_problem`] until it is
+    /// fixed.
     fn refresh(&self) {
         let Some(path) = self.settings.keys_file.as_deref() else {
             return;
@@ -244,7 +258,11 @@ fn key_store(settings: &AuthSettings) -> Result<KeyStore, AuthError> {
         store.add_plain(key, Role::Admin);
     }
     if let Some(file) = &settings.keys_file {
+        let before = store.len();
         store.add_file(file)?;
+        if store.len() == before {
+            return Err(AuthError::EmptyKeyFile(file.display().to_string()));
+        }
     }
     if let Some((first, second)) = store.conflict() {
         return Err(AuthError::ConflictingKey {

@@ -85,6 +85,21 @@ pub fn remove_by_digest(dir: &Path, sha256: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether a file can be created, written and synced in `dir` (a read-only volume, a full disk
+/// or missing permissions fail here). The probe is a temporary file of [`save`]'s kind, so one
+/// left by a crash is removed at the next start.
+pub fn check_writable(dir: &Path) -> std::io::Result<()> {
+    use std::io::Write as _;
+
+    let probe = lookback_runtime::files::temporary_path(&dir.join("write-check"), "write-check");
+    let written = std::fs::File::create(&probe).and_then(|mut file| {
+        file.write_all(b"lookback")?;
+        file.sync_all()
+    });
+    let removed = std::fs::remove_file(&probe);
+    written.and(removed)
+}
+
 /// Saves `bytes` atomically (the watcher never sees half a file).
 pub fn save(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomically(path, bytes)

@@ -5,7 +5,9 @@
 //!
 //! Every way in goes through [`EngineHost::admit`] (digest, compile, imports, ABI, self-test), so
 //! a module that fails any check never enters the registry; the refusal is recorded with its
-//! reason and the active module stays.
+//! reason and the active module stays. An admin's upload or change of the active module is
+//! written to the modules directory before it is made, so what was acknowledged is what a
+//! restart comes back to; a directory that cannot be written is said by `/health`.
 
 pub mod dir;
 pub mod watch;
@@ -33,6 +35,26 @@ pub enum ModuleError {
     /// The load did not finish (a panic or a cancelled task).
     #[error("module load did not complete")]
     Interrupted,
+    /// The change could not be written to the modules directory, so it was not made: an
+    /// acknowledged change must survive a restart.
+    #[error("could not write {}: {error}; nothing was changed", path.display())]
+    NotPersisted {
+        /// The file that could not be written.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+/// Whether an admitted module must be saved to the modules directory before it enters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Save {
+    /// An upload: refused unless saved (a restart must find it).
+    Required,
+    /// A copy of the shared registry's module: the database keeps it; the folder is a cache.
+    Cache,
+    /// Already a file of the folder.
+    No,
 }
 
 /// The module versions of one server.
@@ -50,6 +72,12 @@ struct Inner {
     refused: Mutex<HashSet<String>>,
     /// Swaps and refusals, for the metrics.
     events: ModuleEvents,
+    /// Why the modules directory cannot be written, if the last write (or the check at start)
+    /// failed.
+    dir_problem: Mutex<Option<String>>,
+    /// Admin changes of the active module, one at a time: the persisted pointer and the active
+    /// module change together.
+    changing: Mutex<()>,
 }
 
 impl Modules {
@@ -70,11 +98,19 @@ impl Modules {
                 dir: dir.map(Path::to_path_buf),
                 refused: Mutex::new(HashSet::new()),
                 events: ModuleEvents::default(),
+                dir_problem: Mutex::new(None),
+                changing: Mutex::new(()),
             }),
         };
         if let Some(dir) = dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("creating modules directory {}", dir.display()))?;
+            // A write killed halfway (an upload, the pointer) left a temporary file behind.
+            lookback_runtime::remove_leftovers(dir);
+            if let Err(error) = dir::check_writable(dir) {
+                // Readable is enough to serve (a read-only volume of modules): said, not refused.
+                modules.note_dir_write(Some(&error));
+            }
             modules.scan_blocking();
             modules.restore_pointer(dir);
         }
@@ -101,23 +137,47 @@ impl Modules {
         self.inner.dir.as_deref()
     }
 
+    /// Why the modules directory cannot be written, if it cannot (admin writes answer 507 until
+    /// it can).
+    pub fn dir_problem(&self) -> Option<String> {
+        self.inner
+            .dir_problem
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
     /// Admits uploaded bytes (checked against `expected_sha256` when given) and saves them to the
-    /// modules directory. Does not activate.
+    /// modules directory before they enter: one that cannot be saved is refused
+    /// ([`ModuleError::NotPersisted`]) and not loaded. Does not activate.
     pub async fn upload(
         &self,
         bytes: Vec<u8>,
         expected_sha256: Option<String>,
     ) -> Result<Inserted, ModuleError> {
-        self.admit_and_save(bytes, expected_sha256, "upload").await
+        self.admit_saving(bytes, expected_sha256, "upload", Save::Required)
+            .await
     }
 
     /// [`Modules::upload`] for bytes from elsewhere (`source`, e.g. the shared registry): the
-    /// same checks, and the same copy in the modules directory, which is this replica's cache.
+    /// same checks, and the same copy in the modules directory, which is this replica's cache
+    /// (a copy that cannot be written is logged; the module still enters).
     pub async fn admit_and_save(
         &self,
         bytes: Vec<u8>,
         expected_sha256: Option<String>,
         source: &str,
+    ) -> Result<Inserted, ModuleError> {
+        self.admit_saving(bytes, expected_sha256, source, Save::Cache)
+            .await
+    }
+
+    async fn admit_saving(
+        &self,
+        bytes: Vec<u8>,
+        expected_sha256: Option<String>,
+        source: &str,
+        save: Save,
     ) -> Result<Inserted, ModuleError> {
         // Bytes already loaded answer at once: no compile, no self-test (issue 24). A wrong
         // `expected_sha256` still goes through admission, which refuses it with the reason.
@@ -132,41 +192,68 @@ impl Modules {
         let this = self.clone();
         let source = source.to_owned();
         tokio::task::spawn_blocking(move || {
-            let inserted = this.admit_blocking(bytes, expected_sha256.as_deref(), &source)?;
-            if let (Inserted::New(module), Some(dir)) = (&inserted, this.dir()) {
-                let path = dir::upload_path(dir, &module.info.engine_version, &module.sha256, &module.bytes);
-                if let Err(error) = dir::save(&path, &module.bytes) {
-                    // Loaded and usable, but it will not survive a restart: say so loudly.
-                    tracing::error!(%error, path = %path.display(), "could not save an uploaded module");
-                }
-            }
-            Ok(inserted)
+            this.admit_blocking(bytes, expected_sha256.as_deref(), &source, save)
         })
         .await
         .unwrap_or(Err(ModuleError::Interrupted))
     }
 
-    /// Activates a loaded version and persists the choice.
+    /// Activates a loaded version, then persists the choice as well as it can: for following the
+    /// shared registry, which keeps the choice itself (the folder is this replica's cache).
     pub fn activate(&self, version: &str) -> Result<Activation, RegistryError> {
+        let _changing = self.changing();
+        let activation = self.swap(version)?;
+        if let Err(error) = self.persist(&activation.active) {
+            tracing::error!(%error, "could not persist the active module; a restart would not come back on it");
+        }
+        Ok(activation)
+    }
+
+    /// Activates a loaded version for an admin: the choice is persisted first, and when it
+    /// cannot be, nothing changes ([`ModuleError::NotPersisted`]): an acknowledged activation
+    /// survives a restart.
+    pub fn activate_persisted(&self, version: &str) -> Result<Activation, ModuleError> {
+        let _changing = self.changing();
+        let target = self
+            .registry()
+            .get(version)
+            .ok_or_else(|| RegistryError::Unknown(version.to_owned()))?;
+        self.persist(&target)?;
+        Ok(self.swap(version)?)
+    }
+
+    /// Rolls back to the previously active version, persisted first as
+    /// [`Modules::activate_persisted`] is.
+    pub fn rollback(&self) -> Result<Activation, ModuleError> {
+        let _changing = self.changing();
+        let target = self.registry().rollback_target()?;
+        self.persist(&target)?;
+        let activation = self.registry().rollback(&now_rfc3339())?;
+        self.inner.events.swaps.inc();
+        Ok(activation)
+    }
+
+    fn changing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.inner
+            .changing
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes a loaded version active in memory.
+    fn swap(&self, version: &str) -> Result<Activation, RegistryError> {
         let activation = self.registry().activate(version, &now_rfc3339())?;
         if !Arc::ptr_eq(&activation.active, &activation.previous) {
             self.inner.events.swaps.inc();
         }
-        self.persist(&activation.active);
-        Ok(activation)
-    }
-
-    /// Rolls back to the previously active version and persists the choice.
-    pub fn rollback(&self) -> Result<Activation, RegistryError> {
-        let activation = self.registry().rollback(&now_rfc3339())?;
-        self.inner.events.swaps.inc();
-        self.persist(&activation.active);
         Ok(activation)
     }
 
     /// Unloads an inactive version no request holds ([`Registry::remove`]) and deletes its
     /// files from the modules directory, so it stays unloaded after a restart.
     pub fn remove(&self, version: &str) -> Result<Arc<LoadedModule>, RegistryError> {
+        // The rollback history changes too: not in the middle of an admin change.
+        let _changing = self.changing();
         let module = self.registry().remove(version)?;
         if let Some(dir) = self.dir()
             && let Err(error) = dir::remove_by_digest(dir, &module.sha256)
@@ -203,7 +290,7 @@ impl Modules {
                 continue;
             }
             let expected = dir::expected_digest(&file.path);
-            match self.admit_blocking(bytes, expected.as_deref(), &file.source) {
+            match self.admit_blocking(bytes, expected.as_deref(), &file.source, Save::No) {
                 Ok(inserted) => tracing::info!(
                     source = %file.source,
                     engine_version = %inserted.module().info.engine_version,
@@ -233,12 +320,14 @@ impl Modules {
             .insert(sha256);
     }
 
-    /// Admit, then insert; a refusal of either kind is recorded with its reason.
+    /// Admit, save as `save` says, then insert; a refusal of any kind is recorded with its
+    /// reason.
     fn admit_blocking(
         &self,
         bytes: Vec<u8>,
         expected_sha256: Option<&str>,
         source: &str,
+        save: Save,
     ) -> Result<Inserted, ModuleError> {
         let started = std::time::Instant::now();
         let result = self
@@ -246,7 +335,7 @@ impl Modules {
             .engine
             .admit(bytes, expected_sha256)
             .map_err(ModuleError::from)
-            .and_then(|module| Ok(self.registry().insert(module, source, &now_rfc3339())?));
+            .and_then(|module| self.enter(module, source, save));
         match &result {
             Ok(inserted) => {
                 let module = inserted.module();
@@ -260,6 +349,9 @@ impl Modules {
                     "engine module admitted"
                 );
             }
+            Err(error @ ModuleError::NotPersisted { .. }) => {
+                tracing::error!(source, %error, "engine module not loaded: it could not be saved");
+            }
             Err(error) => {
                 let reason = error.to_string();
                 tracing::warn!(source, reason = %reason, "engine module refused");
@@ -272,6 +364,77 @@ impl Modules {
             }
         }
         result
+    }
+
+    /// Saves an admitted module to the modules directory as `save` says, then inserts it. A
+    /// version taken by other bytes is refused before anything is written; a file written for a
+    /// module the registry then refuses is removed again.
+    fn enter(
+        &self,
+        module: LoadedModule,
+        source: &str,
+        save: Save,
+    ) -> Result<Inserted, ModuleError> {
+        let taken = self.registry().get(&module.info.engine_version).is_some();
+        let saved = match self.dir() {
+            Some(dir) if save != Save::No && !taken => {
+                let path = dir::upload_path(
+                    dir,
+                    &module.info.engine_version,
+                    &module.sha256,
+                    &module.bytes,
+                );
+                let existed = path.exists();
+                let written = dir::save(&path, &module.bytes);
+                self.note_dir_write(written.as_ref().err());
+                match written {
+                    Ok(()) => (!existed).then_some(path),
+                    Err(error) if save == Save::Required => {
+                        return Err(ModuleError::NotPersisted { path, error });
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, path = %path.display(), "could not keep a copy of a module in the modules directory; this replica fetches it again after a restart");
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        self.registry()
+            .insert(module, source, &now_rfc3339())
+            .map_err(|error| {
+                if let Some(path) = saved {
+                    let _ = std::fs::remove_file(path);
+                }
+                ModuleError::from(error)
+            })
+    }
+
+    /// Records the outcome of a write to the modules directory: a failure is a problem of the
+    /// service (said by `/health`) until a later write succeeds.
+    fn note_dir_write(&self, error: Option<&std::io::Error>) {
+        let Some(dir) = self.dir() else { return };
+        let mut problem = self
+            .inner
+            .dir_problem
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match error {
+            None => {
+                if problem.take().is_some() {
+                    tracing::info!(dir = %dir.display(), "the modules directory can be written again");
+                }
+            }
+            Some(error) => {
+                if problem.is_none() {
+                    tracing::warn!(%error, dir = %dir.display(), "the modules directory cannot be written: uploads and activations are refused until it can");
+                }
+                *problem = Some(format!(
+                    "modules directory {} cannot be written ({error}): uploads and activations are refused (507) until it can",
+                    dir.display()
+                ));
+            }
+        }
     }
 
     /// Activates the persisted pointer's module if it is loaded with the recorded digest;
@@ -315,14 +478,20 @@ impl Modules {
         self.registry().set_warning(warning);
     }
 
-    fn persist(&self, active: &LoadedModule) {
-        let Some(dir) = self.dir() else { return };
+    /// Persists `active` as the module a restart comes back on (none for the base module).
+    fn persist(&self, active: &LoadedModule) -> Result<(), ModuleError> {
+        let Some(dir) = self.dir() else {
+            return Ok(());
+        };
         let pointer = (active.info.engine_version != self.base_version()).then(|| dir::Pointer {
             engine_version: active.info.engine_version.clone(),
             sha256: active.sha256.clone(),
         });
-        if let Err(error) = dir::write_pointer(dir, pointer.as_ref()) {
-            tracing::error!(%error, "could not persist the active module; a restart would not come back on it");
-        }
+        let written = dir::write_pointer(dir, pointer.as_ref());
+        self.note_dir_write(written.as_ref().err());
+        written.map_err(|error| ModuleError::NotPersisted {
+            path: dir.join(dir::POINTER_FILE),
+            error,
+        })
     }
 }

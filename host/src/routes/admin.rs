@@ -138,7 +138,7 @@ struct UploadAnswer {
 }
 
 /// `POST /admin/modules`: 201 admitted, 200 already loaded, 422 refused with the reason,
-/// 409 the version is taken by other bytes.
+/// 409 the version is taken by other bytes, 507 the modules directory could not keep it.
 pub async fn upload(
     State(state): State<AppState>,
     Admin(claims): Admin,
@@ -247,7 +247,7 @@ pub async fn rollback(
 ) -> Result<Response, AppError> {
     let activation = match state.shared() {
         Some(shared) => shared.rollback(&claims.sub).await.map_err(store_error)?,
-        None => state.modules().rollback().map_err(registry_error)?,
+        None => state.modules().rollback().map_err(module_error)?,
     };
     tracing::info!(sub = %claims.sub, engine_version = %activation.active.info.engine_version, previous = %activation.previous.info.engine_version, "module rolled back");
     Ok(activation_answer(&state, &activation))
@@ -300,7 +300,10 @@ async fn activate_everywhere(
 ) -> Result<Activation, AppError> {
     match state.shared() {
         Some(shared) => shared.activate(version, key_id).await.map_err(store_error),
-        None => state.modules().activate(version).map_err(registry_error),
+        None => state
+            .modules()
+            .activate_persisted(version)
+            .map_err(module_error),
     }
 }
 
@@ -334,6 +337,12 @@ fn module_error(error: ModuleError) -> AppError {
         },
         ModuleError::Registry(error) => registry_error(error),
         ModuleError::Interrupted => AppError::Internal { meta: None },
+        // Admin-only: the message may name the folder, so the operator knows what to fix.
+        ModuleError::NotPersisted { .. } => AppError::Refused {
+            status: StatusCode::INSUFFICIENT_STORAGE,
+            code: "NOT_PERSISTED",
+            message: error.to_string(),
+        },
     }
 }
 

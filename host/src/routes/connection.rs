@@ -1,7 +1,8 @@
-//! What every answer says about the connection and caching: `Connection: close` when the server
-//! will close the connection after answering (the request body was not read to its end: a 413,
-//! a 408, a refusal before the body), and `Cache-Control: no-store` unless the route set its own
-//! (tokens, decisions and records must not sit in a cache, DECISIONS §14).
+//! What every answer says about the connection, caching and time: `Connection: close` when the
+//! server will close the connection after answering (the request body was not read to its end: a
+//! 413, a 408, a refusal before the body; the connection then lingers at close), `Cache-Control:
+//! no-store` unless the route set its own (tokens, decisions and records must not sit in a cache,
+//! DECISIONS §14), and a `Date` that follows the wall clock ([`http_date`]).
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -11,10 +12,13 @@ use std::task::{Context, Poll};
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::http::HeaderValue;
-use axum::http::header::{CACHE_CONTROL, CONNECTION};
+use axum::http::header::{CACHE_CONTROL, CONNECTION, DATE};
 use axum::middleware::Next;
 use axum::response::Response;
 use hyper::body::{Body as HttpBody, Frame, SizeHint};
+
+use super::http_date;
+use crate::transport::LingerOnClose;
 
 /// Marks the answer `Connection: close` when the request's body was not read to its end (hyper
 /// then closes the connection rather than read an unknown rest), and `no-store` by default.
@@ -26,14 +30,21 @@ pub async fn connection_headers(request: Request, next: Next) -> Response {
             read: read.clone(),
         })
     });
+    let linger = request.extensions().get::<LingerOnClose>().cloned();
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     if !read.load(Ordering::Acquire) {
         headers.insert(CONNECTION, HeaderValue::from_static("close"));
+        // The rest of the body is still coming: read it before closing, or the client may get
+        // a reset instead of this answer.
+        if let Some(linger) = linger {
+            linger.set();
+        }
     }
     if !headers.contains_key(CACHE_CONTROL) {
         headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
+    headers.insert(DATE, http_date::now());
     response
 }
 
@@ -43,6 +54,7 @@ pub async fn close_after_answer(request: Request, next: Next) -> Response {
     let headers = response.headers_mut();
     headers.insert(CONNECTION, HeaderValue::from_static("close"));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(DATE, http_date::now());
     response
 }
 

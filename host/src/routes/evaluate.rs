@@ -2,12 +2,14 @@
 //! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
 //! request (the active one, or the version pinned by `X-Engine-Version`), once the body is within
 //! the input caps (`input_limits`). Every answer is queued for the decision log and, when sampled,
-//! for shadow evaluation; both run after the answer.
+//! for shadow evaluation; both run after the answer (with `LOOKBACK_DECISION_LOG_SYNC=every` the
+//! answer waits until its line is on disk, and is a 503 when it cannot be).
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::extract::Bearer;
@@ -47,7 +49,7 @@ pub async fn evaluate(
         // One copy of the answer body, shared by the response, the decision log and the shadows.
         .map(|answer| (answer.status, Bytes::from(answer.body))),
     };
-    state.decision_log().submit(Evaluated {
+    let receipt = state.decision_log().submit(Evaluated {
         correlation_id: ctx.correlation_id.clone(),
         tenant: claims.tenant.clone(),
         module: module.clone(),
@@ -58,6 +60,9 @@ pub async fn evaluate(
             .as_u16(),
         answer: result.as_ref().ok().map(|(_, body)| body.clone()),
     });
+    // With LOOKBACK_DECISION_LOG_SYNC=every no answer leaves before its line is on disk, and
+    // none leaves unrecorded.
+    receipt.recorded().await.map_err(|_| not_recorded())?;
     let (status, answer) = result?;
     if state.shadows().any() {
         let answered = Arc::new(Answered {
@@ -74,4 +79,14 @@ pub async fn evaluate(
             .after_answer(&answered, state.registry(), &overlays);
     }
     Ok(json_response(status, answer))
+}
+
+/// 503 for an answer whose decision-log line could not be recorded (`every` only). Nothing
+/// internal: the cause is in `/health` and the log.
+fn not_recorded() -> AppError {
+    AppError::Refused {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        code: "DECISION_LOG_UNAVAILABLE",
+        message: "the decision could not be recorded in the decision log, so it is not answered; retry shortly".to_owned(),
+    }
 }

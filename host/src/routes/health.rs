@@ -1,7 +1,8 @@
 //! `GET /health` (SPEC "Health response", DECISIONS §3, §14): booleans from the cached canary run
 //! of the active module; 200 for `healthy` and `degraded`, 503 for `unhealthy`. Public, so it
 //! names each problem by a short code in `reasons` ([`crate::problems`]); the details are in the
-//! admin module view.
+//! admin module view. With `LOOKBACK_FAIL_CLOSED=1` the problems of [`crate::problems::FAIL_CLOSED`]
+//! make the replica `unhealthy` (503), so balancers that read status codes stop sending to it.
 
 use std::time::Duration;
 
@@ -50,8 +51,13 @@ pub async fn health(State(state): State<AppState>) -> Response {
     if !canary.evaluate {
         reasons.push("compliance_engine_failing");
     }
+    let closed = state.fail_closed()
+        && reasons
+            .iter()
+            .any(|r| crate::problems::FAIL_CLOSED.contains(r));
     let (status, code) = match (canary.transform, canary.evaluate) {
         (false, false) => ("unhealthy", StatusCode::SERVICE_UNAVAILABLE),
+        _ if closed => ("unhealthy", StatusCode::SERVICE_UNAVAILABLE),
         _ if reasons.is_empty() => ("healthy", StatusCode::OK),
         _ => ("degraded", StatusCode::OK),
     };

@@ -10,6 +10,7 @@ pub mod engine_modules;
 pub mod evaluate;
 pub mod extract;
 pub mod health;
+pub mod http_date;
 pub mod identity_match;
 pub mod metrics;
 pub mod middleware;

@@ -209,7 +209,8 @@ fn paths() -> Value {
                 "403": response_ref("Forbidden"),
                 "422": json_content("validation_required: cases[] does not match the record's charges", schema_ref("EvaluateEnvelope")),
                 "500": json_content("failed: the transform stage failed, or an internal error", json!({
-                    "oneOf": [schema_ref("EvaluateEnvelope"), schema_ref("ErrorBody")] }))
+                    "oneOf": [schema_ref("EvaluateEnvelope"), schema_ref("ErrorBody")] })),
+                "503": response_ref("EvaluateUnavailable")
             }))
         }},
         "/transform-xml": { "post": {
@@ -257,7 +258,7 @@ fn paths() -> Value {
             "tags": ["operations"], "operationId": "health", "security": [], "summary": "Service health: healthy, degraded or unhealthy (no authentication)",
             "responses": {
                 "200": json_content("healthy or degraded", schema_ref("Health")),
-                "503": json_content("unhealthy: no usable module", schema_ref("Health"))
+                "503": json_content("unhealthy: no usable module; or, with LOOKBACK_FAIL_CLOSED=1, the persisted active module could not be restored (active_module_not_restored) or the decision log cannot be written (decision_log_failing)", schema_ref("Health"))
             }
         }},
         "/openapi.json": { "get": {
@@ -311,7 +312,8 @@ fn paths() -> Value {
                     "200": json_content("already loaded (same version, same bytes)", schema_ref("UploadAnswer")),
                     "201": json_content("admitted", schema_ref("UploadAnswer")),
                     "409": response_ref("Conflict"),
-                    "422": response_ref("ModuleRefused")
+                    "422": response_ref("ModuleRefused"),
+                    "507": response_ref("NotPersisted")
                 }))
             }
         },
@@ -319,7 +321,8 @@ fn paths() -> Value {
             "tags": ["admin"], "operationId": "rollback", "security": secured("admin"), "summary": "Activate the previously active version again",
             "responses": merge(admin_errors(false), json!({
                 "200": json_content("rolled back", schema_ref("Activation")),
-                "409": response_ref("Conflict") }))
+                "409": response_ref("Conflict"),
+                "507": response_ref("NotPersisted") }))
         }},
         "/admin/modules/{version}/activate": { "post": {
             "tags": ["admin"], "operationId": "activate", "security": secured("admin"), "summary": "Make a loaded version the active one (atomic)",
@@ -327,7 +330,8 @@ fn paths() -> Value {
             "responses": merge(admin_errors(false), json!({
                 "200": json_content("activated", schema_ref("Activation")),
                 "404": response_ref("NotFound"),
-                "422": response_ref("ModuleRefused") }))
+                "422": response_ref("ModuleRefused"),
+                "507": response_ref("NotPersisted") }))
         }},
         "/admin/modules/{version}/shadow": {
             "parameters": [version_parameter()],
@@ -443,6 +447,10 @@ fn responses() -> Value {
             error_with(json!({ "const": "RATE_LIMITED" }), json!({ "type": "string" }))),
         "Overloaded": json_content("over the connection or in-flight engine cap; never queued; Retry-After says when to try again",
             error_with(json!({ "const": "OVERLOADED" }), json!({ "type": "string" }))),
+        "EvaluateUnavailable": json_content("over the connection or in-flight engine cap (OVERLOADED, with Retry-After); or, with LOOKBACK_DECISION_LOG_SYNC=every, the decision could not be recorded in the decision log and is not answered (DECISION_LOG_UNAVAILABLE)",
+            error_with(json!({ "enum": ["OVERLOADED", "DECISION_LOG_UNAVAILABLE"] }), json!({ "type": "string" }))),
+        "NotPersisted": json_content("the change could not be written to the modules directory (full, read-only); nothing was changed; the message names the file",
+            error_with(json!({ "const": "NOT_PERSISTED" }), json!({ "type": "string" }))),
         "DatabaseRequired": json_content("keys and overlays are managed through the API only with a shared registry (LOOKBACK_DATABASE_URL)",
             error_with(json!({ "const": "DATABASE_REQUIRED" }), json!({ "type": "string" }))),
         "DatabaseUnavailable": json_content("the shared registry is unreachable; serving goes on, admin writes wait",

@@ -3,7 +3,9 @@
 //! buffer (so a request head is bounded), caps on open connections (in all and per client
 //! address), the peer address for the per-address limits, and graceful shutdown with a bounded
 //! drain. A connection over a cap is served one request on the overflow lane: `GET /health`
-//! (probes must not fail because of clients), 503 for anything else, then closed.
+//! (probes must not fail because of clients), 503 for anything else, then closed. A connection
+//! answered before its request body was read lingers at close ([`crate::transport::linger`]),
+//! so the client reads its answer rather than a reset.
 
 use std::future::Future;
 use std::io;
@@ -22,7 +24,7 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tower::ServiceExt as _;
 
-use crate::transport::{PerAddressConnections, TransportSettings};
+use crate::transport::{LingerOnClose, Lingering, PerAddressConnections, TransportSettings};
 
 /// How long a connection over a cap may take to send its request and receive the answer.
 const REFUSAL_BUDGET: Duration = Duration::from_secs(1);
@@ -81,15 +83,19 @@ where
             let Ok(lane_slot) = overflow_slots.clone().try_acquire_owned() else {
                 continue; // dropped: closed unanswered
             };
-            let connection = lane.serve_connection(TokioIo::new(stream), service(&overflow, peer));
+            let connection =
+                lane.serve_connection(TokioIo::new(stream), service(&overflow, peer, None));
             tokio::spawn(async move {
                 let _slot = lane_slot;
                 drop(tokio::time::timeout(REFUSAL_BUDGET, connection).await);
             });
             continue;
         };
+        // Lingers at close when an answer went out before its body was read (a 413).
+        let linger = LingerOnClose::default();
+        let io = TokioIo::new(Lingering::new(stream, linger.clone()));
         let connection =
-            graceful.watch(http.serve_connection(TokioIo::new(stream), service(&app, peer)));
+            graceful.watch(http.serve_connection(io, service(&app, peer, Some(linger))));
         connections.spawn(async move {
             let _slot = slot; // the connection counts until it closes
             if let Err(error) = connection.await {
@@ -112,11 +118,13 @@ where
     Ok(())
 }
 
-/// The hyper service of one connection from `peer`: `app`, with the peer address.
-fn service(app: &Router, peer: SocketAddr) -> PeerService {
+/// The hyper service of one connection from `peer`: `app`, with the peer address and, when the
+/// connection can linger at close, its [`LingerOnClose`].
+fn service(app: &Router, peer: SocketAddr, linger: Option<LingerOnClose>) -> PeerService {
     PeerService {
         app: app.clone(),
         peer,
+        linger,
     }
 }
 
@@ -125,6 +133,7 @@ fn service(app: &Router, peer: SocketAddr) -> PeerService {
 struct PeerService {
     app: Router,
     peer: SocketAddr,
+    linger: Option<LingerOnClose>,
 }
 
 impl hyper::service::Service<hyper::Request<Incoming>> for PeerService {
@@ -134,6 +143,9 @@ impl hyper::service::Service<hyper::Request<Incoming>> for PeerService {
 
     fn call(&self, mut request: hyper::Request<Incoming>) -> Self::Future {
         request.extensions_mut().insert(ConnectInfo(self.peer));
+        if let Some(linger) = &self.linger {
+            request.extensions_mut().insert(linger.clone());
+        }
         self.app.clone().oneshot(request.map(Body::new))
     }
 }

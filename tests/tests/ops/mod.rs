@@ -3,7 +3,7 @@
 
 mod decision_log;
 mod metrics;
-mod openapi;
+pub(crate) mod openapi;
 mod openapi_client;
 mod shadow;
 

@@ -79,6 +79,12 @@ impl Contract {
     }
 }
 
+/// Fails when `reply` to `method path` does not match the checked-in document (for answers other
+/// modules provoke: a full disk, a read-only folder, fail-closed health).
+pub(crate) fn check_answer(method: &str, path: &str, reply: &Reply) {
+    Contract::load().check(method, path, reply);
+}
+
 #[test]
 fn the_contract_check_rejects_answers_that_break_the_document() {
     let contract = Contract::load();

@@ -3,6 +3,7 @@
 //! user when the tests run as root, since PostgreSQL refuses root), and `lookback serve`
 //! processes on port 0.
 
+use std::ffi::OsStr;
 use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -14,7 +15,7 @@ use lookback_tests::{ADMIN_KEY, CLIENT_KEY, JWT_SECRET, Reply, skip_unless_requi
 use serde_json::Value;
 
 /// The replica program (`tests/src/bin/lookback-replica.rs`: `lookback` itself).
-const REPLICA_EXE: &str = env!("CARGO_BIN_EXE_lookback-replica");
+pub const LOOKBACK: &str = env!("CARGO_BIN_EXE_lookback-replica");
 /// The password in every test URL: it must never show in output.
 pub const DB_PASSWORD: &str = "never-printed-5ecret";
 
@@ -241,29 +242,36 @@ impl Drop for Replica {
     }
 }
 
-/// The environment of a replica against `database_url`, with the tests' keys and secret.
-pub fn replica_command(id: &str, database_url: &str, modules_dir: &Path) -> Command {
-    let mut command = Command::new(REPLICA_EXE);
+/// `lookback serve` on port 0 with the tests' keys and secret, logging JSON lines, and `envs`.
+pub fn serve_command<K: AsRef<OsStr>, V: AsRef<OsStr>>(envs: &[(K, V)]) -> Command {
+    let mut command = Command::new(LOOKBACK);
     command
         .args(["serve", "--addr", "127.0.0.1:0"])
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("LOOKBACK_LOG_FORMAT", "json")
         .env("RUST_LOG", "info")
-        .env("LOOKBACK_DATABASE_URL", database_url)
-        .env("LOOKBACK_REPLICA_ID", id)
         .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
         .env("LOOKBACK_API_KEYS", CLIENT_KEY)
         .env("LOOKBACK_ADMIN_KEYS", ADMIN_KEY)
-        .env("LOOKBACK_MODULES_DIR", modules_dir)
         .env(
             "LOOKBACK_COMPILE_CACHE",
             env!("LOOKBACK_TEST_COMPILE_CACHE"),
         )
+        .envs(envs.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     command
+}
+
+/// The command of a replica against `database_url`, with the tests' keys and secret.
+pub fn replica_command(id: &str, database_url: &str, modules_dir: &Path) -> Command {
+    serve_command(&[
+        ("LOOKBACK_DATABASE_URL", OsStr::new(database_url)),
+        ("LOOKBACK_REPLICA_ID", OsStr::new(id)),
+        ("LOOKBACK_MODULES_DIR", modules_dir.as_os_str()),
+    ])
 }
 
 impl Replica {

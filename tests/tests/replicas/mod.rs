@@ -7,7 +7,7 @@
 //! `scripts/test.sh` installs PostgreSQL and sets `LOOKBACK_REQUIRE_POSTGRES=1`; elsewhere these
 //! tests skip with the reason when PostgreSQL is missing.
 
-mod cluster;
+pub(crate) mod cluster;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
