@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # What may be left out, checked before anything runs: each LOOKBACK_REQUIRE_* is 1 (the tests it
 # names must run; the default here, and what .ci/run sets) or 0 (they may skip, saying so); the
 # fuzzing time is a number of seconds. Anything else is a typo that would quietly drop tests.
-for var in LOOKBACK_REQUIRE_BROWSER LOOKBACK_REQUIRE_POSTGRES LOOKBACK_REQUIRE_OPENAPI_CLIENT LOOKBACK_REQUIRE_CONTAINER; do
+for var in LOOKBACK_REQUIRE_BROWSER LOOKBACK_REQUIRE_POSTGRES LOOKBACK_REQUIRE_OPENAPI_CLIENT LOOKBACK_REQUIRE_CONTAINER LOOKBACK_REQUIRE_FAKETIME LOOKBACK_REQUIRE_MOUNT; do
   case "${!var:-1}" in
     0|1) ;;
     *) echo "$var must be 1 (required) or 0 (may skip), not '${!var}'" >&2; exit 2 ;;
@@ -85,6 +85,9 @@ fi
 # libfaketime to step its wall clock back. Here it must run: LOOKBACK_REQUIRE_FAKETIME=0 lets it
 # skip where faketime cannot be installed.
 export LOOKBACK_REQUIRE_FAKETIME="${LOOKBACK_REQUIRE_FAKETIME:-1}"
+# The crash-safety tests mount small tmpfs folders to fill a disk for real (root here): a machine
+# that forbids mounts fails them unless LOOKBACK_REQUIRE_MOUNT=0 lets them skip, saying so.
+export LOOKBACK_REQUIRE_MOUNT="${LOOKBACK_REQUIRE_MOUNT:-1}"
 have_faketime() { compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null || [ -f /usr/lib/faketime/libfaketime.so.1 ]; }
 if ! have_faketime; then
   echo "installing Debian's faketime for the clock-step test"
