@@ -719,7 +719,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
     }
 
-    /// Issue 24: a numeric order id or number is its text (as a numeric `search_id` is); any
+    /// A numeric order id or number is its text (as a numeric `search_id` is); any
     /// other type is refused with a message naming the field, never `search_id`.
     #[test]
     fn numeric_order_fields_are_their_text() {

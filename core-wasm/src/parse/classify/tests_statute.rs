@@ -1,4 +1,4 @@
-//! The statute reader and the vehicle-code table (DECISIONS §13, issue 21).
+//! The statute reader and the vehicle-code table (DECISIONS §13).
 
 use std::path::Path;
 
