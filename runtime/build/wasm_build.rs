@@ -27,6 +27,8 @@ pub fn build_engine(
     for watched in [
         "core-wasm/src",
         "core-wasm/build.rs",
+        "core-wasm/build",
+        "core-wasm/data",
         "core-wasm/Cargo.toml",
         "Cargo.lock",
         "Cargo.toml",
