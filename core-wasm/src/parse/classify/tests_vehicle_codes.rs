@@ -84,19 +84,24 @@ fn regenerated(data: &Map<String, Value>, reference: &Map<String, Value>) -> Map
     rows
 }
 
+fn json(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// A list on one line.
+fn inline(v: &Value) -> String {
+    let items: Vec<String> = v.as_array().into_iter().flatten().map(json).collect();
+    format!("[{}]", items.join(", "))
+}
+
 /// The data file's text: one field a line, a section or a source a line.
 fn render(rows: &Map<String, Value>) -> String {
-    let json = |v: &Value| serde_json::to_string(v).unwrap_or_default();
-    let inline = |v: &Value| {
-        let items: Vec<String> = v.as_array().into_iter().flatten().map(json).collect();
-        format!("[{}]", items.join(", "))
-    };
     let one_a_line = |v: &Value, last: bool| {
         let items: Vec<String> = v
             .as_array()
             .into_iter()
             .flatten()
-            .map(|x| format!("      {}", inline_or_json(x)))
+            .map(|x| format!("      {}", if x.is_array() { inline(x) } else { json(x) }))
             .collect();
         format!(
             "[\n{}\n    ]{}",
@@ -144,20 +149,6 @@ fn render(rows: &Map<String, Value>) -> String {
     }
     out.push_str("}\n");
     out
-}
-
-/// A section (a list) on one line, a source (a string) as itself.
-fn inline_or_json(v: &Value) -> String {
-    match v.as_array() {
-        Some(items) => {
-            let items: Vec<String> = items
-                .iter()
-                .map(|x| serde_json::to_string(x).unwrap_or_default())
-                .collect();
-            format!("[{}]", items.join(", "))
-        }
-        None => serde_json::to_string(v).unwrap_or_default(),
-    }
 }
 
 /// The generator and its staleness check: the copied fields equal the reference's, the rows
