@@ -5,9 +5,9 @@ Reads the comments of every tracked `*.rs` and `*.toml` file, and the backticked
 targets of `README.md` and `docs/*.md`. A word shaped like a relative path with a known file
 extension (`host/src/config.rs`, `build/preinit.rs`, `../docs/rules.md`) must name a file, found
 from the repository root, from the naming file's folder or any folder above it, or from its
-crate's `src/` (for a document, any crate's folder or `src/`). Not checked: URLs, absolute paths, paths with wildcards or placeholders, build
-output (`target/`), and the shared research folder beside the repository (`../shared`,
-`reference/`, `spec/`: test data, not part of the repository).
+crate's `src/` (for a document, any crate's folder or `src/`). Not checked: URLs, absolute paths,
+paths with wildcards or placeholders, build output (`target/`), and the shared research folder
+beside the repository (`../shared`, `reference/`, `spec/`: test data, not in the repository).
 
 Usage: check_paths.py   Prints each missing path with where it is named and exits 1, or prints
 a summary and exits 0.
@@ -24,7 +24,9 @@ EXTENSIONS = (
     "rs|toml|md|json|sh|py|mjs|js|ts|html|css|txt|yaml|yml|lock|lua|xml|allow|sql|csv|wat"
 )
 PATH = re.compile(
-    r"(?<![\w/.:@-])((?:\.\./|\./)*[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)+\.(?:" + EXTENSIONS + r"))(?![\w/])"
+    r"(?<![\w/.:@-])((?:\.\./|\./)*[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)+\.(?:"
+    + EXTENSIONS
+    + r"))(?![\w/])"
 )
 # Folders of the shared research folder, which lives beside the repository, not in it.
 SHARED = ("reference/", "spec/", "shared/", "../shared/", "../../shared/", "tasks/")

@@ -585,7 +585,8 @@ def check(
         print(f"{label}: {len(graph)} modules, no import circle")
     loops = folder_loops(crate)
     for folder, circle, members in loops:
-        line = f"{label}: folder-level loop in {name(folder)}: " + " -> ".join(name(p) for p in circle)
+        circle_text = " -> ".join(name(p) for p in circle)
+        line = f"{label}: folder-level loop in {name(folder)}: {circle_text}"
         if len(members) > 2:
             line += f" (the knot: {', '.join(name(m) for m in members)})"
         if folders_strict:

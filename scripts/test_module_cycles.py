@@ -69,7 +69,9 @@ class FolderLoops(unittest.TestCase):
         (Path(lib).parent / "rules/catalog.rs").write_text(
             "pub use super::states::State;\npub struct Catalog;\n", encoding="utf-8"
         )
-        self.assertEqual(folder_loops(lib), [("rules", frozenset({"rules::catalog", "rules::states"}))])
+        self.assertEqual(
+            folder_loops(lib), [("rules", frozenset({"rules::catalog", "rules::states"}))]
+        )
 
     def test_one_direction_between_folders_is_no_loop(self):
         lib = crate({

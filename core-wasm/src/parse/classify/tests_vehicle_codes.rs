@@ -196,6 +196,9 @@ fn vehicle_codes_data_is_the_compiled_table() {
             .map(|s| s.as_str().unwrap_or_default().to_string())
             .collect()
     };
+    let lists = |v: &Value| -> Vec<Vec<String>> {
+        v.as_array().into_iter().flatten().map(strings).collect()
+    };
     assert_eq!(data.len(), VEHICLE_CODES.len());
     for (row, (state, d)) in VEHICLE_CODES.iter().zip(&data) {
         assert_eq!(row.state, state);
@@ -203,23 +206,13 @@ fn vehicle_codes_data_is_the_compiled_table() {
         assert_eq!(d["code_name"], row.code_name, "{state}");
         assert_eq!(d["confidence"], row.confidence.word(), "{state}");
         assert_eq!(strings(&d["labels"]), row.labels, "{state}");
-        let pairs: Vec<Vec<String>> = d["code_labels"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(strings)
-            .collect();
+        let pairs = lists(&d["code_labels"]);
         let compiled: Vec<Vec<&str>> = row.code_labels.iter().map(|(a, b)| vec![*a, *b]).collect();
         assert_eq!(pairs, compiled, "{state}");
         assert_eq!(d["decimal_sections"], row.decimal_sections, "{state}");
         assert_eq!(strings(&d["statutes"]), row.statutes, "{state}");
         assert_eq!(strings(&d["vehicle_code"]), row.vehicle_code, "{state}");
-        let sections: Vec<Vec<String>> = d["sections"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(strings)
-            .collect();
+        let sections = lists(&d["sections"]);
         let compiled: Vec<Vec<&str>> = row
             .sections
             .iter()

@@ -147,7 +147,8 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["CANCELED DRIVERS LICENSE"],
     &["DRIVERS LICENSE CANCELLED"],
     // A withdrawn licence or privilege beside a driving word, in any word order ("DRIVING WITH
-    // COMMERCIAL LICENSE CANCELED", "OPERATE MOTOR VEHICLE WHILE PRIVILEGE REVOKED"). Reading a charge as serious never makes it NOT_REPORTABLE.
+    // COMMERCIAL LICENSE CANCELED", "OPERATE MOTOR VEHICLE WHILE PRIVILEGE REVOKED"). Reading a
+    // charge as serious never makes it NOT_REPORTABLE.
     &["SUSPEN*", "DRIV*"],
     &["REVOK*", "DRIV*"],
     &["REVOCATION", "DRIV*"],
