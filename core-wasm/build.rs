@@ -7,11 +7,11 @@
 //!
 //! Why smaller: at 1 MiB the stack was two-thirds of every instance's memory (1.5 MiB; now 0.75)
 //! and 254 of its 256 pages were never touched; the pool's reset scan at drop, which walks the
-//! whole memory, measured no faster for it (README, "Performance"). Why this size: no
+//! whole memory, measured no faster for it (`docs/performance.md`). Why this size: no
 //! input nests deeper than serde_json's recursion limit (127 levels) or the XML reader's (64),
 //! and the deepest write, an identity-match body nested to that limit, is 63 KiB, a quarter of
 //! this; every other input writes under 37 KiB. `tests/tests/wasm_stack.rs` measures them and
-//! fails past a quarter (README, "Performance").
+//! fails past a quarter (`docs/performance.md`).
 
 #[path = "build/vehicle_codes.rs"]
 mod vehicle_codes;
