@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One benchmark run (README "Performance"): builds release, then measures on this machine
+# One benchmark run (docs/performance.md): builds release, then measures on this machine
 #   - native vs wasm for each engine stage as the server runs a request (one fresh instance for
 #     both stages, the record kept in it), the ratio, and that wasm cost taken apart (one reused
 #     instance without and with epoch checks); the ABI v1 stages alone beside them;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fair-share soak (issue 24): normal clients beside each hostile mix; see scripts/soak.sh.
+"""Fair-share soak: normal clients beside each hostile mix; see scripts/soak.sh.
 
 Normal clients: wrk (2 threads, 32 keep-alive connections from 127.0.0.1) posting the 10-charge
 fixture to /evaluate with a client token, plus a /health probe every 200 ms as an orchestrator

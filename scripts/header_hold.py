@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The header-hold test of issue 24: many connections, each sending a large request head that it
+"""The header-hold test: many connections, each sending a large request head that it
 never finishes, held open while the server's memory is sampled.
 
 Starts `lookback serve` (the binary given) on a free port with the given extra environment, opens

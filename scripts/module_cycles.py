@@ -12,6 +12,10 @@ module (a `super::` inside one steps out of the block first).
 Usage: module_cycles.py [ROOT.rs ...]   (default: every workspace member's src/lib.rs and
 src/main.rs). Prints each circle found and exits 1, or prints a summary and exits 0.
 `--graph` prints every module's edges instead (the dependency picture).
+
+Folder level: the parts of every folder (a module with children) must not import each other in a
+loop either, re-exports counted where they are named (see `folder_loops`). Such loops are listed;
+`--folders-strict` makes them fail the run too.
 """
 
 from __future__ import annotations
@@ -344,20 +348,40 @@ class Crate:
                     return found
         return prefix
 
-    def edges(self) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    def named_module(self, path: tuple[str, ...]) -> tuple[str, ...]:
+        """The longest module prefix of a crate-relative item path, where the path names it (a
+        re-export not followed to its source)."""
+        prefix: tuple[str, ...] = ()
+        for seg in path:
+            if prefix + (seg,) not in self.modules:
+                break
+            prefix = prefix + (seg,)
+        return prefix
+
+    def edges(self, follow_reexports: bool = True) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+        """Each module's imports. With `follow_reexports` (the file-level check) a name is followed
+        to the module defining it; without, an edge goes to the module the path names, so a
+        re-export facade is a node of its own (the folder-level check)."""
         graph: dict[tuple[str, ...], set[tuple[str, ...]]] = {p: set() for p in self.modules}
         for module in self.modules.values():
             for _kind, segs, depth in module.refs:
                 path = self.absolute(module, segs, depth)
                 if path is None:
                     continue
-                target = self.target_module(path)
+                if follow_reexports:
+                    target = self.target_module(path)
+                else:
+                    target = self.named_module(path)
                 if target != module.path:
                     graph[module.path].add(target)
             # A glob import depends on the modules defining the names the code actually uses.
             for segs, depth, _public in module.globs:
                 path = self.absolute(module, segs, depth)
                 if path is None or path not in self.modules:
+                    continue
+                if not follow_reexports:
+                    if path != module.path:
+                        graph[module.path].add(path)
                     continue
                 # A module's own descendants see its private items and imports too.
                 private_ok = module.path[: len(path)] == path
@@ -469,6 +493,34 @@ def _one_circle(graph: dict, component: list) -> list:
     return component
 
 
+def folder_loops(crate: Crate) -> list[tuple[tuple[str, ...], list]]:
+    """Import loops between the parts of one folder: for every module with children (the crate
+    root, `rules`, `parse::classify`...), every module below it is taken as the child it sits
+    in, edges to the folder's own file left out, re-exports not followed. A loop here is two
+    parts of a folder each reaching into the other, even when every single file is acyclic
+    (`model` using `parse`'s types while `parse` uses `model`'s), or a facade that re-exports
+    what it also imports back. Returns (folder, circle, every part in the knot)."""
+    raw = crate.edges(follow_reexports=False)
+    found = []
+    for folder in sorted(p for p, m in crate.modules.items() if m.children):
+        depth = len(folder)
+        graph: dict[tuple[str, ...], set[tuple[str, ...]]] = {
+            folder + (child,): set() for child in crate.modules[folder].children
+        }
+        for source, targets in raw.items():
+            if source[:depth] != folder or len(source) <= depth:
+                continue
+            for target in targets:
+                if target[:depth] != folder or len(target) <= depth:
+                    continue
+                a, b = source[: depth + 1], target[: depth + 1]
+                if a != b and a in graph and b in graph:
+                    graph[a].add(b)
+        for circle, members in cycles(graph):
+            found.append((folder, circle, sorted(members)))
+    return found
+
+
 def name(path) -> str:
     if isinstance(path, str):
         return path
@@ -499,8 +551,15 @@ def read_allowed(file: Path) -> dict[str, list[frozenset[str]]]:
     return allowed
 
 
-def check(root: Path, label: str, allowed: list[frozenset[str]], show_graph: bool) -> list[str]:
-    """The problems of one crate: circles not allowed, and allowances no circle needs any more."""
+def check(
+    root: Path,
+    label: str,
+    allowed: list[frozenset[str]],
+    show_graph: bool,
+    folders_strict: bool = False,
+) -> list[str]:
+    """The problems of one crate: circles not allowed, and allowances no circle needs any more;
+    folder-level loops too with `folders_strict` (listed only without it)."""
     crate = Crate(root)
     graph = crate.edges()
     if show_graph:
@@ -524,19 +583,32 @@ def check(root: Path, label: str, allowed: list[frozenset[str]], show_graph: boo
             )
     if not problems:
         print(f"{label}: {len(graph)} modules, no import circle")
+    loops = folder_loops(crate)
+    for folder, circle, members in loops:
+        circle_text = " -> ".join(name(p) for p in circle)
+        line = f"{label}: folder-level loop in {name(folder)}: {circle_text}"
+        if len(members) > 2:
+            line += f" (the knot: {', '.join(name(m) for m in members)})"
+        if folders_strict:
+            problems.append(line)
+        else:
+            print(line + " (listed; --folders-strict fails on it)")
+    if not loops:
+        print(f"{label}: no folder-level import loop")
     return problems
 
 
 def main(argv: list[str]) -> int:
     show_graph = "--graph" in argv
-    args = [a for a in argv if a != "--graph"]
+    folders_strict = "--folders-strict" in argv
+    args = [a for a in argv if a not in ("--graph", "--folders-strict")]
     workspace = Path(__file__).resolve().parent.parent
     roots = [Path(a).resolve() for a in args] or default_roots(workspace)
     allowed = read_allowed(Path(__file__).with_suffix(".allow"))
     problems = []
     for root in roots:
         label = str(root.relative_to(workspace)) if root.is_relative_to(workspace) else str(root)
-        problems += check(root, label, allowed.get(label, []), show_graph)
+        problems += check(root, label, allowed.get(label, []), show_graph, folders_strict)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak and chaos run against `lookback serve` on loopback (issue 14); see scripts/soak.sh.
+"""Soak and chaos run against `lookback serve` on loopback; see scripts/soak.sh.
 
 Mixed load for DURATION seconds: every corpus request, every XML fixture (through /evaluate and
 /transform-xml), malformed bodies, XML bombs, identity matches, slow clients (half a head, half a

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Soak and chaos run (issue 14), loopback only, stops by itself, not part of CI:
+# Soak and chaos run, loopback only, stops by itself, not part of CI:
 #   bash scripts/soak.sh [SECONDS (1800)] [BINARY (target/release/lookback)]
 # Mixed load, slow clients, module swaps and rollbacks, a trapping module; samples RSS, open file
 # descriptors and threads; exit 1 on an unexpected 5xx, a dead server or an inconsistent
 # meta.engine. LOOKBACK_SOAK_RATE=N paces the workers to N requests per second in all (default:
 # as fast as they go, which takes every core). Details in scripts/soak.py.
 #
-# Fair-share run (issue 24), also loopback only and not part of CI:
+# Fair-share run, also loopback only and not part of CI:
 #   bash scripts/soak.sh fair [SECONDS_PER_PHASE (20)] [BINARY (target/release/lookback)]
 # Normal clients (wrk on /evaluate, /health probes) alone, then beside each hostile mix: long
 # identity names, 1,100 idle sockets from one address, oversized records, made-up methods. Reports

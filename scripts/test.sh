@@ -34,7 +34,9 @@ fi
 # The house rules first, so a formatting slip, a lint or an import circle fails in minutes, not
 # after the long tests: rustfmt, clippy with warnings denied (exceptions are `#[expect]`s with a
 # reason), and no import circle between the modules of any crate (scripts/module_cycles.py; its
-# own tests first, so a checker that stopped catching circles fails too).
+# own tests first, so a checker that stopped catching circles fails too; loops between folders
+# are listed, `--folders-strict` fails on them), and no comment or document naming a file that
+# does not exist (scripts/check_paths.py, its own tests first too).
 # The features name what no default build compiles: every fuzz target (fuzz/, the two that link
 # wasmtime included) and the bench tool `lookback-bench` (tests/bench/).
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
@@ -42,6 +44,8 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --features lookback-fuzz/wasm,lookback-tests/bench -- -D warnings
 python3 scripts/test_module_cycles.py
 python3 scripts/module_cycles.py
+python3 scripts/test_check_paths.py
+python3 scripts/check_paths.py
 
 # The API contract: docs/openapi.json against Redocly's recommended rules, every warning an error
 # (scripts/lint-openapi.sh). `npm ci` from tests/openapi's lockfile also installs what the

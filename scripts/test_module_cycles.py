@@ -32,6 +32,56 @@ def circles(lib: Path) -> list[frozenset[str]]:
     ]
 
 
+def folder_loops(lib: Path) -> list[tuple[str, frozenset[str]]]:
+    crate = module_cycles.Crate(lib)
+    return [
+        (module_cycles.name(folder), frozenset(module_cycles.name(m) for m in members))
+        for folder, _, members in module_cycles.folder_loops(crate)
+    ]
+
+
+class FolderLoops(unittest.TestCase):
+    def test_two_folders_using_each_other_through_acyclic_files_are_a_loop(self):
+        lib = crate({
+            "lib.rs": "mod model;\nmod parse;\n",
+            "model/mod.rs": "mod record;\nmod decision;\n",
+            "model/record.rs": "use crate::parse::classify::Kind;\npub struct Record(Kind);\n",
+            "model/decision.rs": "pub struct Decision;\n",
+            "parse/mod.rs": "pub mod classify;\nmod read;\n",
+            "parse/classify.rs": "pub struct Kind;\n",
+            "parse/read.rs": "use crate::model::decision::Decision;\npub fn f(_: Decision) {}\n",
+        })
+        self.assertEqual(circles(lib), [])
+        self.assertEqual(folder_loops(lib), [("crate", frozenset({"model", "parse"}))])
+
+    def test_a_re_export_facade_closing_a_loop_is_found(self):
+        lib = crate({
+            "lib.rs": "mod rules;\n",
+            "rules/mod.rs": "mod catalog;\nmod registry;\nmod states;\n",
+            "rules/catalog.rs": "pub use super::states::State;\n",
+            "rules/states.rs": "pub struct State;\n",
+            "rules/registry.rs": "use super::states::State;\npub struct Registry(State);\n",
+        })
+        self.assertEqual(folder_loops(lib), [])
+        (Path(lib).parent / "rules/states.rs").write_text(
+            "use super::catalog::Catalog;\npub struct State;\n", encoding="utf-8"
+        )
+        (Path(lib).parent / "rules/catalog.rs").write_text(
+            "pub use super::states::State;\npub struct Catalog;\n", encoding="utf-8"
+        )
+        self.assertEqual(
+            folder_loops(lib), [("rules", frozenset({"rules::catalog", "rules::states"}))]
+        )
+
+    def test_one_direction_between_folders_is_no_loop(self):
+        lib = crate({
+            "lib.rs": "mod model;\nmod parse;\n",
+            "model/mod.rs": "pub struct Record;\n",
+            "parse/mod.rs": "use crate::model::Record;\npub fn f(_: Record) {}\n",
+        })
+        self.assertEqual(folder_loops(lib), [])
+
+
 class ToyCrates(unittest.TestCase):
     def test_a_planted_circle_is_found(self):
         lib = crate({

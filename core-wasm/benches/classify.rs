@@ -116,7 +116,7 @@ fn bench(c: &mut Criterion) {
             classify::normalize_charge_text(black_box("  possession of   controlled substance "))
         })
     });
-    // One whole charge as stage 1 reads it (issue 12): build the offense (severity, traffic,
+    // One whole charge as stage 1 reads it: build the offense (severity, traffic,
     // disposition) and its `classification`, over court-table spellings; the figure is per charge.
     let charges: Vec<OffenseParts<'_>> = COURT_TEXT
         .iter()
@@ -165,7 +165,7 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    // A record as stage 1 reads it (issue 23): one `ChargeReader` for all its charges, each of
+    // A record as stage 1 reads it: one `ChargeReader` for all its charges, each of
     // the ten court-table charges three times (counts of one offense, one stop's tickets), so a
     // charge seen before is copied rather than read again. Thirty charges per iteration.
     let record: Vec<OffenseParts<'_>> = (0..3).flat_map(|_| charges.iter().cloned()).collect();

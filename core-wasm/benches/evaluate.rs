@@ -1,6 +1,6 @@
 //! Native engine cost of one `/evaluate` of a 10-charge record: stage 1 alone, stages 2-3 alone,
-//! and both as the host composes them. Compare with `host/benches/engine.rs` (the same work
-//! through the wasm module) for the wasm/native ratio.
+//! and both as the host composes them. Compare with `lookback-bench stages`
+//! (`tests/bench/stages.rs`: the same work through the wasm module) for the wasm/native ratio.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PreparedCandidate};

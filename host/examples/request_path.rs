@@ -1,5 +1,5 @@
-//! The host's own work on `POST /evaluate`, one piece at a time, for load-independent figures
-//! (issue 23): run a piece `n` times under `valgrind --tool=callgrind`, and the total
+//! The host's own work on `POST /evaluate`, one piece at a time, for load-independent figures:
+//! run a piece `n` times under `valgrind --tool=callgrind`, and the total
 //! instructions minus those of `n = 0` over `n` are the piece's instructions per call.
 //!
 //! `request_path <piece> <n>`, the piece one of

@@ -34,16 +34,16 @@ pub struct Settings {
     /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
     /// start; a bad file refuses the start.
     pub client_rules_dir: Option<PathBuf>,
-    /// The shared registry on PostgreSQL (issue 13); off without a database URL.
+    /// The shared registry on PostgreSQL; off without a database URL.
     pub store: StoreSettings,
     /// The decision log (DECISIONS §12).
     pub decision_log: DecisionLogSettings,
-    /// Timeouts, body and connection caps, rate limits, the shutdown drain (issue 14).
+    /// Timeouts, body and connection caps, rate limits, the shutdown drain.
     pub transport: TransportSettings,
     /// The internal listener's address (`/metrics` without credentials, `/health`); off when
     /// unset (DECISIONS §14).
     pub metrics_addr: Option<SocketAddr>,
-    /// Caps on names, lists, cases, charges and XML in request bodies (issue 24).
+    /// Caps on names, lists, cases, charges and XML in request bodies.
     pub input_limits: InputLimits,
     /// `/health` answers 503 (not ready) while the persisted active module could not be restored
     /// or the decision log cannot be written, for operators who prefer no answer to an unaudited

@@ -437,7 +437,7 @@ fn serve_refuses_a_decision_log_it_cannot_write_naming_the_path() {
     assert!(!stderr.contains("listening"), "{stderr}");
 }
 
-/// `lookback keys check`: the start's key checks without a start (issue 24).
+/// `lookback keys check`: the start's key checks without a start.
 #[test]
 fn keys_check_refuses_weak_keys_and_keys_with_two_roles() {
     let check = |client: &str, admin: &str| {

@@ -5,7 +5,7 @@
 //! so it never waits on the lock the outer cargo holds, and it runs with the outer build's
 //! environment cleaned: flags meant for the host target (RUSTFLAGS, wrappers, jobserver, the outer
 //! target triple) must not leak into the wasm build. The target's default features only: wasm
-//! SIMD (`+simd128`) measured no faster in wasmtime or V8 (README, "Performance").
+//! SIMD (`+simd128`) measured no faster in wasmtime or V8 (`docs/performance.md`).
 
 use std::error::Error;
 use std::ffi::OsStr;
@@ -27,6 +27,8 @@ pub fn build_engine(
     for watched in [
         "core-wasm/src",
         "core-wasm/build.rs",
+        "core-wasm/build",
+        "core-wasm/data",
         "core-wasm/Cargo.toml",
         "Cargo.lock",
         "Cargo.toml",

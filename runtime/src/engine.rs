@@ -122,7 +122,7 @@ impl EngineHost {
         config
             .cranelift_opt_level(OptLevel::Speed)
             // Cranelift's inliner stays off: it measured twice the compile time, and a request
-            // in a fresh instance no faster (README, "Performance").
+            // in a fresh instance no faster (`docs/performance.md`).
             .epoch_interruption(true)
             .memory_init_cow(true)
             .parallel_compilation(true)

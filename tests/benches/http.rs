@@ -1,6 +1,6 @@
 //! `/evaluate` of the 10-charge record over real HTTP (real server, real wasmtime, keep-alive
 //! client), one request at a time: the latency a client sees, to compare with the native and
-//! wasm engine benches (`core-wasm/benches/evaluate.rs`, `host/benches/engine.rs`).
+//! wasm engine benches (`core-wasm/benches/evaluate.rs`, `tests/bench/stages.rs`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lookback_tests::{CLIENT_KEY, TestServer, test_settings};

@@ -1,4 +1,4 @@
-//! End to end, issue 24 (transport, labels, internal listener): each limit once obeyed and once
+//! End to end (transport, labels, internal listener): each limit once obeyed and once
 //! violated against the real server loop over real TCP: the per-address connection cap, `/health`
 //! while the engine is saturated, the bounded request head, the early 413 without
 //! `100 Continue`, `Connection: close` when the server closes, the closed label sets of

@@ -1,4 +1,4 @@
-//! End to end: the transport limits of issue 14, each once obeyed and once violated, against the
+//! End to end: the transport limits, each once obeyed and once violated, against the
 //! real server loop (`lookback::Server`, as `lookback serve` runs it) over real TCP: header-read,
 //! idle keep-alive and body timeouts, the connection and in-flight caps, 415 for bodies that are
 //! not JSON, rate limits per address, token issuer/audience/skew checks, the secret length, key

@@ -1,4 +1,4 @@
-//! End to end, issue 24 (operators and public answers): weak keys and a key with two roles refuse
+//! End to end (operators and public answers): weak keys and a key with two roles refuse
 //! the start; a key file or client-rules folder that stops loading keeps the last good set and
 //! turns `/health` degraded (a reason code only, the details in the admin view) until fixed;
 //! `/transform-xml` applies `/evaluate`'s tenant check; answers with tokens, decisions or records

@@ -442,7 +442,7 @@ fn the_worst_inputs_use_under_a_quarter_of_the_stack() {
         .map(|input| (deepest_write(&host, &module, top, input), &*input.name))
         .collect();
     report.sort_unstable_by(|a, b| b.cmp(a));
-    // `cargo test ... -- --nocapture` shows the figures (README, "Performance").
+    // `cargo test ... -- --nocapture` shows the figures (`docs/performance.md`).
     println!("stack of {top} bytes; deepest writes, in bytes:");
     for (deepest, name) in &report {
         println!("{deepest:>8}  {name}");

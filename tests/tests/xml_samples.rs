@@ -1,4 +1,4 @@
-//! The vendor XML path on the engine API (issue 3, DECISIONS §11): every fixture of
+//! The vendor XML path on the engine API (DECISIONS §11): every fixture of
 //! `tests/fixtures/xml/` transforms and evaluates, and its `/transform-xml` record_json,
 //! resubmitted, gives the very same decision tree; snapshots of full engine outputs for a few;
 //! the refusals (malformed, unsupported root, DTD, entities, depth, size).

@@ -36,7 +36,7 @@ pub const COURT_TEXT: &[(&str, Option<&str>, &str)] = &[
     ),
 ];
 
-/// Ten charges with the statute as each state's courts write it (issue 21): (state, charge,
+/// Ten charges with the statute as each state's courts write it: (state, charge,
 /// statute). The statute is read against the state's row of the vehicle-code table.
 pub const STATUTE_TEXT: &[(&str, &str, &str)] = &[
     ("CA", "UNSAFE SPEED:PREVAIL COND", "22350 VC"),

@@ -8,7 +8,7 @@
 //! DIR/README.md; labels are only ever compared with, never copied into the engine. Each state
 //! is scored on its own, as the state left out: what is tuned on the others is measured on it.
 //! `--misses` lists the disagreements of the named states only (the states tuned on), and of
-//! their tuning part only (`split.rs`: issue 12's fixed split, 3 texts in 10 held back); the
+//! their tuning part only (`split.rs`: a fixed split, 3 texts in 10 held back); the
 //! held-back part of every state is scored on its own too, so a round that looks at a state's
 //! misses still has rows of it it never saw. `--check` exits with an error when a target is
 //! missed (`targets.rs`: every target that hides a record, and the accuracy and review-load
@@ -191,7 +191,7 @@ fn traffic(rows: &[Row], misses: &[String]) -> Vec<String> {
     summary(&cells);
     let mut violations = targets_table(&cells, &felonies);
     println!(
-        "## Traffic, held-back part of each state\n\nThe rows of issue 12's fixed split \
+        "## Traffic, held-back part of each state\n\nThe rows of the fixed split \
          (`split.rs`) whose misses are never listed: what a round tuned on a state's misses \
          scores on rows of it it did not see.\n"
     );

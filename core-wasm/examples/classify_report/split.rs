@@ -1,5 +1,5 @@
-//! The fixed tuning / held-back split of the development data (issue 12; per state again in
-//! issue 21).
+//! The fixed tuning / held-back split of the development data, per state: what is tuned on a
+//! state's misses is also scored on rows of it that were never looked at.
 //!
 //! A row's part depends only on its text: FNV-1a (64 bit) of the text, upper case with whitespace
 //! collapsed, modulo 10; 0, 1 and 2 are held back (about 30 %), the rest is for tuning. The same

@@ -327,7 +327,7 @@ mod tests {
         assert_eq!(split_suffix("V"), ("V", None));
     }
 
-    /// Issue 24: a part is compared on its first 100 characters, so a hostile name's cost is
+    /// A part is compared on its first 100 characters, so a hostile name's cost is
     /// bounded (multi-byte characters cut on a boundary).
     #[test]
     fn parts_are_bounded() {

@@ -5,7 +5,7 @@
 //! an `IndexMap` hashed with SipHash, every string and key is copied, and validation and
 //! `record_json` reading look fields up one by one. On the 10-charge fixture (callgrind, both
 //! stages, native) that parse was ~17 % of all instructions, the trim-and-copy field reads 7 %,
-//! `IndexMap` lookups with their hashing ~8 %, plus the tree's drop (issue 11, item 2). Here only
+//! `IndexMap` lookups with their hashing ~8 %, plus the tree's drop. Here only
 //! strings with escapes are copied, objects (a dozen members or so in a request) are scanned, and
 //! the tree is freed at once with its [`Arena`].
 //!

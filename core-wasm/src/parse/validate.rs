@@ -114,8 +114,8 @@ impl Problems {
     }
 
     /// `order_id` or `order_number`: a required non-empty string; a number is accepted as its
-    /// text, as for `search_id` (it used to be dropped silently, and the request refused with
-    /// a message naming `search_id`).
+    /// text, as for `search_id`; never dropped silently, which would refuse the request with a
+    /// message naming `search_id` instead of this field.
     fn required_order_field(&mut self, record: &Object<'_>, key: &str) -> Option<String> {
         match record.get(key) {
             Some(Json::Number(n)) => Some(n.to_string()),
@@ -719,7 +719,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
     }
 
-    /// Issue 24: a numeric order id or number is its text (as a numeric `search_id` is); any
+    /// A numeric order id or number is its text (as a numeric `search_id` is); any
     /// other type is refused with a message naming the field, never `search_id`.
     #[test]
     fn numeric_order_fields_are_their_text() {

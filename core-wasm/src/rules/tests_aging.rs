@@ -364,7 +364,8 @@ fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
 /// A New York misdemeanor conviction changes twice: Clean Slate sends it to a person 3 years
 /// after its disposition, New York's 7 years bar it. `ages_out_on` is the first change (it is no
 /// longer reportable from then on); the second is a boundary of its own, not another charge's
-/// (the whole-corpus `ages_out` test once took it for one: issue 21's NY DWI).
+/// (the whole-corpus `ages_out` test must not take the second for the first, as a New York DWI
+/// case would show).
 #[test]
 fn a_new_york_misdemeanor_ages_out_to_review_and_is_barred_later() {
     let mut f = entered(K::Conviction, D::ConvictedGuiltyPlea, "NY", "2024-01-31");

@@ -27,7 +27,7 @@ const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 pub enum Role {
     /// Evaluate, transform.
     Client,
-    /// Also the admin API (issue 6).
+    /// Also the admin API.
     Admin,
 }
 

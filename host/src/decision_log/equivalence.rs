@@ -1,8 +1,8 @@
-//! The reader and the counting answer as before issue 23 ([`super::oracle`]): byte-identical lines
-//! and the same decision counts on the server's answers (every corpus request, the 10-charge
-//! fixture, a 1,000-charge record; a 206 fail-safe and a 500 failed envelope of the pipeline's
-//! shape), on cuts of an answer, on invalid UTF-8 where it is skipped and where it is read, and
-//! on bodies that are not envelopes.
+//! The reader and the counting answer against the plain serde_json reading
+//! ([`super::oracle`]): byte-identical lines and the same decision counts on the server's
+//! answers (every corpus request, the 10-charge fixture, a 1,000-charge record; a 206 fail-safe
+//! and a 500 failed envelope of the pipeline's shape), on cuts of an answer, on invalid UTF-8
+//! where it is skipped and where it is read, and on bodies that are not envelopes.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};

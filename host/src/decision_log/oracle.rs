@@ -1,4 +1,4 @@
-//! The answer reading before `i23h` (issue 23's twelfth pass), the equivalence tests' reference:
+//! The plain answer reading the faster one replaced, kept as the equivalence tests' reference:
 //! the body read as bytes (serde_json checking the UTF-8 of every key and string it borrows) and
 //! one count per charge.
 

@@ -179,7 +179,7 @@ impl Modules {
         source: &str,
         save: Save,
     ) -> Result<Inserted, ModuleError> {
-        // Bytes already loaded answer at once: no compile, no self-test (issue 24). A wrong
+        // Bytes already loaded answer at once: no compile, no self-test. A wrong
         // `expected_sha256` still goes through admission, which refuses it with the reason.
         let sha256 = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
         if let Some(module) = self.registry().by_sha256(&sha256)

@@ -1,4 +1,4 @@
-//! Keys and client-rules overlays in the shared registry (issue 13; admin-role tokens, client
+//! Keys and client-rules overlays in the shared registry (admin-role tokens; client
 //! role: 403). Changes need a database (`LOOKBACK_DATABASE_URL`): without one, keys live in
 //! configuration and overlays in `LOOKBACK_CLIENT_RULES_DIR`, and the writes answer 409.
 //!

@@ -133,7 +133,7 @@ fn engine_errors() -> serde_json::Map<String, Value> {
     map
 }
 
-/// Admin writes that go through the shared registry, when there is one (issue 13).
+/// Admin writes that go through the shared registry, when there is one.
 fn registry_write_errors(with_body: bool) -> serde_json::Map<String, Value> {
     let mut map = admin_errors(with_body);
     map.insert("503".into(), response_ref("DatabaseUnavailable"));
@@ -798,7 +798,7 @@ fn health_reasons() -> Value {
     })
 }
 
-/// Issue 24: the input caps, in the description of every operation that checks them (the
+/// The input caps, in the description of every operation that checks them (the
 /// defaults; each is a `LOOKBACK_*` variable and a flag).
 fn add_input_limits(document: &mut Value) {
     let l = InputLimits::default();
@@ -832,7 +832,7 @@ fn add_input_limits(document: &mut Value) {
     }
 }
 
-/// Issue 24: `DELETE /admin/modules/{version}`.
+/// `DELETE /admin/modules/{version}`: unloading an inactive version.
 fn add_module_unload(document: &mut Value) {
     let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) else {
         return;

@@ -70,7 +70,7 @@ const MIGRATIONS: &[&str] = &[
         updated_at TEXT NOT NULL
     );
     ",
-    // Issue 24: modules unloaded for every replica (a re-upload of the same bytes lifts it).
+    // Modules unloaded for every replica (a re-upload of the same bytes lifts it).
     r"
     CREATE TABLE unloaded_modules (
         sha256      TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
-//! Transport limits (issue 14): what keeps a slow, greedy or hostile client from starving the
+//! Transport limits: what keeps a slow, greedy or hostile client from starving the
 //! others. The settings ([`TransportSettings`]: timeouts, body and module caps, connection and
 //! in-flight caps, rate limits, the shutdown drain) and the shared counters that enforce the
 //! per-request ones ([`Guards`], over the per-address quotas of [`rate`]), and the lingering

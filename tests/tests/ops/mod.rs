@@ -1,4 +1,4 @@
-//! Operating Lookback (issues 16, 24): metrics, decision log, shadow evaluation, OpenAPI and a
+//! Operating Lookback: metrics, decision log, shadow evaluation, OpenAPI and a
 //! client generated from it.
 
 mod decision_log;

@@ -375,7 +375,7 @@ async fn error_and_admin_answers_match_the_document() {
     let gone = send(http.delete(url(&shadow)).bearer_auth(&admin)).await;
     contract.check("delete", template, &gone);
 
-    // Unloading (issue 24): the base version 409, an unknown one 404, the inactive one 200.
+    // Unloading: the base version 409, an unknown one 404, the inactive one 200.
     let unload = "/admin/modules/{version}";
     for (version, status) in [(base.as_str(), 409), ("9.9.9", 404), (next.as_str(), 200)] {
         let path = format!("/admin/modules/{version}");

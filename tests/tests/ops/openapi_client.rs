@@ -1,5 +1,5 @@
 //! A client generated from `docs/openapi.json` by mainstream generators runs the whole corpus
-//! against the real server (issue 24): openapi-typescript turns the document into TypeScript
+//! against the real server: openapi-typescript turns the document into TypeScript
 //! types, `tsc` type-checks `tests/openapi/corpus-client.ts` against them (a document that stops
 //! describing the calls it makes fails here), and the compiled client calls `/auth/token` and
 //! `/evaluate` through openapi-fetch. Each answer it prints is checked with the corpus checker.

@@ -1,4 +1,4 @@
-//! Many replicas on one PostgreSQL (issue 13): real `lookback serve` processes on port 0 against a
+//! Many replicas on one PostgreSQL: real `lookback serve` processes on port 0 against a
 //! script-started cluster from Debian's packages. Module changes made on one replica reach the
 //! others within 2 s, tokens work across replicas, bad or corrupted modules switch nothing, a
 //! database outage loses no request, replicas starting together migrate once, and a bad start
@@ -557,7 +557,7 @@ fn a_bad_database_setting_refuses_the_start_clearly() {
     assert!(!stderr.contains(DB_PASSWORD), "{stderr}");
 }
 
-/// Issue 24: `DELETE /admin/modules/{version}` on one replica unloads the version on every
+/// `DELETE /admin/modules/{version}` on one replica unloads the version on every
 /// replica within 2 s; the registry's active version is refused with 409 on any replica.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_unloaded_on_one_replica_leaves_every_replica() {

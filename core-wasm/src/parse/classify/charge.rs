@@ -75,7 +75,7 @@ fn read_text(
     }
 }
 
-/// Reads the charges of one record, each distinct charge once (issue 23): a record often repeats
+/// Reads the charges of one record, each distinct charge once: a record often repeats
 /// a charge (counts of one offense, one traffic stop's tickets), its types and its dispositions.
 /// A charge is the same when its text, statute, type and state are; the reading is a pure
 /// function of them, so a repeated one gets the first reading again, its text shared, not

@@ -364,8 +364,8 @@ pub(crate) const NEGATIONS: &[&str] = &["NOT", "NO", "NON", "NEVER", "WITHOUT", 
 pub(crate) const NEGATION_GAP: &[&str] =
     &["FOUND", "BEEN", "YET", "BE", "A", "ADJUDICATED", "ADJUDGED"];
 /// Words that say a conviction. When every one of them in an entry is negated, no rule that reads
-/// a conviction (or a guilty/dismissed conflict) may decide the entry (issue 14: `CONFINED NOT
-/// CONVICTED` was read as a conviction).
+/// a conviction (or a guilty/dismissed conflict) may decide the entry (`CONFINED NOT
+/// CONVICTED` is no conviction).
 pub(crate) const CONVICTION_WORDS: &[&str] = &["GUILTY", "GUILT", "CONVICT*", "CONV", "SENTENCED"];
 /// Negated convictions, as phrases for the rules below.
 const NOT_CONVICTED: &[&str] = &[

@@ -2,7 +2,8 @@
 //!
 //! The vocabularies and the matching procedure are `reference/vocabulary/DISPOSITIONS.md`
 //! (Part A dispositions, Part B severity) and DECISIONS §7.4 (traffic). Every table is static
-//! data in a `*_table.rs` file (`vehicle_codes.rs` for the statute table); the logic files only
+//! data in a `*_table.rs` file (the statute table in `core-wasm/data/vehicle-codes.json`, made a
+//! constant at build time in `vehicle_codes.rs`); the logic files only
 //! walk them. Layers, each using only those below it: `vocabulary` (the closed vocabularies),
 //! the tables, `jagged` (how their compiled lists are stored), `phrases` and `text` (matching),
 //! then the readers. Pure functions: no I/O, no panics, deterministic.
@@ -68,5 +69,7 @@ mod tests_statute;
 mod tests_text;
 #[cfg(test)]
 mod tests_traffic;
+#[cfg(test)]
+mod tests_vehicle_codes;
 #[cfg(test)]
 mod tests_vocabulary;

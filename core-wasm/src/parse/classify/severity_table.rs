@@ -380,7 +380,7 @@ pub(crate) const CHARGE_TEXT_LEVELS: &[(&str, L)] = &[
 ];
 
 /// An offense whose grade is the same essentially everywhere in the United States **(GK)**: the
-/// level shown for a charge whose type and text name none (issue 12). Shown only, with evidence
+/// level shown for a charge whose type and text name none. Shown only, with evidence
 /// that says it was inferred; the rules never read it (docs/classify-report.md, "Inferred
 /// severity"). `unless` lists words that make the grade vary between states (burglary of a
 /// vehicle or with tools is a misdemeanor in some; negligent or vehicular homicide too).

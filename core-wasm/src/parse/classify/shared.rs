@@ -1,4 +1,4 @@
-//! Text of a reading that every charge reading alike holds (issue 23): a record's repeated
+//! Text of a reading that every charge reading alike holds: a record's repeated
 //! charge shares its first reading's text instead of copying it, and each text is made in one
 //! allocation, gathered on the stack first (an evidence line is short).
 

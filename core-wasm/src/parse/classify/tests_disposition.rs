@@ -734,7 +734,7 @@ fn serde_names_are_screaming_snake_case() {
     );
 }
 
-/// Issue 14: a denied conviction is never read as one, whatever else the entry says.
+/// A denied conviction is never read as one, whatever else the entry says.
 #[test]
 fn negated_convictions_are_never_convictions() {
     check(&[
@@ -784,7 +784,7 @@ fn negated_convictions_are_never_convictions() {
     }
 }
 
-/// Court-system spellings seen in real dispositions (issue 12).
+/// Court-system spellings seen in real dispositions.
 #[test]
 fn court_system_spellings() {
     check(&[
@@ -807,7 +807,7 @@ fn court_system_spellings() {
     ]);
 }
 
-/// DECISIONS §13 (issue 21): court-process strings. Held or waived for court, certified or
+/// DECISIONS §13: court-process strings. Held or waived for court, certified or
 /// bound over to a grand jury, a fugitive file or a warrant: the case is open (PENDING); no true
 /// bill or no indictment: NON_CONVICTION (NOT_FILED); a sentence alone stays UNKNOWN.
 #[test]

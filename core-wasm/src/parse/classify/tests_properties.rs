@@ -154,7 +154,7 @@ proptest! {
     // Every table row is tried in every case: fewer cases cover the rows just as well.
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Issue 12: writing any abbreviation of the table in place of its expansion, anywhere in a
+    /// Writing any abbreviation of the table in place of its expansion, anywhere in a
     /// charge, never changes how the charge is classified, nor the evidence.
     #[test]
     fn an_abbreviation_in_place_of_its_expansion_changes_nothing(

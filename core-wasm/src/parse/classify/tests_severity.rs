@@ -321,7 +321,7 @@ fn severity_in_charge_text() {
     }
 }
 
-/// Issue 12: offenses graded alike essentially everywhere give a level; words that make the
+/// Offenses graded alike essentially everywhere give a level; words that make the
 /// grade vary between states, inchoate forms and disagreeing families give none.
 #[test]
 fn level_inferred_from_the_offense() {

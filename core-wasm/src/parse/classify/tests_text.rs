@@ -45,7 +45,7 @@ fn match_key_expands_abbreviations_and_drops_punctuation() {
 }
 
 /// A word no table knows is read as the vehicle-law word it shortens (vowels, doubled letters and
-/// less than a third of the end left out), and only then (issue 21).
+/// less than a third of the end left out), and only then.
 #[test]
 fn match_key_reads_shortened_vehicle_words() {
     let rows = [

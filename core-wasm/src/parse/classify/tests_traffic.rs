@@ -34,7 +34,7 @@ fn minor_traffic_list() {
             "INFRACTION",
             T::MinorTraffic,
         ),
-        // A bare speed needs a limit, an excess or a vehicle word (issue 21).
+        // A bare speed needs a limit, an excess or a vehicle word: a wind speed is no speeding.
         (
             "VIOL ANEMOMETER (WIND SPEED) TOWER REGULATIONS",
             "",
@@ -59,7 +59,7 @@ fn minor_traffic_list() {
         ("DEFECTIVE TAIL LIGHTS", "", T::MinorTraffic),
         ("WINDOW TINT VIOLATION", "", T::MinorTraffic),
         ("EXPIRED REGISTRATION", "", T::MinorTraffic),
-        // Registration needs a vehicle word: a pharmacy or a trade can lack one (issue 21).
+        // Registration needs a vehicle word: a pharmacy or a trade can lack one.
         ("NO REGISTRATION", "", T::NotTraffic),
         ("NO VEHICLE REGISTRATION", "", T::MinorTraffic),
         ("MAN/ETC PHARM/ETC NO REG", "", T::NotTraffic),
@@ -253,7 +253,7 @@ fn serde_names_are_snake_case() {
     );
 }
 
-/// Issue 12: court-table spellings, concept families with a vehicle context, word order.
+/// Court-table spellings, concept families with a vehicle context, word order.
 #[test]
 fn families_and_abbreviations_of_court_text() {
     check(&[
@@ -341,7 +341,7 @@ fn families_and_abbreviations_of_court_text() {
 /// DECISIONS §13: a statute inside the state's vehicle code and not a serious section reads
 /// minor whatever its level, unless the level is a felony or the text names a crime; a statute
 /// elsewhere in the state's law never makes a charge minor; ordinance and placeholder numbers
-/// say nothing (issue 21; before it, a title-32 misdemeanor read serious).
+/// say nothing (a title-32 misdemeanor is not serious for its level alone).
 #[test]
 fn state_vehicle_codes() {
     let read = |charge: &str, statute: &str, state: &str, ty: &str| {
@@ -395,10 +395,10 @@ fn state_vehicle_codes() {
     );
 }
 
-/// Second pass of issue 12: serious families in any word order, more minor family words, and
+/// Serious families in any word order, more minor family words, and
 /// crime words excused by what stands beside them.
 #[test]
-fn second_pass_families() {
+fn families_in_any_word_order_and_excused_crime_words() {
     check(&[
         // A withdrawn licence beside a driving word, any order.
         (
@@ -537,8 +537,8 @@ fn motor_carrier_regulation_needs_a_level_or_a_statute() {
     assert!(evidence.contains("motor-carrier regulation"), "{evidence}");
 }
 
-/// Court tables that drop `TO`, vowels or letters (i21c, tuning part of California's
-/// literals): still minor at a level that is no crime.
+/// Court tables that drop `TO`, vowels or letters (from the tuning part of
+/// California's literals): still minor at a level that is no crime.
 #[test]
 fn dropped_words_of_court_tables() {
     check(&[
@@ -556,7 +556,7 @@ fn dropped_words_of_court_tables() {
     ]);
 }
 
-/// The operating rule (i21v): a road vehicle beside a word of operating or equipping it reads
+/// The operating rule: a road vehicle beside a word of operating or equipping it reads
 /// minor with no level or a level that is no crime; never beside a crime word, drink, a
 /// weapon, a taking or a sale, never at a misdemeanour or felony level on its own.
 #[test]

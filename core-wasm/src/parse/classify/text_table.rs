@@ -48,11 +48,11 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("DUS", "DRIVING UNDER SUSPENSION"),
     ("PROP", "PROPERTY"),
     ("MERCH", "MERCHANDISE"),
-    // A school bus, not a drug schedule (issue 21, round 2).
+    // A school bus, not a drug schedule.
     ("SCH BUS", "SCHOOL BUS"),
     ("SCH", "SCHEDULE"),
-    // Vehicle-law abbreviations of court charge tables (issue 12; tuning part of
-    // `reference/charges/`). Each stands for one word family only.
+    // Vehicle-law abbreviations of court charge tables (from the tuning part
+    // of `reference/charges/`). Each stands for one word family only.
     ("DWLSR", "DRIVING WHILE LICENSE SUSPENDED OR REVOKED"),
     ("SPD", "SPEED"),
     ("LMT", "LIMIT"),
@@ -90,14 +90,14 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("RR", "RAILROAD"),
     ("WO", "WITHOUT"),
     ("W", "WITH"),
-    // Court abbreviations of vehicle law (issue 21), general vocabulary: each stands for one
+    // Court abbreviations of vehicle law, general vocabulary: each stands for one
     // word only, and none is a word or an abbreviation of something else in charge text.
     ("U TRN", "U TURN"),
     ("UTURN", "U TURN"),
-    // i21c, from the tuning part of California's literals (`split.rs`).
+    // From the tuning part of California's literals (`split.rs`).
     ("TRN SIG", "TURN SIGNAL"),
     ("TRN", "TURN"),
-    // A transit system, not turns (issue 21, round 2).
+    // A transit system, not turns.
     ("TRNS SYS", "TRANSIT SYSTEM"),
     ("TRNS", "TURNS"),
     ("YLD", "YIELD"),
@@ -186,7 +186,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("SCHL", "SCHOOL"),
     ("TEMP TAG", "TEMPORARY TAG"),
     ("TEMP TAGS", "TEMPORARY TAGS"),
-    // Round 2 (issue 21), from California's literals.
+    // From California's literals.
     ("DBL", "DOUBLE"),
     ("YEL", "YELLOW"),
     ("WGHT", "WEIGHT"),
@@ -228,7 +228,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("MAX", "MAXIMUM"),
     ("FLSE", "FALSE"),
     ("TITLE CERT", "TITLE CERTIFICATE"),
-    // Round 2 (issue 21), from California's literals: general vehicle-law abbreviations.
+    // From California's literals: general vehicle-law abbreviations.
     ("WT", "WEIGHT"),
     ("CNTL", "CONTROL"),
     ("UNAT", "UNATTENDED"),
@@ -239,12 +239,12 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("DSPL", "DISPLAY"),
     ("TRNSPRT", "TRANSPORT"),
     ("CRIM", "CRIMINAL"),
-    // Round 3 (issue 21), from California's literals; South Dakota and Okaloosa held out.
+    // From California's literals; South Dakota and Okaloosa held out to measure them.
     ("TURN SIG", "TURN SIGNAL"),
     ("RED SIG", "RED SIGNAL"),
     ("REFL", "REFLECTOR"),
     ("OBST", "OBSTRUCT"),
-    // i21c, from the tuning part of California's literals (`split.rs`; its held-back part,
+    // From the tuning part of California's literals (`split.rs`; its held-back part,
     // South Dakota and Okaloosa measure them).
     ("FOLOW", "FOLLOW"),
     ("RHT", "RIGHT"),
@@ -252,7 +252,7 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("PILOT CR", "PILOT CAR"),
     ("INOP", "INOPERATIVE"),
     ("FLG", "FLAG"),
-    // i21v: weapons as court tables write them (`CARRY LOADED F/ARM IN VEH`, `WPN`).
+    // Weapons as court tables write them (`CARRY LOADED F/ARM IN VEH`, `WPN`).
     ("F ARM", "FIREARM"),
     ("F ARMS", "FIREARMS"),
     ("H GUN", "HANDGUN"),
@@ -347,7 +347,7 @@ pub(crate) const SHORTENED_WORDS: &[&str] = &[
     "TOWING",
     "INSPECTION",
     "EMISSION",
-    // Round 2 (issue 21), from California's literals.
+    // From California's literals.
     "SHOULDER",
     "ACCIDENT",
     "CONSTRUCTION",

@@ -401,7 +401,7 @@ fn open_container(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     Some(TextEvidence::OpenContainer(row, vehicle))
 }
 
-/// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
+/// The level word as a signal: an infraction, violation, civil or petty offense with
 /// any vehicle context, or an object of vehicle law (`LEVEL_CONTEXT`), is minor traffic (a crime
 /// word beside it still makes it `none`).
 fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
@@ -416,7 +416,7 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
     Some(TextEvidence::Level(severity.level, context))
 }
 
-/// The operating rule (issue 21, i21v): with no level or a level that is no crime, a road
+/// The operating rule: with no level or a level that is no crime, a road
 /// vehicle beside a word of operating or equipping it (`OPERATE LIMO W/O EXITS`), unless a word
 /// of `OPERATING_NOT_BESIDE` stands beside them (a crime word is checked after, as for every
 /// minor reading).

@@ -54,7 +54,7 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ZERO TOLERANCE"],
     &["REFUSAL", "CHEMICAL TEST"],
     &["REFUSE", "CHEMICAL TEST"],
-    // Breath tests after driving or a crash (issue 21: "FAILURE TO TAKE PBT WHEN INVOLVED IN
+    // Breath tests after driving or a crash ("FAILURE TO TAKE PBT WHEN INVOLVED IN
     // ACCIDENT"): refusing one is an impaired-driving offence.
     &["PBT"],
     &["BREATH TEST"],
@@ -65,7 +65,7 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["RECKLESS OPERATION"],
     &["RECKLESS DRIVER"],
     &["RECKLESS", "VEHICLE"],
-    // Any word order, any driving or operating word (issue 21: "RECKLESS DRIVE OHV:W/INJ").
+    // Any word order, any driving or operating word ("RECKLESS DRIVE OHV:W/INJ").
     &["RECKLESS", "DRIV*"],
     &["RECKLESS", "OPERAT*"],
     &["AGGRESSIVE DRIVING"],
@@ -103,15 +103,15 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["ELUDING"],
     &["ELUDE"],
     &["EVADING", "VEHICLE"],
-    // Evading the police in any spelling (issue 21: "EVADE PO:WRONG WAY DRIVER").
+    // Evading the police in any spelling ("EVADE PO:WRONG WAY DRIVER").
     &["EVAD*", "POLICE"],
     &["EVAD*", "PO"],
     &["EVAD*", "PEACE OFFICER"],
     &["EVAD*", "OFFICER"],
     &["FAILURE TO STOP FOR POLICE"],
     &["FAILURE TO STOP FOR AN OFFICER"],
-    // Any spelling of failing to stop for the police (issue 21: "FAILURE TO STOP AT SIGNAL OF
-    // LAW ENFORCEMENT OFFICER" read minor through "FAILURE TO STOP").
+    // Any spelling of failing to stop for the police ("FAILURE TO STOP AT SIGNAL OF
+    // LAW ENFORCEMENT OFFICER" must not read minor through "FAILURE TO STOP").
     &["STOP", "LAW ENFORCEMENT"],
     &["STOP", "OFFICER"],
     &["STOP", "POLICE"],
@@ -146,9 +146,9 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["CANCELLED DRIVERS LICENSE"],
     &["CANCELED DRIVERS LICENSE"],
     &["DRIVERS LICENSE CANCELLED"],
-    // A withdrawn licence or privilege beside a driving word, in any word order (issue 12:
-    // "DRIVING WITH COMMERCIAL LICENSE CANCELED", "OPERATE MOTOR VEHICLE WHILE PRIVILEGE
-    // REVOKED"). Reading a charge as serious never makes it NOT_REPORTABLE.
+    // A withdrawn licence or privilege beside a driving word, in any word order ("DRIVING WITH
+    // COMMERCIAL LICENSE CANCELED", "OPERATE MOTOR VEHICLE WHILE PRIVILEGE REVOKED"). Reading a
+    // charge as serious never makes it NOT_REPORTABLE.
     &["SUSPEN*", "DRIV*"],
     &["REVOK*", "DRIV*"],
     &["REVOCATION", "DRIV*"],
@@ -266,7 +266,7 @@ pub(crate) const MINOR: &[&[&str]] = &[
     // Speed.
     &["SPEEDING"],
     &["MPH"],
-    // A bare speed is also a wind speed (issue 21): it needs a limit, an excess or a manner.
+    // A bare speed is also a wind speed: it needs a limit, an excess or a manner.
     &["EXCEED*", "SPEED"],
     &["SPEED", "LIMIT*"],
     &["SPEED", "OVER"],
@@ -290,7 +290,7 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["TRAFFIC CONTROL"],
     &["FAILURE TO YIELD"],
     &["FAILED TO YIELD"],
-    // Court tables drop the `TO` (`FAIL STOP/YIELD:INOP SIGN`; i21c).
+    // Court tables drop the `TO` (`FAIL STOP/YIELD:INOP SIGN`).
     &["FAILURE STOP", "YIELD"],
     // The act first, the failure after it (`STOP/YIELD, FAIL TO`, `SIGNAL, FAIL TO`: the
     // Massachusetts manual's order).
@@ -314,7 +314,7 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["MUFFLER"],
     &["WINDSHIELD"],
     // Registration and plates. "NO REGISTRATION" alone also fits trades and chemicals
-    // ("PHARM NO REG", issue 21): it needs a vehicle word (the plates family).
+    // ("PHARM NO REG"): it needs a vehicle word (the plates family).
     &["VEHICLE REGISTRATION"],
     &["EXPIRED REGISTRATION"],
     &["REGISTRATION EXPIRED"],
@@ -429,7 +429,7 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "CONTROLLED SUBSTANCE",
     "FIREARM*",
     "WEAPON*",
-    // Weapons as court tables write them (i21v: `CARRY LOADED F/ARM IN VEH` read as a load).
+    // Weapons as court tables write them (`CARRY LOADED F/ARM IN VEH` is no load).
     "HANDGUN*",
     "KNIFE",
     "KNIVES",
@@ -441,7 +441,7 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "ROBBERY",
     "BURGLARY",
     // A minor-looking act that hurt someone, or a crime merely committed with a vehicle, is not
-    // minor traffic (issue 12: real court text).
+    // minor traffic (as real court text shows).
     "DEATH",
     "INJUR*",
     "BODILY",
@@ -494,13 +494,13 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "VANDAL*",
     "CRIMINAL MISCHIEF",
     "BREAKING",
-    // Custody: a phone or a vehicle word in a jail charge is contraband (issue 21).
+    // Custody: a phone or a vehicle word in a jail charge is contraband.
     "JAIL",
     "INMATE*",
     "CONTRABAND",
     "PRISON*",
     "CORRECTIONAL",
-    // Weapons in a vehicle, explosives (issue 21, round 2).
+    // Weapons in a vehicle, explosives.
     "RIFLE*",
     "SHOTGUN*",
     "PISTOL*",
@@ -511,12 +511,12 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "VESSEL*",
     "WATERCRAFT*",
     "AIRCRAFT*",
-    // A text that calls itself criminal (issue 21, round 2: "USE CODE DEV:VEH ALR:CRIM", a code
+    // A text that calls itself criminal ("USE CODE DEV:VEH ALR:CRIM", a code
     // grabber for a car alarm). Not a misuse: vehicle law forbids misusing a horn, an emblem,
     // warning lamps or a permit.
     "CRIMINAL",
-    // A trade's papers are not a vehicle's (issue 21, round 2: "VIOL TOBACCO RETAILER REG", an
-    // infraction read as a vehicle registration).
+    // A trade's papers are not a vehicle's ("VIOL TOBACCO RETAILER REG", an
+    // infraction that is no vehicle registration).
     "RETAILER*",
     "TOBACCO",
     // A vehicle word inside a crime (the crimes a vehicle word hid in held-out court tables):
@@ -669,7 +669,7 @@ pub(crate) const CARRIER_REGULATION: &[&str] = &[
     "HAZARDOUS MATERIAL*",
 ];
 
-/// The operating rule (issue 21, i21v): with no level, or a level that is no crime, a vehicle
+/// The operating rule: with no level, or a level that is no crime, a vehicle
 /// (`OPERATED_VEHICLES`) beside a word of operating or equipping one (`OPERATING_WORDS`) reads
 /// minor, as a vehicle word beside an infraction already does: `BICYCLE OPR OBEY VEH LAWS`,
 /// `OPERATE LIMO W/O EXITS` sent as text alone. A crime word still reads `none`, a felony
@@ -865,7 +865,7 @@ pub(crate) const SERIOUS_STATUTE: &[&[&str]] = &[
     &["ORS 813 010"],
 ];
 
-/// One concept family of minor traffic (issue 12): a regulatory object of vehicle law. It reads
+/// One concept family of minor traffic: a regulatory object of vehicle law. It reads
 /// as minor traffic when one of `vehicular` occurs (words only ever about vehicles), or one of
 /// `objects` together with a `VEHICLE_CONTEXT` word (words that also mean other things: a lamp,
 /// a plate, a load). When `qualifiers` is not empty one of them must occur too (a licence is minor
@@ -917,7 +917,7 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "TRAFFIC",
     "CMV",
     "COMMERCIAL MOTOR VEHICLE",
-    // Round 2 (issue 21): more vehicles and the motor-vehicle department.
+    // More vehicles and the motor-vehicle department.
     "VAN",
     "VANS",
     "LIMO*",
@@ -928,7 +928,7 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "DMV",
     "FREEWAY*",
     "MOTORTRUCK*",
-    // Round 3 (issue 21): oncoming traffic.
+    // Oncoming traffic.
     "ONCOMING",
     // A private way, a junior operator, a commercial licence and the registries of other states
     // (Massachusetts' `RMV`); the roads a public agency runs (`ROAD_FACILITIES`: `MASS PIKE`,
@@ -942,9 +942,9 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
 ];
 
 /// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
-/// or petty offense), put a charge on the road as a vehicle word does (issue 21: "an infraction
+/// or petty offense), put a charge on the road as a vehicle word does ("an infraction
 /// with any vehicle context is minor"): `HORN REQUIRED`, `UNSAFE TURN`, `FAIL DIM BEAMS`.
-/// Tuned on South Dakota and Okaloosa (round 1) and California (round 2).
+/// Tuned on South Dakota, Okaloosa and California.
 /// Words with a common meaning off the road stay out (a park, a sign, a line, a stop-work
 /// order, a pass, a tag, a plate, a load). General vocabulary (**GK**).
 pub(crate) const LEVEL_CONTEXT: &[&str] = &[
@@ -999,7 +999,7 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "HANDHELD",
     "CELL PHONE",
     "WIRELESS",
-    // Round 2 (issue 21), from California's infractions.
+    // From California's infractions.
     "WINDOW*",
     "LIGHT",
     "LIGHTS",
@@ -1008,7 +1008,7 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "INSURANCE",
     "ACCIDENT",
     "CDL",
-    // i21c, from the tuning part of California's infractions (`split.rs`).
+    // From the tuning part of California's infractions (`split.rs`).
     "WARNING DEVICE*",
     "WARNING FLAG*",
     "PILOT CAR*",
@@ -1055,7 +1055,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TOO FAST",
             "SPEED CAMERA*",
         ],
-        // A bare speed needs a vehicle word: a wind speed is no speeding (issue 21).
+        // A bare speed needs a vehicle word: a wind speed is no speeding.
         objects: &["SPEED", "EXCEED*", "LIMIT*"],
         qualifiers: &[],
     },
@@ -1097,7 +1097,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "BLUE LIGHT*",
             "HIGH BEAM*",
             "LOW BEAM*",
-            // Round 3 (issue 21): dimming and adjusting beams.
+            // Dimming and adjusting beams.
             "DIM BEAM*",
             "SINGLE BEAM*",
             "AFTERMARKET LIGHTING",
@@ -1147,7 +1147,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CENTERLINE",
             "KEEP RIGHT",
             "NO PASSING",
-            // Rules of the road in court abbreviations (issue 21: "U TRN CONTROLLED INTSEC",
+            // Rules of the road in court abbreviations ("U TRN CONTROLLED INTSEC",
             // "PASS ON HILL OR CURVE").
             "U TURN",
             "ONE WAY",
@@ -1187,7 +1187,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "WORK ZONE*",
             "PAVEMENT MARKING*",
             "LANE MARKING*",
-            // Round 3 (issue 21), from California's literals: turning and signalling.
+            // From California's literals: turning and signalling.
             "UNSAFE TURN*",
             "TURNING MOVEMENT*",
             "SUDDEN STOP*",
@@ -1257,12 +1257,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TRAFFIC DEVICE*",
             "OFFICIAL TRAFFIC*",
             "SCHOOL BUS*",
-            // Round 2 (issue 21): road markings, a red signal, tolls.
+            // Road markings, a red signal, tolls.
             "STOP LINE*",
             "LIMIT LINE*",
             "AT RED",
             "PAY TOLL*",
-            // Round 3 (issue 21): a red signal, directions and regulations of traffic.
+            // A red signal, directions and regulations of traffic.
             "RED SIGNAL*",
             "TRAFFIC DIRECTION*",
             "TRAFFIC REGULAT*",
@@ -1390,7 +1390,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CHANGE ADDRESS",
             "CHANGE OF ADDRESS",
             "REQUIRED",
-            // Carrying and showing the licence, and who may drive (issue 21).
+            // Carrying and showing the licence, and who may drive.
             "REQUIREMENT*",
             "POSSESSION",
             "DISPLAY*",
@@ -1404,7 +1404,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "VIOLATION",
             "VIOLATIONS",
             "UNAUTHORIZED",
-            // A provisional licence's limits (i21c).
+            // A provisional licence's limits.
             "PROVISIONAL",
         ],
     },
@@ -1597,7 +1597,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "PARKED",
             "DOUBLE PARK*",
             "FIRE LANE*",
-            // Park as a verb, before where (issue 21, round 2: "PARK IN SPACE FOR DISABLE",
+            // Park as a verb, before where ("PARK IN SPACE FOR DISABLE",
             // "STOP/PARK/ETC:RESTRICTED"); a park ordinance has no such word after it.
             "PARK IN",
             "PARK ON",
@@ -1636,7 +1636,7 @@ pub(crate) const FAMILIES: &[Family] = &[
     Family {
         name: "pedestrians and devices",
         vehicular: &["JAYWALK*", "PEDESTRIAN*", "HITCHHIK*"],
-        // Devices need a vehicle word: a cell phone in a jail is contraband (issue 21).
+        // Devices need a vehicle word: a cell phone in a jail is contraband.
         objects: &[
             "TEXTING",
             "HANDHELD",

@@ -8,7 +8,7 @@ use crate::text_eq::text_eq;
 
 /// Where a document's arrays, objects and escaped strings live: one block (or a few) for the
 /// whole tree, freed at once when the reading is done, instead of a vector per object that is
-/// allocated, grown and freed one by one (issue 23).
+/// allocated, grown and freed one by one.
 pub struct Arena(pub(super) Bump);
 
 /// The largest first block: a large body is mostly one long string (vendor XML), whose tree is
