@@ -14,8 +14,8 @@ src/main.rs). Prints each circle found and exits 1, or prints a summary and exit
 `--graph` prints every module's edges instead (the dependency picture).
 
 Folder level: the parts of every folder (a module with children) must not import each other in a
-loop either, re-exports counted where they are named (see `folder_loops`). Such loops are listed;
-`--folders-strict` makes them fail the run too.
+loop either, re-exports counted where they are named (see `folder_loops`): such a loop fails the
+run too.
 """
 
 from __future__ import annotations
@@ -279,7 +279,13 @@ def collect_refs(module: Module) -> None:
     for m in ITEM_DEF.finditer(code):
         if braces[m.start()] == 0:
             module.defs[m.group(2)] = m.group(1) is not None
-    module.idents = {m.group(0) for m in IDENT.finditer(code) if not in_use(m.start())}
+    # A child's declaration (`mod abi;`) names it without using it.
+    declared = [(m.start(), m.end()) for m in re.finditer(r"\bmod\s+\w+\s*;", code)]
+    module.idents = {
+        m.group(0)
+        for m in IDENT.finditer(code)
+        if not in_use(m.start()) and not any(a <= m.start() < b for a, b in declared)
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -556,10 +562,9 @@ def check(
     label: str,
     allowed: list[frozenset[str]],
     show_graph: bool,
-    folders_strict: bool = False,
 ) -> list[str]:
-    """The problems of one crate: circles not allowed, and allowances no circle needs any more;
-    folder-level loops too with `folders_strict` (listed only without it)."""
+    """The problems of one crate: circles not allowed, allowances no circle needs any more, and
+    folder-level loops."""
     crate = Crate(root)
     graph = crate.edges()
     if show_graph:
@@ -585,14 +590,13 @@ def check(
         print(f"{label}: {len(graph)} modules, no import circle")
     loops = folder_loops(crate)
     for folder, circle, members in loops:
+        if frozenset(name(m) for m in members) in seen:
+            continue  # a file-level circle itself (reported or allowed above), seen from its folder
         circle_text = " -> ".join(name(p) for p in circle)
         line = f"{label}: folder-level loop in {name(folder)}: {circle_text}"
         if len(members) > 2:
             line += f" (the knot: {', '.join(name(m) for m in members)})"
-        if folders_strict:
-            problems.append(line)
-        else:
-            print(line + " (listed; --folders-strict fails on it)")
+        problems.append(line)
     if not loops:
         print(f"{label}: no folder-level import loop")
     return problems
@@ -600,15 +604,14 @@ def check(
 
 def main(argv: list[str]) -> int:
     show_graph = "--graph" in argv
-    folders_strict = "--folders-strict" in argv
-    args = [a for a in argv if a not in ("--graph", "--folders-strict")]
+    args = [a for a in argv if a != "--graph"]
     workspace = Path(__file__).resolve().parent.parent
     roots = [Path(a).resolve() for a in args] or default_roots(workspace)
     allowed = read_allowed(Path(__file__).with_suffix(".allow"))
     problems = []
     for root in roots:
         label = str(root.relative_to(workspace)) if root.is_relative_to(workspace) else str(root)
-        problems += check(root, label, allowed.get(label, []), show_graph, folders_strict)
+        problems += check(root, label, allowed.get(label, []), show_graph)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

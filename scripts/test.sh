@@ -34,8 +34,8 @@ fi
 # The house rules first, so a formatting slip, a lint or an import circle fails in minutes, not
 # after the long tests: rustfmt, clippy with warnings denied (exceptions are `#[expect]`s with a
 # reason), and no import circle between the modules of any crate (scripts/module_cycles.py; its
-# own tests first, so a checker that stopped catching circles fails too; loops between folders
-# are listed, `--folders-strict` fails on them), and no comment or document naming a file that
+# own tests first, so a checker that stopped catching circles fails too; nor between the
+# folders of a crate), and no comment or document naming a file that
 # does not exist (scripts/check_paths.py, its own tests first too).
 # The features name what no default build compiles: every fuzz target (fuzz/, the two that link
 # wasmtime included) and the bench tool `lookback-bench` (tests/bench/).

@@ -4,8 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use lookback_core::classify::{self, ChargeReader};
 use lookback_core::identity::{self, AddressInput, Person, PersonName, PostalAddress};
-use lookback_core::parse::classify::{self, ChargeReader};
+use lookback_core::model::classification::classification;
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 #[path = "common/charges.rs"]
@@ -136,7 +137,7 @@ fn bench(c: &mut Criterion) {
                     black_box(Some("SD")),
                     &mut ChargeReader::default(),
                 );
-                black_box(classify::classification(&offense));
+                black_box(classification(&offense));
             }
         })
     });
@@ -161,7 +162,7 @@ fn bench(c: &mut Criterion) {
                     black_box(Some(*state)),
                     &mut ChargeReader::default(),
                 );
-                black_box(classify::classification(&offense));
+                black_box(classification(&offense));
             }
         })
     });
@@ -175,7 +176,7 @@ fn bench(c: &mut Criterion) {
             for parts in &record {
                 let offense =
                     build_offense(black_box(parts.clone()), black_box(Some("SD")), &mut reader);
-                black_box(classify::classification(&offense));
+                black_box(classification(&offense));
             }
         })
     });

@@ -1,5 +1,5 @@
 //! The vehicle-code table as Rust (`$OUT_DIR/vehicle_codes.rs`), from the data file
-//! `data/vehicle-codes.json`, for `src/parse/classify/vehicle_codes.rs` to include: a constant
+//! `data/vehicle-codes.json`, for `src/classify/vehicle_codes.rs` to include: a constant
 //! the compiler lays out as if it had been written by hand, so the engine reads no JSON at run
 //! time. The example strings and the sources are marked `#[cfg(test)]`: only tests read them.
 

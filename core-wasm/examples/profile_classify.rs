@@ -10,7 +10,8 @@
 
 use std::hint::black_box;
 
-use lookback_core::parse::classify::{self, ChargeReader};
+use lookback_core::classify::ChargeReader;
+use lookback_core::model::classification::classification;
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 #[path = "../benches/common/charges.rs"]
@@ -40,7 +41,7 @@ fn main() {
             let mut alone = ChargeReader::default();
             let reader = if as_record { &mut record } else { &mut alone };
             let offense = build_offense(black_box(charge.clone()), black_box(Some(*state)), reader);
-            shown += black_box(classify::classification(&offense)).evidence.len();
+            shown += black_box(classification(&offense)).evidence.len();
         }
     }
     println!("{set} x{rounds}: {shown} evidence lines");

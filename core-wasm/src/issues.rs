@@ -1,7 +1,7 @@
 //! Data-quality issues (DECISIONS §8): errors push a charge to human review, warnings inform.
 
+use crate::classify::{DispositionClass, SeverityLevel, TextLevel};
 use crate::model::{Candidate, Case, Issue, IssueLevel, IssueSeverity, Offense, UNKNOWN_OFFENSE};
-use crate::parse::classify::{DispositionClass, SeverityLevel, TextLevel};
 use crate::rules::{ChargeOutcome, DataGap};
 
 /// Where an issue belongs: the case's court search id and case number.

@@ -4,26 +4,29 @@
 //! A pure library (no I/O, clock, randomness or environment) that builds natively for tests and
 //! benchmarks and as a zero-import `wasm32-unknown-unknown` module for the server and the browser.
 //!
-//! Modules, roughly in the order a request meets them:
-//! - [`vocabulary`]: the labels, queues, confidences, API version and default limits every part
-//!   of Lookback shares; [`messages`]: the SPEC's request-validation messages.
-//! - [`model`]: the wire types: the normalised record, the decision tree, validation issues.
-//! - [`parse`] (stage 1): request validation, JSON and vendor XML, the count gate, and the
-//!   classifiers of charge text, level and disposition (`parse::classify`).
-//! - [`identity`] (stage 2): candidate against each case's subject.
+//! Modules, from the bottom layer up (each imports only modules listed before it, checked by
+//! `scripts/module_cycles.py --folders`):
+//! - leaves: `text_eq`, [`trim`], [`dates`], `writer` (the JSON writer), [`messages`] (the contract's
+//!   request-validation messages).
+//! - [`classify`]: reading court text: disposition, level, traffic class, statute (its data in
+//!   `classify/tables/`).
+//! - [`identity`] (stage 2's comparison): candidate against each case's subject.
+//! - [`model`]: the normalised record and what stage 1 read of each charge; validation issues.
+//! - [`parse`] (stage 1): request validation, JSON and vendor XML, the count gate, each charge read
+//!   once.
 //! - [`rules`] (stage 3): the rule catalogue as data and its evaluation per charge.
-//! - [`issues`] and `rationale`: validation issues and the one-sentence reason of each charge.
-//! - [`pipeline`]: stages 2-3 over a normalised record; [`rollup`]: the client-facing tree.
-//! - [`input`]: the stage inputs, built one way for every caller.
-//! - [`api`]: the JSON-in/JSON-out surface, its answers written by `writer` (`failsafe`: the
-//!   host's native fail-safe decision; `faults`: test-only fault injection); `abi` exports it to
-//!   wasm; [`warm`] pre-builds its tables for the snapshotted module.
+//! - [`rationale`], [`issues`]: the one-sentence reason of each charge; validation issues.
+//! - [`decision`]: the decision tree clients receive; [`pipeline`]: stages 2-3 over a normalised
+//!   record; [`rollup`]: the tree rolled up; [`input`]: the stage inputs, built one way.
+//! - [`api`]: the shell around the pure stages: the JSON-in/JSON-out functions, their wasm exports
+//!   (`api/abi.rs`), the warm-up before the module is snapshotted, the host's native fail-safe
+//!   decision and test-only fault injection; [`vocabulary`]: the words and numbers the server and
+//!   the page share.
 
-#[cfg(target_arch = "wasm32")]
-mod abi;
 pub mod api;
-mod failsafe;
-mod faults;
+pub mod classify;
+pub mod dates;
+pub mod decision;
 pub mod identity;
 pub mod input;
 pub mod issues;
@@ -35,6 +38,6 @@ pub mod rationale;
 pub mod rollup;
 pub mod rules;
 mod text_eq;
+pub mod trim;
 pub mod vocabulary;
-pub mod warm;
 mod writer;

@@ -5,14 +5,14 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 
+use crate::dates::parse_iso;
+use crate::decision::{CaseDecision, CourtDecision, Decision, IdMatch, OffenseDecision, Routing};
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
 use crate::issues::{self, CaseRef};
+use crate::model::classification::classification;
 use crate::model::{
-    Candidate, Case, CaseDecision, CourtDecision, Decision, IdMatch, Issue, Label, Lookback,
-    Offense, OffenseDecision, Queue, Reportability, Routing, Search, Subject,
+    Candidate, Case, Issue, Label, Lookback, Offense, Queue, Reportability, Search, Subject,
 };
-use crate::parse::classify;
-use crate::parse::dates::parse_iso;
 use crate::rationale::Rationale;
 use crate::rules::{self, ChargeFacts, routing};
 
@@ -174,7 +174,7 @@ fn offense_decision<'s>(
         citations: outcome.citations(),
         rationale: Rationale::new(label, outcome, identity),
         routing,
-        classification: classify::classification(offense),
+        classification: classification(offense),
         lookback,
         excluded: offense.excluded,
     }

@@ -2,7 +2,8 @@
 //! empty cases and courts are pruned, rolled-up fields keep their pre-exclusion values, and
 //! issues of what was removed are dropped.
 
-use crate::model::{Decision, Issue, IssueLevel, UNKNOWN_OFFENSE, Validation};
+use crate::decision::Decision;
+use crate::model::{Issue, IssueLevel, UNKNOWN_OFFENSE, Validation};
 
 /// Applies exclusions to the decision and filters the issues clients see.
 pub fn client_facing<'s, 'i>(

@@ -1,6 +1,7 @@
 //! The words and numbers every part of Lookback shares, each defined once: the decision labels,
 //! routing queues and rule confidences (the engine's own types, re-exported here), the HTTP API
-//! version, and the default limits of the server and the page. The runtime, the server and the
+//! version, and the stage deadline the server and the page both default to (the server's other
+//! limits are the runtime's and the host's own). The runtime, the server and the
 //! offline tools use these by name; the browser page reads them from `web-demo/vocabulary.js`,
 //! which [`page_module`] writes and a test keeps equal to it.
 
@@ -14,16 +15,6 @@ pub const API_VERSION: &str = "1.0.0";
 
 /// Default wall-clock budget of one engine stage, in milliseconds (DECISIONS §3).
 pub const DEFAULT_STAGE_DEADLINE_MS: u64 = 2000;
-/// Default memory cap of one engine instance, in MiB.
-pub const DEFAULT_MEMORY_LIMIT_MIB: usize = 64;
-/// Default number of engine calls at once (instance pool slots).
-pub const DEFAULT_MAX_INSTANCES: u32 = 32;
-/// Default linear memory each idle instance slot keeps resident between calls, in MiB.
-pub const DEFAULT_KEEP_RESIDENT_MIB: usize = 2;
-/// Default cap on a request body, in bytes (then 413).
-pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
-/// Default cap on an uploaded engine module, in bytes.
-pub const DEFAULT_MAX_MODULE_BYTES: usize = 16 << 20;
 
 /// The page's copy of this vocabulary: the text of `web-demo/vocabulary.js`.
 pub fn page_module() -> String {

@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use lookback_core::vocabulary::{
-    DEFAULT_KEEP_RESIDENT_MIB, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INSTANCES,
-    DEFAULT_MAX_MODULE_BYTES, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_STAGE_DEADLINE_MS,
-};
+use lookback_core::vocabulary::DEFAULT_STAGE_DEADLINE_MS;
 use lookback_runtime::EngineSettings;
+use lookback_runtime::settings::{
+    DEFAULT_KEEP_RESIDENT_MIB, DEFAULT_MAX_INSTANCES, DEFAULT_MEMORY_LIMIT_MIB,
+};
 
 use crate::auth::{AuthSettings, Role};
 use crate::decision_log::{self, DecisionLogSettings, Sink, SyncPolicy};
@@ -21,6 +21,7 @@ use crate::input_limits::{self, InputLimits};
 use crate::store::StoreSettings;
 use crate::telemetry::LogFormat;
 use crate::transport::TransportSettings;
+use crate::transport::settings::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_MODULE_BYTES};
 
 /// Everything the server needs, one slice per service.
 #[derive(Debug, Clone, Default)]

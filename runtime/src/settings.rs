@@ -3,12 +3,16 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lookback_core::vocabulary::{
-    DEFAULT_KEEP_RESIDENT_MIB, DEFAULT_MAX_INSTANCES, DEFAULT_MEMORY_LIMIT_MIB,
-    DEFAULT_STAGE_DEADLINE_MS,
-};
+use lookback_core::vocabulary::DEFAULT_STAGE_DEADLINE_MS;
 
 use crate::limits::Limits;
+
+/// Default memory cap of one engine instance, in MiB.
+pub const DEFAULT_MEMORY_LIMIT_MIB: usize = 64;
+/// Default number of engine calls at once (instance pool slots).
+pub const DEFAULT_MAX_INSTANCES: u32 = 32;
+/// Default linear memory each idle instance slot keeps resident between calls, in MiB.
+pub const DEFAULT_KEEP_RESIDENT_MIB: usize = 2;
 
 /// How the engine module is hosted.
 #[derive(Debug, Clone, PartialEq, Eq)]

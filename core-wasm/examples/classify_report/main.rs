@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::error::Error;
 use std::path::PathBuf;
 
-use lookback_core::parse::classify::{DispositionClass, SeverityLevel, TrafficKind, names_a_crime};
+use lookback_core::classify::{DispositionClass, SeverityLevel, TrafficKind, names_a_crime};
 use serde_json::Value;
 
 use read::{read_charge, read_disposition};

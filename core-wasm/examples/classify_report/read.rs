@@ -1,9 +1,10 @@
 //! How the report reads one charge or disposition: through stage 1's own `build_offense` and the
 //! `classification` every decided charge carries, so the figures are the engine's.
 
-use lookback_core::parse::classify::{
-    ChargeReader, Disposition, SeverityLevel, TrafficKind, classification, classify_disposition,
+use lookback_core::classify::{
+    ChargeReader, Disposition, SeverityLevel, TrafficKind, classify_disposition,
 };
+use lookback_core::model::classification::classification;
 use lookback_core::parse::record_json::{OffenseParts, build_offense};
 
 /// One charge as the engine reads it.

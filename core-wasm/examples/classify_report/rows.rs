@@ -20,7 +20,7 @@
 use std::error::Error;
 use std::path::Path;
 
-use lookback_core::parse::classify::SeverityLevel;
+use lookback_core::classify::SeverityLevel;
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

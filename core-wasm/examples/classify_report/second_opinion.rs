@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use lookback_core::parse::classify::charge_match_key;
+use lookback_core::classify::charge_match_key;
 
 use crate::Mode;
 use crate::rows::{Class, Row};

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::parse::dates::Iso;
+use crate::dates::Iso;
 
 /// The time facts of one charge. Every field is null when no time limit decides the charge
 /// (a conviction under federal law alone, a sealed record, a salary-exempt non-conviction).

@@ -1,8 +1,7 @@
 //! Wire and internal types. `record` is the normalised search that stage 1 produces and stages 2-3
 //! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
 
-pub mod decision;
-mod decision_json;
+pub mod classification;
 pub mod evidence;
 pub mod labels;
 pub mod lookback;
@@ -10,7 +9,7 @@ pub mod record;
 pub mod rule_ids;
 pub mod validation;
 
-pub use decision::*;
+pub use classification::{Classification, EvidenceLines};
 pub use evidence::Evidence;
 pub use labels::{Label, Queue, Reportability};
 pub use lookback::{Lookback, LookbackWindow, LowerBound};

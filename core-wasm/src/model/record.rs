@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::parse::classify::{Disposition, Severity, TextLevel, TrafficKind};
-use crate::parse::dates::{Iso, deserialize_date};
+use crate::classify::{Disposition, Severity, TextLevel, TrafficKind};
+use crate::dates::{Iso, deserialize_date};
 
 use super::validation::Issue;
 

@@ -1,14 +1,11 @@
 //! Stage 1, parse and normalise: request body in, normalised [`Search`] out (or the 400 / 422
 //! answer). Request validation and the count gate run here, before any identity or rule work.
 
-pub mod classify;
-pub mod dates;
 pub mod json;
 pub mod mapping;
 pub mod record_json;
 pub mod states;
 pub mod to_record_json;
-pub mod trim;
 pub mod validate;
 pub mod xml;
 
@@ -132,7 +129,7 @@ fn normalise(request: ValidRequest<'_>, mapped: bool) -> Result<(Box<Search>, Va
         }
         RecordInput::Xml(text) => {
             // search_date passed validation, so it is a date; the fallback is never used.
-            let as_of = dates::parse_iso(&request.search_date).unwrap_or_default();
+            let as_of = crate::dates::parse_iso(&request.search_date).unwrap_or_default();
             match xml::read_xml(text, as_of) {
                 Ok(record) => {
                     if search_type.is_none() {

@@ -3,9 +3,9 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
+use crate::classify::ChargeReader;
+use crate::dates::Iso;
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
-use crate::parse::classify::ChargeReader;
-use crate::parse::dates::Iso;
 use crate::parse::json::{Json, Object};
 use crate::parse::states::normalize_state;
 use crate::parse::validate::{text_or_number, text_owned};
@@ -459,5 +459,44 @@ mod tests {
             sentence.map(|s| (s.incarceration_date, s.release_date)),
             Some((date("2012-02-01"), None))
         );
+    }
+
+    /// The inferred level is shown with evidence that says so; a declared type or a level stated in
+    /// the text wins over it, and the rules keep reading the declared type (`Unknown` here).
+    #[test]
+    fn classification_shows_an_inferred_level_as_inferred() {
+        use crate::classify::{ChargeReader, SeverityLevel as L};
+        use crate::model::classification::classification;
+        let read = |charge: &str, ty: Option<&str>| {
+            let offense = build_offense(
+                OffenseParts {
+                    raw_charge: charge.into(),
+                    offense_type: ty.map(Into::into),
+                    ..OffenseParts::default()
+                },
+                Some("SD"),
+                &mut ChargeReader::default(),
+            );
+            let shown = classification(&offense);
+            let evidence = shown.evidence.first().map(|e| e.to_string());
+            (
+                offense.severity.level,
+                shown.severity,
+                evidence.unwrap_or_default(),
+            )
+        };
+        let (rules_level, shown, evidence) = read("Robbery 2nd Degree", None);
+        assert_eq!(rules_level, L::Unknown);
+        assert_eq!(shown, L::Felony);
+        assert!(
+            evidence
+                .starts_with("severity.felony: inferred from the offense \"ROBBERY\" (robbery;")
+                && evidence.contains("the rules do not use an inferred level"),
+            "{evidence}"
+        );
+        let (_, declared, _) = read("Robbery 2nd Degree", Some("MISDEMEANOR"));
+        assert_eq!(declared, L::Misdemeanor);
+        let (_, stated, _) = read("Burglary 3rd Degree to Commit Misdemeanor", None);
+        assert_eq!(stated, L::Misdemeanor);
     }
 }

@@ -8,10 +8,10 @@
 
 use std::borrow::Cow;
 
+use crate::dates::parse_iso;
 use crate::messages as msg;
-use crate::parse::dates::parse_iso;
 use crate::parse::json::{Json, Object};
-use crate::parse::trim::trim;
+use crate::trim::trim;
 
 /// One `cases[]` row (SPEC "cases[] row").
 #[derive(Debug, Clone, PartialEq)]

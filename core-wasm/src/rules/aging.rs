@@ -6,9 +6,9 @@
 
 use chrono::{Days, Months, NaiveDate};
 
+use crate::classify::DispositionClass;
+use crate::dates::{Iso, parse_iso, years_before};
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
-use crate::parse::classify::DispositionClass;
-use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::catalog::{
     Action, Clock, FED_NONCONVICTION_7YR, FED_PENDING_CHARGE, FEDERAL_NONCONVICTION_YEARS,

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
-use crate::parse::dates::within_years;
+use crate::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
+use crate::dates::within_years;
 
 use super::catalog::*;
 pub use super::client_table::{

@@ -1,7 +1,7 @@
 //! The catalogue rows of the client overlay rules (DECISIONS §7.5) and their ids; the limits
 //! themselves come from each tenant's overlay (`client.rs`).
 
-use crate::parse::classify::DispositionClass;
+use crate::classify::DispositionClass;
 
 use super::schema::*;
 

@@ -2,12 +2,11 @@
 
 use std::fmt::Write as _;
 
-use crate::parse::classify::{CanonicalDisposition, DispositionClass};
+use crate::classify::{CanonicalDisposition, DispositionClass};
 
 use super::Effect;
-use super::catalog::{
-    Action, Category, Clock, Confidence, RULES_VERSION, Rule, Scope, Trigger, all_rules,
-};
+use super::catalog::{Action, Category, Clock, Confidence, Rule, Scope, Trigger};
+use super::registry::{RULES_VERSION, all_rules};
 
 pub fn markdown() -> String {
     let rules = all_rules();

@@ -5,10 +5,11 @@
 
 use std::fmt::Write as _;
 
-use crate::parse::classify::{CanonicalDisposition, spellings_of};
+use crate::classify::{CanonicalDisposition, spellings_of};
 
-use super::catalog::{Action, Category, FED_EXPUNGED_SEALED_NOT_REPORTABLE, RELIEF, Rule, rule};
+use super::catalog::{Action, Category, FED_EXPUNGED_SEALED_NOT_REPORTABLE, RELIEF, Rule};
 use super::doc::{cell, effect, effective, record_state_name};
+use super::registry::rule;
 use super::states;
 
 /// The deferral states a row on deferrals covers; the bare names are what the page lists.

@@ -4,14 +4,15 @@
 
 use chrono::{Months, NaiveDate};
 
+use crate::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
+use crate::dates::{parse_iso, years_before};
 use crate::model::Reportability;
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
-use crate::parse::dates::{parse_iso, years_before};
 
 use super::catalog::{self, Action, Category, Clock, Confidence, Rule, Trigger, Window};
 use super::client::ClientRules;
 use super::facts::{Custody, Dated, LaterDate};
 use super::outcome::reportability_of;
+use super::registry;
 use super::trial::{self, Value};
 use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, Reason, federal, local, states};
 
@@ -364,7 +365,7 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
         && effect != Effect::Permit
     {
         let note: &'static str =
-            catalog::rule(note).map_or(catalog::FED_STATE_PREEMPTION, |r| r.id);
+            registry::rule(note).map_or(catalog::FED_STATE_PREEMPTION, |r| r.id);
         found.findings.push(Finding::new(
             note,
             effect,

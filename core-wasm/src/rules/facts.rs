@@ -3,9 +3,9 @@
 
 use chrono::NaiveDate;
 
+use crate::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
+use crate::dates::{Iso, parse_iso, years_before};
 use crate::model::{Case, Offense};
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel, TrafficKind};
-use crate::parse::dates::{Iso, parse_iso, years_before};
 
 use super::DataGap;
 use super::catalog::Place;

@@ -1,7 +1,7 @@
 //! Federal FCRA rules (15 U.S.C. 1681c) and the general traffic policy (DECISIONS §7.2, §7.4).
 
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, TrafficKind};
-use crate::parse::dates::within_years;
+use crate::classify::{CanonicalDisposition, DispositionClass, TrafficKind};
+use crate::dates::within_years;
 
 use super::catalog::*;
 use super::{ChargeFacts, DataGap, Effect, Finding, Reason};

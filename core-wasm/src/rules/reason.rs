@@ -6,7 +6,7 @@ use std::fmt;
 
 use chrono::NaiveDate;
 
-use crate::parse::dates::Iso;
+use crate::dates::Iso;
 
 use super::data_gap::DataGap;
 use super::facts::Dated;

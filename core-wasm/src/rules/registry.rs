@@ -170,7 +170,7 @@ mod tests {
     fn effective_dates_are_iso_dates_and_preemption_notes_exist() {
         for r in all_rules() {
             for d in [r.effective_from, r.effective_to].into_iter().flatten() {
-                assert!(crate::parse::dates::parse_iso(d).is_some(), "{}: {d}", r.id);
+                assert!(crate::dates::parse_iso(d).is_some(), "{}: {d}", r.id);
             }
             if let Some(p) = r.preemption_doubt {
                 assert!(rule(p).is_some(), "{}: unknown preemption rule {p}", r.id);

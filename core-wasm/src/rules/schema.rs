@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::parse::classify::{CanonicalDisposition, DispositionClass};
+use crate::classify::{CanonicalDisposition, DispositionClass};
 
 /// What a rule says about a charge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -3,7 +3,7 @@
 //! federal ones are the `id_suggestion`s of `shared/reference/law/federal.json`. Change any row
 //! and bump `RULES_VERSION` (`registry.rs`).
 
-use crate::parse::classify::DispositionClass;
+use crate::classify::DispositionClass;
 
 use super::schema::*;
 

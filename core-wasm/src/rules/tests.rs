@@ -5,25 +5,26 @@
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
-use crate::model::Reportability;
-use crate::parse::classify::{
+use crate::classify::{
     CanonicalDisposition as D, DispositionClass as K, SeverityLevel, TrafficKind,
 };
+use crate::model::Reportability;
 
 /// The date `years` before `as_of` (the tests' dates are all in range).
 fn years_before(as_of: NaiveDate, years: u32) -> NaiveDate {
-    crate::parse::dates::years_before(as_of, years).unwrap_or(NaiveDate::MIN)
+    crate::dates::years_before(as_of, years).unwrap_or(NaiveDate::MIN)
 }
 
-use super::catalog::{self, Action, Clock, Place, Trigger};
+use super::catalog::{Action, Clock, Place, Trigger};
 use super::client::{CLIENT_CONVICTION_LOOKBACK, ClientCategory, ClientRules};
 use super::facts::{Custody, Dated, LaterDate, StateCode};
+use super::registry;
 use super::*;
 
 const AS_OF: &str = "2025-11-06";
 
 pub(super) fn day(s: &str) -> NaiveDate {
-    crate::parse::dates::parse_iso(s).unwrap_or(NaiveDate::MIN)
+    crate::dates::parse_iso(s).unwrap_or(NaiveDate::MIN)
 }
 
 pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
@@ -722,7 +723,7 @@ fn client_overlay_validation() {
 /// rules carry their citation is `statute_rules_carry_citations_and_firing_rules_carry_reasons`.
 #[test]
 fn disposition_clocks_skip_pending_charges_and_applicant_rules_name_one_state() {
-    for r in catalog::all_rules() {
+    for r in registry::all_rules() {
         if let Action::Lookback { clock, .. } = r.action
             && clock != Clock::Entry
         {
@@ -754,12 +755,12 @@ fn rules_doc_is_current() {
 /// Changing any rule without bumping `RULES_VERSION` fails here.
 #[test]
 fn rules_data_hash_matches_the_version() {
-    let hash = catalog::rules_data_hash();
+    let hash = registry::rules_data_hash();
     assert_eq!(
         hash,
-        catalog::RULES_DATA_HASH,
+        registry::RULES_DATA_HASH,
         "the rule data changed: bump RULES_VERSION (now {}) and set RULES_DATA_HASH to {hash}",
-        catalog::RULES_VERSION
+        registry::RULES_VERSION
     );
 }
 

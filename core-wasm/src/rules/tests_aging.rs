@@ -6,11 +6,9 @@
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
+use crate::classify::{CanonicalDisposition as D, DispositionClass as K, SeverityLevel as L};
+use crate::dates::Iso;
 use crate::model::{Lookback, LookbackWindow, LowerBound, Reportability};
-use crate::parse::classify::{
-    CanonicalDisposition as D, DispositionClass as K, SeverityLevel as L,
-};
-use crate::parse::dates::Iso;
 
 use super::evaluate::reportability_with;
 use super::facts::Dated;
@@ -369,7 +367,7 @@ fn a_missing_clock_date_gives_no_date_only_a_lower_bound() {
 #[test]
 fn a_new_york_misdemeanor_ages_out_to_review_and_is_barred_later() {
     let mut f = entered(K::Conviction, D::ConvictedGuiltyPlea, "NY", "2024-01-31");
-    f.level = crate::parse::classify::SeverityLevel::Misdemeanor;
+    f.level = crate::classify::SeverityLevel::Misdemeanor;
     // Disposed 2024-03-01 (`entered` adds 30 days).
     let got = aging(&f, None);
     assert_eq!(got.rule, Some("NY_CLEAN_SLATE_SEALING"));

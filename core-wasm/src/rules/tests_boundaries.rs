@@ -7,20 +7,21 @@
 
 use chrono::{Days, Months, NaiveDate};
 
-use crate::model::Reportability;
-use crate::parse::classify::{
+use crate::classify::{
     CanonicalDisposition as D, DispositionClass as K, SeverityLevel, TrafficKind,
 };
+use crate::model::Reportability;
 
-use super::catalog::{self, Action, Category, Clock, Rule, Window};
+use super::catalog::{Action, Category, Clock, Rule, Window};
 use super::facts::{Custody, Dated, LaterDate, StateCode};
+use super::registry;
 use super::tests::later;
 use super::{ChargeFacts, Effect, evaluate_charge};
 
 const AS_OF: &str = "2025-11-06";
 
 fn day(s: &str) -> NaiveDate {
-    crate::parse::dates::parse_iso(s).unwrap_or(NaiveDate::MIN)
+    crate::dates::parse_iso(s).unwrap_or(NaiveDate::MIN)
 }
 
 /// The first day inside the window, computed with calendar months (independently of the engine's
@@ -163,7 +164,7 @@ fn openness(r: Reportability) -> u8 {
 fn every_lookback_rule_flips_at_its_boundary_as_the_data_says() {
     let mut checked = 0;
     let mut with_salary = 0;
-    for rule in catalog::all_rules() {
+    for rule in registry::all_rules() {
         let Action::Lookback {
             window,
             clock,
@@ -290,17 +291,17 @@ fn client_lookbacks_flip_at_their_boundary() {
             (
                 K::Conviction,
                 CLIENT_CONVICTION_LOOKBACK,
-                catalog::rule(CLIENT_CONVICTION_LOOKBACK),
+                registry::rule(CLIENT_CONVICTION_LOOKBACK),
             ),
             (
                 K::NonConviction,
                 CLIENT_NON_CONVICTION_LOOKBACK,
-                catalog::rule(CLIENT_NON_CONVICTION_LOOKBACK),
+                registry::rule(CLIENT_NON_CONVICTION_LOOKBACK),
             ),
             (
                 K::Pending,
                 CLIENT_PENDING_LOOKBACK,
-                catalog::rule(CLIENT_PENDING_LOOKBACK),
+                registry::rule(CLIENT_PENDING_LOOKBACK),
             ),
         ] {
             let rule = rule.unwrap_or_else(|| panic!("{id} is not in the catalogue"));

@@ -5,15 +5,16 @@
 
 use chrono::NaiveDate;
 
+use crate::classify::{CanonicalDisposition as D, DispositionClass as K, SeverityLevel};
 use crate::model::Reportability;
-use crate::parse::classify::{CanonicalDisposition as D, DispositionClass as K, SeverityLevel};
 
 use super::catalog::{
     Action, Category, Confidence, FED_EXPUNGED_SEALED_NOT_REPORTABLE, GEN_RECORD_STATE_UNSETTLED,
-    Rule, Trigger, all_rules,
+    Rule, Trigger,
 };
 use super::evaluate::reportability_with;
 use super::facts::StateCode;
+use super::registry::all_rules;
 use super::tests::{day, entered_on, facts};
 use super::{ChargeFacts, ChargeOutcome, evaluate_charge};
 

@@ -5,8 +5,8 @@
 //! decided when both readings agree). The evaluator tries each value; this module says which
 //! values there are and combines what the rules found for each.
 
+use crate::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
 use crate::model::Reportability;
-use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
 
 use super::catalog::GEN_RECORD_STATE_UNSETTLED;
 use super::outcome::{ChargeOutcome, Finding};

@@ -2,7 +2,10 @@
 
 use std::time::Duration;
 
-use lookback_core::vocabulary::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_MODULE_BYTES};
+/// Default cap on a request body, in bytes (then 413).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 2 << 20;
+/// Default cap on an uploaded engine module, in bytes.
+pub const DEFAULT_MAX_MODULE_BYTES: usize = 16 << 20;
 
 /// Limits of the HTTP transport. Every one is a flag and an environment variable of
 /// `lookback serve` (`config::TransportArgs`).

@@ -7,9 +7,9 @@ use std::rc::Rc;
 
 use chrono::NaiveDate;
 
+use crate::classify::ChargeReader;
+use crate::dates::Iso;
 use crate::model::{Case, Subject, SubjectAlias};
-use crate::parse::classify::ChargeReader;
-use crate::parse::dates::Iso;
 use crate::parse::record_json::{OffenseParts, RawCase, RawCourt, build_offense};
 use crate::parse::states::normalize_state;
 

@@ -16,8 +16,8 @@ pub mod tree;
 
 use chrono::{Datelike, NaiveDate};
 
+use crate::classify::ChargeReader;
 use crate::model::{Candidate, Issue, IssueLevel, IssueSeverity, UNKNOWN_OFFENSE};
-use crate::parse::classify::ChargeReader;
 use crate::parse::record_json::RawCourt;
 
 pub use envelope::RootKind;
@@ -140,7 +140,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::parse::dates::Iso;
+    use crate::dates::Iso;
 
     fn as_of() -> NaiveDate {
         NaiveDate::from_ymd_opt(2025, 11, 5).unwrap_or_default()

@@ -1,7 +1,7 @@
 //! Jurisdictions with a consumer-reporting lookback or non-conviction bar (`rule_basis:
 //! cra_statute`): CA, CO, KS, KY, MD, MA, MT, NV, NH, NM, NY, TX, WA.
 
-use crate::parse::classify::CanonicalDisposition as D;
+use crate::classify::CanonicalDisposition as D;
 use crate::rules::Effect;
 use crate::rules::catalog::*;
 

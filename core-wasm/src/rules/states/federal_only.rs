@@ -7,7 +7,7 @@
 //! whether relief forbids reporting, the record is not reported); rules that would bar more than
 //! federal law on other grounds go to human review instead.
 
-use crate::parse::classify::{CanonicalDisposition as D, DispositionClass};
+use crate::classify::{CanonicalDisposition as D, DispositionClass};
 use crate::rules::catalog::*;
 
 /// A catalogued rule that never fires: a duty, a source-level limit, or an unverified citation.

@@ -1,7 +1,7 @@
 //! Jurisdictions with CRA duties, employer-use limits or mixed local statutes but no general CRA
 //! lookback: CT, HI, IN, MN, NC, DC, GU.
 
-use crate::parse::classify::CanonicalDisposition as D;
+use crate::classify::CanonicalDisposition as D;
 use crate::rules::Effect;
 use crate::rules::catalog::*;
 
