@@ -6,6 +6,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::dictionary::Dictionary;
 use crate::model::{Decision, Search, Validation};
 use crate::parse::{self, Transformed};
 use crate::pipeline::{self, Context};
@@ -40,7 +41,8 @@ pub fn info() -> String {
     to_json(
         &json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
                 "build": BUILD, "rule_count": crate::rules::all_rules().len(),
-                "preinitialized": crate::warm::is_warm()}),
+                "preinitialized": crate::warm::is_warm(),
+                "charge_dictionary": crate::dictionary::FORMAT}),
     )
 }
 
@@ -243,10 +245,25 @@ pub fn evaluate(input: &[u8]) -> String {
 
 /// Stages 2-3 on a record and its context, or the input's error, as [`evaluate`] answers.
 fn evaluate_output(input: Result<(Context, Search), String>) -> String {
-    let (context, record) = match input {
+    let (mut context, mut record) = match input {
         Ok(input) => input,
         Err(message) => return to_json(&json!({"ok": false, "message": message})),
     };
+    // Stage 1's reading corrected by the tenant's dictionary, before any rule reads it. A
+    // dictionary the host should have refused is an error, as an overlay is: dropping it would
+    // decide on readings the tenant corrected.
+    if let Some(input) = context.charge_dictionary.take() {
+        match Dictionary::new(input, false) {
+            Ok(dictionary) => {
+                crate::dictionary::apply(&dictionary, &mut record);
+            }
+            Err(e) => {
+                return to_json(
+                    &json!({"ok": false, "message": format!("charge_dictionary: {e}")}),
+                );
+            }
+        }
+    }
     if let Some(garbage) = crate::faults::garbage(&record.search_id, "evaluate") {
         return garbage;
     }

@@ -10,6 +10,8 @@
 //! - [`model`]: the wire types: the normalised record, the decision tree, validation issues.
 //! - [`parse`] (stage 1): request validation, JSON and vendor XML, the count gate, and the
 //!   classifiers of charge text, level and disposition (`parse::classify`).
+//! - [`dictionary`] (stage 1, in the stages 2-3 call): the tenant's own charge readings, applied
+//!   to stage 1's record before any rule runs.
 //! - [`identity`] (stage 2): candidate against each case's subject.
 //! - [`rules`] (stage 3): the rule catalogue as data and its evaluation per charge.
 //! - [`issues`] and `rationale`: validation issues and the one-sentence reason of each charge.
@@ -22,6 +24,7 @@
 #[cfg(target_arch = "wasm32")]
 mod abi;
 pub mod api;
+pub mod dictionary;
 mod failsafe;
 mod faults;
 pub mod identity;

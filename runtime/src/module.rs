@@ -28,6 +28,10 @@ pub struct ModuleInfo {
     /// snapshotted after `lookback_warm`, runtime/build/preinit.rs); false when a module does not say.
     #[serde(default)]
     pub preinitialized: bool,
+    /// The form of `context.charge_dictionary` the module reads (`lookback_core::dictionary::FORMAT`);
+    /// 0 when a module does not say: it reads none, and a host sends it no dictionary.
+    #[serde(default)]
+    pub charge_dictionary: u32,
 }
 
 /// A compiled, checked module, ready to be instantiated once per call.

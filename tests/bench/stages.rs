@@ -31,6 +31,7 @@ const CONTEXT: StageContext<'static> = StageContext {
     now: "2025-11-06T12:00:00Z",
     correlation_id: "bench",
     client_rules: None,
+    charge_dictionary: None,
 };
 
 /// The stage-2 input of the kept-record pair, with the bench's fixed clock.

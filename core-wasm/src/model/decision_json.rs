@@ -12,8 +12,8 @@ use crate::parse::dates::Iso;
 use crate::writer::Writer;
 
 use super::{
-    CaseDecision, Classification, CourtDecision, Decision, Evidence, IdMatch, Lookback,
-    LookbackWindow, LowerBound, OffenseDecision, Routing, RuleIds,
+    CaseDecision, Classification, CourtDecision, Decision, DictionaryNote, Evidence, IdMatch,
+    Lookback, LookbackWindow, LowerBound, OffenseDecision, Routing, RuleIds,
 };
 
 type Result<T = (), E = Error> = std::result::Result<T, E>;
@@ -214,6 +214,7 @@ impl Classification<'_> {
             traffic,
             disposition_class,
             evidence,
+            dictionary,
         } = self;
         w.raw("{\"severity\":");
         w.serde(severity)?;
@@ -223,6 +224,16 @@ impl Classification<'_> {
         w.serde(disposition_class)?;
         w.raw(",\"evidence\":");
         array(w, evidence, Evidence::write_json)?;
+        if let Some(DictionaryNote { version, entries }) = dictionary {
+            w.raw(",\"dictionary\":{\"version\":");
+            w.text(version);
+            w.raw(",\"entries\":");
+            array(w, entries, |entry, w| {
+                w.text(entry);
+                Ok(())
+            })?;
+            w.raw("}");
+        }
         w.raw("}");
         Ok(())
     }

@@ -237,6 +237,7 @@ pub fn build_offense(
         traffic: read.traffic.kind,
         traffic_evidence: read.traffic.evidence,
         text_level: read.text_level,
+        dictionary: None,
     }
 }
 

@@ -282,6 +282,7 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
         traffic: offense.traffic.label(),
         disposition_class: disposition.class,
         evidence,
+        dictionary: None,
     }
 }
 
