@@ -10,7 +10,7 @@ use crate::input::{StageContext, evaluate_input};
 const NOW: &str = "2025-11-06T12:00:00Z";
 
 /// An entry with provenance, matching and setting what `fields` say.
-fn entry(id: &str, fields: Value) -> Value {
+pub(super) fn entry(id: &str, fields: Value) -> Value {
     let mut e =
         json!({"id": id, "added_by": "reviewer@example.com", "reason": "court's own abbreviation"});
     if let (Some(e), Some(fields)) = (e.as_object_mut(), fields.as_object()) {
@@ -232,7 +232,7 @@ fn the_entry_that_names_a_charge_most_closely_reads_it() {
 // ---- through the engine ---------------------------------------------------------------------
 
 /// A GA record of `offenses` (each `{charge, statute?, type, disposition, dates}`).
-fn body(state: &str, offenses: Vec<Value>) -> Vec<u8> {
+pub(super) fn body(state: &str, offenses: Vec<Value>) -> Vec<u8> {
     json!({"record": {
         "search_id": "S-DICT", "search_date": "2025-11-06", "order_id": "O", "order_number": "O.1",
         "submission_type": "resubmit",
@@ -252,13 +252,19 @@ fn body(state: &str, offenses: Vec<Value>) -> Vec<u8> {
     .into_bytes()
 }
 
-fn offense(id: &str, charge: &str, statute: Option<&str>, ty: &str, disposition: &str) -> Value {
+pub(super) fn offense(
+    id: &str,
+    charge: &str,
+    statute: Option<&str>,
+    ty: &str,
+    disposition: &str,
+) -> Value {
     json!({"offense_id": id, "charge": charge, "statute": statute, "type": ty, "disposition": disposition,
            "charge_date": "2024-01-02", "disposition_date": "2024-03-01", "arrest_date": "2024-01-02"})
 }
 
 /// Stages 2-3's answer for `body` with `dictionary` (the engine's form) in the context.
-fn decide(body: &[u8], dictionary: Option<&str>) -> Value {
+pub(super) fn decide(body: &[u8], dictionary: Option<&str>) -> Value {
     let transformed: Value = serde_json::from_str(&api::transform(body)).unwrap_or_default();
     assert_eq!(transformed["ok"], true, "{transformed}");
     let context = StageContext::new(NOW, "c-1").with_charge_dictionary(dictionary);
@@ -266,13 +272,13 @@ fn decide(body: &[u8], dictionary: Option<&str>) -> Value {
     serde_json::from_str(&api::evaluate(input.as_bytes())).unwrap_or_default()
 }
 
-fn charges(answer: &Value) -> Vec<Value> {
+pub(super) fn charges(answer: &Value) -> Vec<Value> {
     let cases = answer["decision"]["court_decisions"][0]["case_decisions"][0]["offenses"].clone();
     cases.as_array().cloned().unwrap_or_default()
 }
 
 /// The engine's form of a file of `entries` under `version`.
-fn engine_form(entries: &[Value], version: &str) -> String {
+pub(super) fn engine_form(entries: &[Value], version: &str) -> String {
     let parsed = DictionaryFile::parse(&file(entries)).unwrap_or_else(|e| panic!("{e}"));
     parsed.engine_input(version)
 }
