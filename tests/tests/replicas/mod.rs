@@ -8,6 +8,7 @@
 //! tests skip with the reason when PostgreSQL is missing.
 
 mod cluster;
+mod dictionary;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
