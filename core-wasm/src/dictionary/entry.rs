@@ -320,10 +320,9 @@ pub fn pattern_key(kind: Kind, raw: &str) -> String {
 /// A statute as entries match it: upper case, without whitespace or section signs
 /// (`§ 316.193(1)` -> `316.193(1)`).
 pub fn statute_key(raw: &str) -> String {
-    raw.chars()
-        .filter(|c| !c.is_whitespace() && *c != '§')
-        .flat_map(char::to_uppercase)
-        .collect()
+    let mut key = String::with_capacity(raw.len());
+    statute_key_into(raw, &mut key);
+    key
 }
 
 /// [`statute_key`] into `out` (cleared first): one buffer for every charge of a record.
