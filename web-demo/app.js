@@ -42,6 +42,7 @@ const ui = {
   draftReviewer: $('draft-reviewer'),
   draftTenant: $('draft-tenant'),
   draftDownload: $('draft-download'),
+  draftOpen: $('draft-open'),
 };
 
 /** The version picker's value for the active module reading records with the draft dictionary. */
@@ -465,6 +466,19 @@ async function start() {
     if (node) correction.open(node, state.lastBody);
   });
   ui.draftTenant.addEventListener('change', draftChanged);
+  ui.draftOpen.addEventListener('change', async () => {
+    const file = ui.draftOpen.files[0];
+    if (!file) return;
+    try {
+      state.draft = Draft.fromFile(await file.text());
+    } catch (error) {
+      showInputError(`${file.name}: ${error.message}`);
+      return;
+    }
+    ui.draftTenant.value = state.draft.tenantId;
+    showInputError('');
+    await draftChanged();
+  });
   ui.draftDownload.addEventListener('click', () => {
     saveFile(state.draft.fileText(), 'application/json', state.draft.fileName());
   });

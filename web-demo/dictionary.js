@@ -61,6 +61,27 @@ export class Draft {
     return this.entries.length;
   }
 
+  /**
+   * The draft a dictionary file starts (the tenant's dictionary in force, say, so the download
+   * keeps its entries: an upload replaces the whole dictionary). Throws when it is not one.
+   */
+  static fromFile(text) {
+    const file = JSON.parse(text);
+    if (typeof file !== 'object' || file === null || !Array.isArray(file.entries)) {
+      throw new Error('not a dictionary file: it has no "entries" list');
+    }
+    const draft = new Draft();
+    draft.tenantId = typeof file.tenant_id === 'string' ? file.tenant_id : '';
+    for (const entry of file.entries) {
+      const kind = Object.keys(KINDS).find((k) => typeof entry?.[k] === 'string');
+      if (!kind || typeof entry.id !== 'string') throw new Error(`entry ${JSON.stringify(entry?.id ?? null)} names nothing to match`);
+      const copy = { ...entry };
+      Object.defineProperty(copy, 'kind', { value: kind, enumerable: false });
+      draft.entries.push(copy);
+    }
+    return draft;
+  }
+
   /** A draft with the same entries (each shared) and tenant. */
   copy() {
     const copy = new Draft();

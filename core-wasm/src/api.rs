@@ -119,6 +119,33 @@ pub fn evaluate_kept(input: &[u8]) -> String {
     evaluate_output(context.map(|c| (c.context, *search)))
 }
 
+/// `lookback_charge_keys` (optional, docs/abi.md): what of the record [`transform_keep`] kept a
+/// charge dictionary can match (`dictionary::ChargeKeys`), leaving the record kept; a host sends
+/// stages 2-3 only the entries that read it.
+pub fn charge_keys() -> String {
+    KEPT.with_borrow(|kept| match kept {
+        Some(search) => {
+            let keys = crate::dictionary::ChargeKeys::of(search);
+            to_json(&ChargeKeysAnswer {
+                ok: true,
+                charges: &keys.charges,
+                dispositions: &keys.dispositions,
+            })
+        }
+        None => to_json(
+            &json!({"ok": false, "message": "no record kept: lookback_transform_keep first"}),
+        ),
+    })
+}
+
+/// `{"ok": true, "charges": [...], "dispositions": [...]}` (`dictionary::ChargeKeys` beside `ok`).
+#[derive(Serialize)]
+struct ChargeKeysAnswer<'a> {
+    ok: bool,
+    charges: &'a [(String, Option<String>, Option<String>)],
+    dispositions: &'a [(String, Option<String>)],
+}
+
 thread_local! {
     /// The record [`transform_keep`] accepted, until [`evaluate_kept`] takes it. In the wasm
     /// module, instance state that dies with the instance; natively, one per thread.

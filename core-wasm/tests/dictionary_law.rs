@@ -10,8 +10,8 @@
 use std::cell::Cell;
 
 use lookback_core::api;
-use lookback_core::dictionary::DictionaryFile;
-use lookback_core::input::{StageContext, evaluate_input};
+use lookback_core::dictionary::{ChargeKeys, DictionaryFile};
+use lookback_core::input::{StageContext, evaluate_input, evaluate_kept_input};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
@@ -143,9 +143,9 @@ fn entry(seed: Seed, state: &str, offenses: &[Value]) -> Option<Value> {
     Some(e)
 }
 
-/// A valid dictionary of `entries`: ids given in order, and an entry whose pattern and
+/// A valid dictionary file of `entries`: ids given in order, and an entry whose pattern and
 /// jurisdiction an earlier one has dropped (the file would refuse the pair).
-fn dictionary(entries: Vec<Value>) -> String {
+fn dictionary(entries: Vec<Value>) -> DictionaryFile {
     let mut kept: Vec<Value> = Vec::new();
     let pattern = |e: &Value| {
         let mut p = e.clone();
@@ -169,9 +169,31 @@ fn dictionary(entries: Vec<Value>) -> String {
         kept.push(e);
     }
     let file = json!({"entries": kept}).to_string();
-    let parsed = DictionaryFile::parse(&file).unwrap_or_else(|e| panic!("{e}: {file}"));
-    parsed.engine_input("property")
+    DictionaryFile::parse(&file).unwrap_or_else(|e| panic!("{e}: {file}"))
 }
+
+/// The kept-record path as the server runs it with a dictionary: stage 1 keeps the record, the
+/// module says its charge keys, and stages 2-3 get only the entries those select.
+fn evaluate_with_selected(body: &[u8], file: &DictionaryFile) -> Result<String, TestCaseError> {
+    api::transform_keep(body);
+    let keys: Value = serde_json::from_str(&api::charge_keys())
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let keys: ChargeKeys =
+        serde_json::from_value(keys).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let index = file.dictionary(VERSION).map_err(TestCaseError::fail)?;
+    let entries: Vec<String> = (keys.select(&index).into_iter())
+        .map(|at| DictionaryFile::engine_entry(&file.entries[at]))
+        .collect();
+    let selected = format!(
+        r#"{{"version":"{VERSION}","entries":[{}]}}"#,
+        entries.join(",")
+    );
+    let context = StageContext::new(NOW, "p").with_charge_dictionary(Some(&selected));
+    Ok(api::evaluate_kept(evaluate_kept_input(&context).as_bytes()))
+}
+
+const NOW: &str = "2025-11-06T12:00:00Z";
+const VERSION: &str = "property";
 
 fn body(state: &str, offenses: &[Value]) -> Vec<u8> {
     let offenses: Vec<Value> = (offenses.iter().enumerate())
@@ -201,15 +223,20 @@ fn body(state: &str, offenses: &[Value]) -> Vec<u8> {
     .into_bytes()
 }
 
-/// Every charge's decision and reportability, with and without the dictionary.
-fn charges(body: &[u8], dictionary: Option<&str>) -> Result<Vec<Value>, TestCaseError> {
+/// Stages 2-3's answer for `body` with `dictionary` (the engine's form) in the context.
+fn evaluate(body: &[u8], dictionary: Option<&str>) -> Result<String, TestCaseError> {
     let transformed: Value = serde_json::from_str(&api::transform(body))
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&transformed["ok"], &json!(true), "{}", transformed);
-    let context = StageContext::new("2025-11-06T12:00:00Z", "p").with_charge_dictionary(dictionary);
+    let context = StageContext::new(NOW, "p").with_charge_dictionary(dictionary);
     let input = evaluate_input(&context, &transformed["record"].to_string());
-    let out: Value = serde_json::from_str(&api::evaluate(input.as_bytes()))
-        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    Ok(api::evaluate(input.as_bytes()))
+}
+
+/// Every charge's decision of an answer.
+fn charges(answer: &str) -> Result<Vec<Value>, TestCaseError> {
+    let out: Value =
+        serde_json::from_str(answer).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&out["ok"], &json!(true), "{}", out);
     let offenses = &out["decision"]["court_decisions"][0]["case_decisions"][0]["offenses"];
     Ok(offenses.as_array().cloned().unwrap_or_default())
@@ -237,9 +264,12 @@ fn a_dictionary_never_makes_a_barred_charge_reportable() {
         let entries = seeds
             .into_iter()
             .filter_map(|seed| entry(seed, state, &offenses));
-        let dictionary = dictionary(entries.collect());
-        let without = charges(&record, None)?;
-        let with = charges(&record, Some(&dictionary))?;
+        let file = dictionary(entries.collect());
+        let dictionary = file.engine_input(VERSION);
+        let whole = evaluate(&record, Some(&dictionary))?;
+        prop_assert_eq!(&evaluate_with_selected(&record, &file)?, &whole);
+        let without = charges(&evaluate(&record, None)?)?;
+        let with = charges(&whole)?;
         prop_assert_eq!(without.len(), with.len());
         for (a, b) in without.iter().zip(&with) {
             let barred = |c: &Value| c["routing"]["reportability"] == "Not Reportable";

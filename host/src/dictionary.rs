@@ -5,11 +5,14 @@
 //! /admin/tenants/{tenant}/dictionary`). Each is validated once, when it is loaded, by the engine's
 //! own code; the SHA-256 of the file's bytes is its version (the first 16 hex digits); the copy
 //! the engine receives (`context.charge_dictionary`, without who added each entry and why) is made
-//! then too, and spliced into each request's context as it is.
+//! then too. A request is sent the entries that read its record's charges ([`TenantDictionary::input_for`],
+//! what `lookback_charge_keys` says the record holds, looked up in the index built at load), so
+//! its cost grows with the record, not the dictionary; a module that cannot say gets the whole
+//! copy, spliced as it is.
 
 use std::collections::BTreeMap;
 
-use lookback_core::dictionary::{DictionaryFile, Entry};
+use lookback_core::dictionary::{ChargeKeys, Dictionary, DictionaryFile, Entry};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -20,7 +23,7 @@ pub const FILE_SUFFIX: &str = ".dictionary.json";
 const VERSION_DIGITS: usize = 16;
 
 /// One tenant's dictionary, loaded and validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct TenantDictionary {
     /// The tenant it belongs to (the file name's, the path's, or the file's own).
     pub tenant_id: String,
@@ -33,8 +36,19 @@ pub struct TenantDictionary {
     pub file: DictionaryFile,
     /// The file as stored.
     pub text: String,
-    /// `context.charge_dictionary` for the engine.
+    /// `context.charge_dictionary` for the engine: every entry.
     pub engine_input: String,
+    /// The entries indexed as the engine indexes them.
+    index: Dictionary,
+    /// Each entry as the engine's copy writes it.
+    entry_inputs: Vec<String>,
+}
+
+impl PartialEq for TenantDictionary {
+    /// The same bytes for the same tenant: the same dictionary.
+    fn eq(&self, other: &Self) -> bool {
+        (&self.tenant_id, &self.sha256) == (&other.tenant_id, &other.sha256)
+    }
 }
 
 impl TenantDictionary {
@@ -47,7 +61,7 @@ impl TenantDictionary {
         {
             return Err(format!("tenant_id {id:?} does not match {tenant_source}"));
         }
-        Ok(Self::of(tenant, text, file))
+        Self::of(tenant, text, file)
     }
 
     /// A file that names its own tenant, which is then required (offline tools read it without
@@ -55,21 +69,41 @@ impl TenantDictionary {
     pub fn parse_standalone(text: &str) -> Result<Self, String> {
         let file = DictionaryFile::parse(text)?;
         let tenant = file.tenant_id.clone().unwrap_or_default();
-        Ok(Self::of(&tenant, text, file))
+        Self::of(&tenant, text, file)
     }
 
-    fn of(tenant: &str, text: &str, file: DictionaryFile) -> Self {
+    fn of(tenant: &str, text: &str, file: DictionaryFile) -> Result<Self, String> {
         let sha256 = hex::encode(Sha256::digest(text.as_bytes()));
         let version = sha256.get(..VERSION_DIGITS).unwrap_or_default().to_owned();
         let engine_input = file.engine_input(&version);
-        Self {
+        let index = file.dictionary(&version)?;
+        let entry_inputs = (file.entries.iter())
+            .map(DictionaryFile::engine_entry)
+            .collect();
+        Ok(Self {
             tenant_id: tenant.to_owned(),
             version,
             sha256,
             file,
             text: text.to_owned(),
             engine_input,
-        }
+            index,
+            entry_inputs,
+        })
+    }
+
+    /// `context.charge_dictionary` for a record of `keys`: the entries that read its charges
+    /// alone (the engine reads the record with them exactly as with every entry), under the
+    /// dictionary's version.
+    pub fn input_for(&self, keys: &ChargeKeys) -> String {
+        let entries: Vec<&str> = (keys.select(&self.index).into_iter())
+            .filter_map(|at| self.entry_inputs.get(at).map(String::as_str))
+            .collect();
+        format!(
+            r#"{{"version":{},"entries":[{}]}}"#,
+            serde_json::to_string(&self.version).unwrap_or_default(),
+            entries.join(",")
+        )
     }
 
     /// How many entries it holds.
@@ -146,6 +180,40 @@ mod tests {
         // Another byte, another version, even where the entries read alike.
         let spaced = TenantDictionary::parse("acme", &format!("{text}\n"), "x").unwrap();
         assert_ne!(spaced.version, d.version);
+    }
+
+    #[test]
+    fn a_request_is_sent_only_the_entries_that_read_its_charges() {
+        let elsewhere = STICKER
+            .replace("sticker", "elsewhere")
+            .replace("NO VALID", "NOT HERE");
+        let text = file(&format!("{OTTER},{STICKER},{elsewhere}"));
+        let d = TenantDictionary::parse("acme", &text, "x").unwrap();
+        let keys = ChargeKeys {
+            charges: vec![
+                ("NO VALID INSP STKR".into(), None, Some("TX".into())),
+                (
+                    "FL TAG/REG OTTER/PLT-TRAP MTHD".into(),
+                    None,
+                    Some("GA".into()),
+                ),
+            ],
+            dispositions: vec![("GUILTY".into(), None)],
+        };
+        let input = d.input_for(&keys);
+        let sent: serde_json::Value = serde_json::from_str(&input).unwrap();
+        assert_eq!(sent["version"], d.version.as_str());
+        let ids: Vec<&str> = (sent["entries"].as_array().unwrap().iter())
+            .map(|e| e["id"].as_str().unwrap())
+            .collect();
+        // The otter entry is FL's; the record's otter charge is in GA.
+        assert_eq!(ids, ["sticker"]);
+        assert!(!input.contains("added_by"));
+        let none = d.input_for(&ChargeKeys::default());
+        assert_eq!(
+            none,
+            format!(r#"{{"version":"{}","entries":[]}}"#, d.version)
+        );
     }
 
     #[test]

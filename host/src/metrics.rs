@@ -137,7 +137,7 @@ impl Metrics {
         );
         registry.register(
             "engine_stage_duration_seconds",
-            "Engine call latency by stage (transform, evaluate, transform_xml, identity_match, info)",
+            "Engine call latency by stage (transform, evaluate, transform_xml, identity_match, info, charge_keys)",
             stage_duration.clone(),
         );
         registry.register(
@@ -317,6 +317,7 @@ fn stage_name(export: Export) -> &'static str {
         Export::TransformXml => "transform_xml",
         Export::Evaluate | Export::EvaluateKept => "evaluate",
         Export::IdentityMatch => "identity_match",
+        Export::ChargeKeys => "charge_keys",
     }
 }
 

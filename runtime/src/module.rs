@@ -62,6 +62,12 @@ impl LoadedModule {
     pub fn keeps_record(&self) -> bool {
         self.exports.keep.is_some()
     }
+
+    /// Whether the module answers what of its kept record a charge dictionary can match
+    /// (optional `lookback_charge_keys`, docs/abi.md).
+    pub fn answers_charge_keys(&self) -> bool {
+        self.exports.charge_keys.is_some()
+    }
 }
 
 impl std::fmt::Debug for LoadedModule {

@@ -134,6 +134,15 @@ test('a reviewer corrects a misread charge, sees what the draft changes, and dow
   assert.equal(download.suggestedFilename(), 'acme.dictionary.json');
   const path = join(ARTIFACTS, 'dictionary-draft.json');
   await download.saveAs(path);
+
+  // Removed, then started again from that file (as from the dictionary in force): the same
+  // dictionary, version too.
+  await page.click('#draft-entries .remove-entry');
+  await page.waitForFunction(() => document.getElementById('draft').dataset.entries === '0');
+  await page.setInputFiles('#draft-open', path);
+  await page.waitForFunction(() => document.getElementById('draft').dataset.entries === '1');
+  await page.waitForFunction((v) => document.getElementById('draft').dataset.version === v, version);
+  assert.equal(await page.inputValue('#draft-tenant'), 'acme');
   await context.close();
 });
 

@@ -55,14 +55,22 @@ impl DictionaryFile {
             version: &'a str,
             entries: Vec<Entry>,
         }
-        let entries = (self.entries.iter())
-            .map(|e| Entry {
-                added_by: None,
-                reason: None,
-                added_at: None,
-                ..e.clone()
-            })
-            .collect();
+        let entries = self.entries.iter().map(engine_entry).collect();
         serde_json::to_string(&Input { version, entries }).unwrap_or_default()
+    }
+
+    /// One entry as [`DictionaryFile::engine_input`] writes it.
+    pub fn engine_entry(entry: &Entry) -> String {
+        serde_json::to_string(&engine_entry(entry)).unwrap_or_default()
+    }
+}
+
+/// An entry without who added it and why.
+fn engine_entry(entry: &Entry) -> Entry {
+    Entry {
+        added_by: None,
+        reason: None,
+        added_at: None,
+        ..entry.clone()
     }
 }

@@ -7,7 +7,7 @@
 //! (the same kind, the same normalised pattern, the same jurisdiction) are refused.
 
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use smallvec::SmallVec;
@@ -40,7 +40,7 @@ pub struct Entries {
 /// A validated, indexed dictionary.
 #[derive(Debug, Clone)]
 pub struct Dictionary {
-    entries: Rc<Entries>,
+    entries: Arc<Entries>,
     charges: BTreeMap<String, Slot>,
     statutes: BTreeMap<String, Slot>,
     prefixes: BTreeMap<String, Slot>,
@@ -91,7 +91,7 @@ impl Dictionary {
             ));
         }
         let mut dictionary = Dictionary {
-            entries: Rc::new(Entries {
+            entries: Arc::new(Entries {
                 version: String::new(),
                 list: Vec::new(),
                 patterns: Vec::new(),
@@ -117,7 +117,7 @@ impl Dictionary {
             dictionary.insert(&entries, at, &pattern)?;
             patterns.push(pattern);
         }
-        dictionary.entries = Rc::new(Entries {
+        dictionary.entries = Arc::new(Entries {
             version,
             list: entries,
             patterns,
@@ -167,7 +167,7 @@ impl Dictionary {
     }
 
     /// The entries and version, shared.
-    pub fn entries(&self) -> &Rc<Entries> {
+    pub fn entries(&self) -> &Arc<Entries> {
         &self.entries
     }
 

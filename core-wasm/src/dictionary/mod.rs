@@ -12,7 +12,9 @@
 //!
 //! Files: [`entry`] (one entry, its validation and the keys it is matched by), [`index`] (the
 //! validated, indexed dictionary and its look-up), [`file`] (the tenant's file and the engine's
-//! copy of it), [`read`] (what a dictionary did to a charge), [`apply`], [`guard`], [`evidence`].
+//! copy of it), [`keys`] (what of a record a dictionary can match, and the entries that read it:
+//! a host sends only those), [`read`] (what a dictionary did to a charge), [`apply`], [`guard`],
+//! [`evidence`].
 
 pub mod apply;
 pub mod entry;
@@ -20,6 +22,7 @@ pub mod evidence;
 pub mod file;
 pub mod guard;
 pub mod index;
+pub mod keys;
 pub mod read;
 
 #[cfg(test)]
@@ -31,6 +34,7 @@ pub use apply::apply;
 pub use entry::{ClassSet, Entry, Kind, LevelSet, TrafficSet};
 pub use file::{DictionaryFile, MAX_FILE_BYTES};
 pub use index::{Dictionary, DictionaryInput, MAX_ENTRIES};
+pub use keys::ChargeKeys;
 pub use read::{BuiltinReading, DictionaryRead};
 
 /// The form of `context.charge_dictionary` this engine reads (`lookback_info`'s

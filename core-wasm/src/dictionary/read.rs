@@ -2,7 +2,7 @@
 //! read it, under which dictionary version, and the built-in reading they replaced (the evidence
 //! says both; the rules' guard re-reads the charge the built-in way).
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::parse::classify::{Disposition, SeverityLevel, TrafficKind};
 
@@ -11,8 +11,9 @@ use super::index::Entries;
 /// How the tenant's dictionary read a charge.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DictionaryRead {
-    /// The dictionary (its version and entries).
-    pub entries: Rc<Entries>,
+    /// The dictionary (its version and entries); shared, and `Arc` so that a host can keep an
+    /// indexed dictionary across threads.
+    pub entries: Arc<Entries>,
     /// The entry that read the charge's text or statute (its position in `entries`).
     pub charge: Option<usize>,
     /// The entry that read its disposition string.
