@@ -148,26 +148,10 @@ for _ in $(seq 1 500); do
   sleep 0.01
 done
 
-# wrk's done() hook prints one JSON line: requests, duration and latency percentiles (µs).
-cat > "$OUT/post.lua" <<'LUA'
-wrk.method = "POST"
-local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
-wrk.body = f:read("*a")
-f:close()
-wrk.headers["Content-Type"] = "application/json"
-local token = os.getenv("LOOKBACK_BENCH_TOKEN")
-if token and token ~= "" then wrk.headers["Authorization"] = "Bearer " .. token end
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"duration_us":%d,"errors":%d,"non_2xx":%d,"p50_us":%d,"p99_us":%d}\n',
-    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50), latency:percentile(99)))
-end
-LUA
-
-# Runs wrk (2 threads, 32 connections) against $1 and writes its JSON line to $2.
+# Runs wrk (2 threads, 32 connections) against $1 and writes its JSON line to $2 (the line
+# scripts/wrk-post.lua's done() prints).
 load() {
-  BENCH_BODY=$FIXTURE wrk -t2 -c32 -d"${WRK_SECS}s" -s "$OUT/post.lua" "$1" | tail -n 1 > "$2"
+  BENCH_BODY=$FIXTURE wrk -t2 -c32 -d"${WRK_SECS}s" -s scripts/wrk-post.lua "$1" | tail -n 1 > "$2"
   cat "$2"
 }
 

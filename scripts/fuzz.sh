@@ -32,6 +32,10 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   fi
 fi
 export RUSTC_BOOTSTRAP=1
+# Line tables in the instrumented build, so a crash's stack trace names the lines. The fuzz crate
+# is a member of the main workspace, whose release profile has none; cargo-fuzz builds for its own
+# target triple (target/x86_64-unknown-linux-gnu/), so this touches no other build.
+export CARGO_PROFILE_RELEASE_DEBUG=line-tables-only
 
 # Seeds: a copy under target/ (libFuzzer adds to its corpus; the repository's files stay as they are).
 seeds="$PWD/target/fuzz-corpus"
@@ -80,7 +84,7 @@ dict_for() {
 
 failed=0
 for target in "${targets[@]}"; do
-  features=()
+  features=(--features targets)
   case "$target" in abi_wasmtime|differential) features=(--features wasm) ;; esac
   seed "$target"
   dict="$(dict_for "$target")"

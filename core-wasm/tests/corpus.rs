@@ -94,3 +94,73 @@ fn dictionary_corpus_native_engine() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every rule that decides charges (every row but a `Notice`) fires in at least one named corpus
+/// case: the engine's answer cites it on a charge whose expectation pins it in `cited_rules`, so a
+/// rule that stops firing fails a pinned case, and a rule added without a case fails here.
+#[test]
+fn every_deciding_rule_fires_in_a_named_corpus_case() {
+    use lookback_core::rules::{all_rules, schema::Action, schema::Scope};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    for id in OUTSIDE_THE_CORPUS {
+        assert!(
+            all_rules()
+                .iter()
+                .any(|r| r.id == *id && r.scope == Scope::System),
+            "OUTSIDE_THE_CORPUS may hold system rules only: {id}"
+        );
+    }
+
+    let mut fired: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for case in corpus::load() {
+        let (_, answer) = run_native(&case);
+        let cited = cited_rules(&answer["data"]["decision"]);
+        let pinned = cited_rules(&case.expect["decision"]);
+        for id in cited.intersection(&pinned) {
+            fired
+                .entry(id.clone())
+                .or_default()
+                .insert(case.name.clone());
+        }
+    }
+    let mut without_case: Vec<&str> = Vec::new();
+    for rule in all_rules() {
+        if rule.action == Action::Notice || OUTSIDE_THE_CORPUS.contains(&rule.id) {
+            continue;
+        }
+        if !fired.contains_key(rule.id) && !without_case.contains(&rule.id) {
+            without_case.push(rule.id);
+        }
+    }
+    for (id, cases) in &fired {
+        println!(
+            "{id}: {}",
+            cases.iter().cloned().collect::<Vec<_>>().join(", ")
+        );
+    }
+    assert!(
+        without_case.is_empty(),
+        "{} deciding rules fire in no corpus case (write a case at the rule's boundary under \
+         tests/corpus/ whose expectation pins the id in cited_rules): {}",
+        without_case.len(),
+        without_case.join(", ")
+    );
+}
+
+/// Rules the engine raises only when a stage fails, never from a record: `SYS_ENGINE_FAILURE` is
+/// the host's fail-safe decision, proven by the end-to-end fault tests (`tests/tests/faults.rs`).
+const OUTSIDE_THE_CORPUS: &[&str] = &["SYS_ENGINE_FAILURE"];
+
+/// Every rule id cited on any charge of a decision tree.
+fn cited_rules(decision: &Value) -> std::collections::BTreeSet<String> {
+    decision["court_decisions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|court| court["case_decisions"].as_array().into_iter().flatten())
+        .flat_map(|case| case["offenses"].as_array().into_iter().flatten())
+        .flat_map(|offense| offense["cited_rules"].as_array().into_iter().flatten())
+        .filter_map(|id| id.as_str().map(str::to_string))
+        .collect()
+}

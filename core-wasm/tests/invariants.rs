@@ -615,10 +615,12 @@ proptest! {
         for value in lone.values(field) {
             let (filled, _) = lone_charge(&lone.body(Some((field, Some(&value)))))?;
             let dated = lone.decided_after.is_some() || lone.custody.is_some();
-            if field == Field::Disposition
-                && dated
-                && filled["classification"]["disposition_class"] == "PENDING"
-            {
+            // A dated charge is not pending (DECISIONS §7.2): neither a pending disposition nor
+            // one whose outcome rests on a pending reading (a deferral that may still be
+            // running, §15) is a value its missing disposition could take.
+            let pending_reading = filled["classification"]["disposition_class"] == "PENDING"
+                || items(&filled, "cited_rules").contains(&json!("FED_PENDING_CHARGE"));
+            if field == Field::Disposition && dated && pending_reading {
                 continue;
             }
             labels.insert(text(&filled, "charge_decision").to_string());
@@ -867,7 +869,10 @@ impl Lone {
     /// Whether a rule that applies to the charge needs `field` (the law table's later-date
     /// windows and level-dependent rules, for the generated states; DECISIONS §7.1 triggers).
     fn needs(&self, field: Field, class: &str) -> bool {
-        let conviction = class == "CONVICTION";
+        // A pardon or set-aside no row settles is also read as the conviction it was
+        // (DECISIONS §15), so the conviction windows apply to it too.
+        let conviction =
+            class == "CONVICTION" || matches!(self.disposition, "PARDONED" | "SET ASIDE");
         let disposed = conviction || class == "NON_CONVICTION";
         let lifted = |threshold: u32| self.salary.is_some_and(|s| s >= threshold);
         let before_md_2024 = self.as_of() < day_of(2024, 10, 1);

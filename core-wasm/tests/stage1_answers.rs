@@ -1,13 +1,16 @@
 //! Stage 1's answers (`api::transform`, `api::transform_xml`) to generated request bodies, pinned
-//! byte for byte in `stage1_answers.txt`: every corpus request, then bodies mutated field by field
-//! (removed, null, blank, numbers, booleans, arrays, objects, padded text) and hand-written text
-//! the generator cannot express (duplicate keys, escapes, number forms, nesting depth).
+//! byte for byte: every corpus request, then bodies mutated field by field (removed, null, blank,
+//! numbers, booleans, arrays, objects, padded text) and hand-written text the generator cannot
+//! express (duplicate keys, escapes, number forms, nesting depth).
 //!
-//! The expectations were captured from the `serde_json::Value`-based stage 1, before the borrowed
-//! document of `parse::json` replaced it (issue 11, item 2); they prove the switch kept every 400
-//! message and its order, the 422 details and the accepted output. Refusals are stored verbatim,
-//! accepted answers (whole records) as their length and FNV-1a hash. After an intended change of
-//! behaviour: `LOOKBACK_BLESS=1 cargo test -p lookback-core --test stage1_answers`.
+//! They prove that rewrites of stage 1 (such as the borrowed JSON document of `parse::json`, which
+//! replaced a `serde_json::Value` tree) keep every 400 message and its order, the 422 details and
+//! the accepted output. Everything is stored so that a re-bless can be reviewed line by line:
+//! `stage1_answers.txt` holds one line per case, a refusal verbatim; an accepted answer (a whole
+//! normalised record) is either a file of its own under `stage1_answers/`, pretty-printed, or,
+//! for a body mutated from another case, the members where its answer differs from that case's
+//! (`as BASE, but POINTER: OLD -> NEW; ...`). After an intended change of behaviour:
+//! `LOOKBACK_BLESS=1 cargo test -p lookback-core --test stage1_answers`, then read the diff.
 #![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::fmt::Write as _;
@@ -19,11 +22,13 @@ use serde_json::{Value, json};
 const TEN_CHARGES: &str = include_str!("../fixtures/ten-charges.json");
 const XML_CONTEXT: &str = r#"{"now": "2025-11-06T12:00:00Z"}"#;
 
-/// One generated body and the entry point it goes to.
+/// One generated body, the entry point it goes to, and the case it was made from (whose accepted
+/// answer its own is stored against).
 struct Case {
     label: String,
     body: Vec<u8>,
     xml_endpoint: bool,
+    base: Option<String>,
 }
 
 fn case(label: impl Into<String>, body: impl Into<Vec<u8>>, xml_endpoint: bool) -> Case {
@@ -31,6 +36,20 @@ fn case(label: impl Into<String>, body: impl Into<Vec<u8>>, xml_endpoint: bool) 
         label: label.into(),
         body: body.into(),
         xml_endpoint,
+        base: None,
+    }
+}
+
+/// A case made from `base`'s body.
+fn derived(
+    label: impl Into<String>,
+    body: impl Into<Vec<u8>>,
+    xml_endpoint: bool,
+    base: &str,
+) -> Case {
+    Case {
+        base: Some(base.to_string()),
+        ..case(label, body, xml_endpoint)
     }
 }
 
@@ -121,10 +140,11 @@ fn mutations(name: &str, base: &Value, within: &str, xml_endpoint: bool, out: &m
                 }
             }
             let label = format!("{name} {parent}/{key} {what}");
-            out.push(case(
+            out.push(derived(
                 label,
                 serde_json::to_vec(&body).unwrap(),
                 xml_endpoint,
+                name,
             ));
         }
     }
@@ -249,23 +269,31 @@ fn handwritten(out: &mut Vec<Case>) {
             TEN_CHARGES.contains(from),
             "{label}: {from} not in the fixture"
         );
-        out.push(case(*label, TEN_CHARGES.replacen(from, to, 1), false));
+        out.push(derived(
+            *label,
+            TEN_CHARGES.replacen(from, to, 1),
+            false,
+            "ten-charges",
+        ));
     }
     out.push(case("ten-charges", TEN_CHARGES, false));
-    out.push(case(
+    out.push(derived(
         "trailing-characters",
         format!("{TEN_CHARGES} x"),
         false,
+        "ten-charges",
     ));
-    out.push(case(
+    out.push(derived(
         "byte-order-mark",
         format!("\u{feff}{TEN_CHARGES}"),
         false,
+        "ten-charges",
     ));
-    out.push(case(
+    out.push(derived(
         "not-utf8",
         [TEN_CHARGES.as_bytes(), b"\xff"].concat(),
         false,
+        "ten-charges",
     ));
     // Nesting around serde_json's recursion limit, inside record_json (three levels down).
     for depth in [124, 125, 126, 127, 128] {
@@ -275,7 +303,12 @@ fn handwritten(out: &mut Vec<Case>) {
             &format!(r#""deep": {deep}, "criminal_search_results": ["#),
             1,
         );
-        out.push(case(format!("nesting-{depth}"), body, false));
+        out.push(derived(
+            format!("nesting-{depth}"),
+            body,
+            false,
+            "ten-charges",
+        ));
     }
 }
 
@@ -312,35 +345,25 @@ fn cases() -> Vec<Case> {
         "order_id": "O", "order_number": "O.1", "applicant_state": "CA",
         "candidate_info": {"first_name": "A", "last_name": "B", "date_of_birth": "1990-01-02"},
         "xml": xml_sample("01-felony-conviction.xml")}});
+    out.push(case("evaluate-xml", evaluate_xml.to_string(), false));
     mutations("evaluate-xml", &evaluate_xml, "/record", false, &mut out);
     let transform_xml = json!({"record": {"search_id": "S-X", "search_date": "2025-11-06",
         "xml": xml_sample("15-hidden-charge-no-mapping.xml"),
         "cases": [{"court_search_id": "C-1", "offense_id": "X-1", "is_excluded": false}]}});
+    out.push(case("transform-xml", transform_xml.to_string(), true));
     mutations("transform-xml", &transform_xml, "/record", true, &mut out);
     handwritten(&mut out);
     out
 }
 
-/// 64-bit FNV-1a: a stable digest of an accepted answer.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// What a case pins: a refusal verbatim, an accepted answer by length and hash.
+/// Stage 1's answer to a case, as the engine wrote it.
 fn answer(case: &Case) -> String {
-    let text = if case.xml_endpoint {
+    if case.xml_endpoint {
         let input = [XML_CONTEXT.as_bytes(), b"\n", &case.body].concat();
         api::transform_xml(&input)
     } else {
         let text = api::transform(&case.body);
         check_kept_path(case, &text);
-        text
-    };
-    if text.starts_with(r#"{"ok":true"#) {
-        format!("accepted len={} fnv={:016x}", text.len(), fnv1a(&text))
-    } else {
         text
     }
 }
@@ -355,17 +378,137 @@ fn check_kept_path(case: &Case, transformed: &str) {
     }
 }
 
+/// An accepted answer read back, after checking that it is exactly serde_json's compact writing
+/// of its value: then the value (with its key order) pins the bytes.
+fn accepted(label: &str, text: &str) -> Option<Value> {
+    if !text.starts_with(r#"{"ok":true"#) {
+        return None;
+    }
+    let value: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        serde_json::to_string(&value).unwrap(),
+        text,
+        "{label}: the accepted answer is not serde_json's own writing of its value"
+    );
+    Some(value)
+}
+
+/// Where `got` differs from `base`, one `POINTER: OLD -> NEW` (or `added NEW`, `removed OLD`) a
+/// member or item; an object whose keys differ in name or order also lists its new keys in order,
+/// so the differences and `base` together give `got` exactly.
+fn differences(base: &Value, got: &Value, pointer: &str, out: &mut Vec<String>) {
+    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    match (base, got) {
+        (Value::Object(b), Value::Object(g)) => {
+            if !b.keys().eq(g.keys()) {
+                let keys: Vec<&String> = g.keys().collect();
+                out.push(format!("{pointer} keys: {keys:?}"));
+            }
+            for (key, gv) in g {
+                match b.get(key) {
+                    Some(bv) => differences(bv, gv, &at(key), out),
+                    None => out.push(format!("{}: added {gv}", at(key))),
+                }
+            }
+            for (key, bv) in b.iter().filter(|(key, _)| !g.contains_key(*key)) {
+                out.push(format!("{}: removed {bv}", at(key)));
+            }
+        }
+        (Value::Array(b), Value::Array(g)) => {
+            for (i, (bv, gv)) in b.iter().zip(g).enumerate() {
+                differences(bv, gv, &format!("{pointer}/{i}"), out);
+            }
+            for (i, gv) in g.iter().enumerate().skip(b.len()) {
+                out.push(format!("{pointer}/{i}: added {gv}"));
+            }
+            for (i, bv) in b.iter().enumerate().skip(g.len()) {
+                out.push(format!("{pointer}/{i}: removed {bv}"));
+            }
+        }
+        _ if base == got => {}
+        _ => out.push(format!("{pointer}: {base} -> {got}")),
+    }
+}
+
+/// The file an accepted answer stored whole is kept in (the label, made safe as a file name).
+fn answer_file(label: &str) -> String {
+    let safe: String = label
+        .chars()
+        .map(|c| match c {
+            'A'..='Z' | 'a'..='z' | '0'..='9' | '-' | '_' => c,
+            _ => '_',
+        })
+        .collect();
+    format!("stage1_answers/{safe}.json")
+}
+
+/// Every case's pinned line, and the answers stored whole as (file, pretty text).
+fn pins() -> (String, Vec<(String, String)>) {
+    let cases = cases();
+    let answers: Vec<String> = cases.iter().map(answer).collect();
+    let values: Vec<Option<Value>> = cases
+        .iter()
+        .zip(&answers)
+        .map(|(case, text)| accepted(&case.label, text))
+        .collect();
+    let by_label = |label: &str| {
+        let at = cases.iter().position(|c| c.label == label).unwrap();
+        values[at].as_ref()
+    };
+    let mut lines = String::new();
+    let mut whole = Vec::new();
+    for ((case, text), value) in cases.iter().zip(&answers).zip(&values) {
+        assert!(!case.label.contains('\t') && !text.contains('\n'));
+        let Some(value) = value else {
+            writeln!(lines, "{}\t{text}", case.label).unwrap();
+            continue;
+        };
+        let base = case
+            .base
+            .as_deref()
+            .and_then(|b| by_label(b).map(|v| (b, v)));
+        let pinned = match base {
+            Some((name, base)) => {
+                let mut changed = Vec::new();
+                differences(base, value, "", &mut changed);
+                if changed.is_empty() {
+                    format!("accepted as {name}")
+                } else {
+                    format!("accepted as {name}, but {}", changed.join("; "))
+                }
+            }
+            None => {
+                let file = answer_file(&case.label);
+                assert!(
+                    whole.iter().all(|(f, _)| *f != file),
+                    "{file}: two cases share it"
+                );
+                whole.push((
+                    file.clone(),
+                    serde_json::to_string_pretty(value).unwrap() + "\n",
+                ));
+                format!("accepted {file}")
+            }
+        };
+        writeln!(lines, "{}\t{pinned}", case.label).unwrap();
+    }
+    (lines, whole)
+}
+
 #[test]
 fn stage1_answers_are_unchanged() {
-    let mut actual = String::new();
-    for case in cases() {
-        let answer = answer(&case);
-        assert!(!case.label.contains('\t') && !answer.contains('\n'));
-        writeln!(actual, "{}\t{answer}", case.label).unwrap();
-    }
+    let (actual, whole) = pins();
     let path = manifest_path("tests/stage1_answers.txt");
+    let folder = manifest_path("tests/stage1_answers");
     if std::env::var_os("LOOKBACK_BLESS").is_some() {
         std::fs::write(&path, &actual).unwrap();
+        if folder.exists() {
+            std::fs::remove_dir_all(&folder).unwrap();
+        }
+        std::fs::create_dir_all(&folder).unwrap();
+        for (file, text) in &whole {
+            std::fs::write(manifest_path(&format!("tests/{file}")), text).unwrap();
+        }
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap();
@@ -375,6 +518,19 @@ fn stage1_answers_are_unchanged() {
             differences.push(format!("line {}:\n  want {want}\n  got  {got}", line + 1));
         }
     }
+    for (file, text) in &whole {
+        let stored =
+            std::fs::read_to_string(manifest_path(&format!("tests/{file}"))).unwrap_or_default();
+        if stored != *text {
+            differences.push(format!("{file} differs from the answer"));
+        }
+    }
+    let stored_files = std::fs::read_dir(&folder).map_or(0, Iterator::count);
+    assert_eq!(
+        stored_files,
+        whole.len(),
+        "tests/stage1_answers/ holds files no case writes (re-bless)"
+    );
     assert_eq!(
         expected.lines().count(),
         actual.lines().count(),
@@ -382,7 +538,7 @@ fn stage1_answers_are_unchanged() {
     );
     assert!(
         differences.is_empty(),
-        "{} answers changed:\n{}",
+        "{} answers changed (LOOKBACK_BLESS=1 rewrites them; review the diff):\n{}",
         differences.len(),
         differences[..differences.len().min(20)].join("\n")
     );

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lookback_runtime::Export;
 use lookback_core::api;
+use lookback_runtime::Export;
 
 use lookback_fuzz::shipped;
 

@@ -7,8 +7,8 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use libfuzzer_sys::fuzz_target;
 use chrono::{Duration, Months, NaiveDate};
+use libfuzzer_sys::fuzz_target;
 use lookback_core::input::{StageContext, evaluate_input};
 use serde_json::{Value, json};
 
@@ -129,7 +129,10 @@ impl Person {
         let date = base - Duration::days(i64::from(self.dob % 12_000));
         match self.dob_form % 16 {
             0 => json!("UNAVAILABLE"),
-            1 => json!(format!("{}-00", date.to_string().get(..7).unwrap_or_default())),
+            1 => json!(format!(
+                "{}-00",
+                date.to_string().get(..7).unwrap_or_default()
+            )),
             _ => json!(date.to_string()),
         }
     }
@@ -272,9 +275,11 @@ fn body(r: &Record) -> (Value, Value) {
                     "subject_address": "UNAVAILABLE", "offenses": offenses})
             })
             .collect();
-        courts.push(json!({"court_search_id": format!("CS-{k}"), "search_date": search_date,
+        courts.push(
+            json!({"court_search_id": format!("CS-{k}"), "search_date": search_date,
             "search_jurisdiction": pick(JURISDICTIONS, r.jurisdiction.wrapping_add(k as u8)),
-            "criminal_records": records}));
+            "criminal_records": records}),
+        );
     }
     let mut record = json!({"search_id": "S-FUZZ", "search_date": search_date,
         "order_id": "ORD-1", "order_number": "ORD-1.1", "submission_type": "resubmit",

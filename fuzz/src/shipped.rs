@@ -1,5 +1,10 @@
 //! The shipped module loaded once per fuzz process through the runtime (pooling,
 //! epoch deadline, memory cap), for the targets built with `--features wasm`.
+#![expect(
+    clippy::panic,
+    clippy::expect_used,
+    reason = "a fuzz target reports what it found by panicking; libFuzzer keeps the input"
+)]
 use std::sync::OnceLock;
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
 //! The `lookback` command: `serve`, `evaluate FILE`, `inspect FILE.wasm`, `diff`, `rules`,
-//! `keys create`, `keys revoke` (the command line itself is `config`).
+//! `keys create`, `keys revoke`, `health` (the command line itself is `config`).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -72,6 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Inspect(args) => crate::offline::inspect(args),
         Command::Diff(args) => runtime()?.block_on(crate::offline::diff(args)),
         Command::Rules(args) => crate::rules_cli::run(&args),
+        Command::Health(args) => Ok(crate::health_probe::run(&args)),
     }
 }
 

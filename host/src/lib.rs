@@ -3,6 +3,7 @@
 //!
 //! Dependencies point down only (`scripts/module_cycles.py` checks there is no circle):
 //! - [`cli`] (the `lookback` program), [`offline`] and [`rules_cli`] (offline tools),
+//!   [`health_probe`] (`lookback health`, a running server's `/health` for container probes),
 //!   [`server`] (the one builder of a running server, for `main` and the tests);
 //! - [`routes`]: every axum adapter: one file per endpoint, the extractors, the middleware, the
 //!   accept loop;
@@ -28,6 +29,7 @@ pub mod decision_log;
 pub mod dictionary;
 pub mod diff;
 pub mod error;
+pub mod health_probe;
 pub mod input_limits;
 pub mod metrics;
 pub mod modules;

@@ -31,7 +31,33 @@ pub fn init(format: LogFormat) -> LogGuard {
     };
     // Already initialised (tests): keep the existing subscriber.
     drop(result);
+    log_panics_without_their_message();
     LogGuard(guard)
+}
+
+/// Replaces the standard panic message on standard error with a log line that names where the
+/// panic happened but not what it said, unless the message is a literal of the code: a formatted
+/// message (`unwrap` on an error, a `panic!` with arguments) can carry the record being read, and
+/// no log line may carry personal data.
+fn log_panics_without_their_message() {
+    std::panic::set_hook(Box::new(|info| {
+        let location = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let thread = std::thread::current();
+        let thread = thread.name().unwrap_or("unnamed");
+        match info.payload().downcast_ref::<&'static str>() {
+            Some(literal) => {
+                tracing::error!(%location, thread, message = literal, "panicked");
+            }
+            None => tracing::error!(
+                %location,
+                thread,
+                "panicked (its message is not logged: it may carry request data)"
+            ),
+        }
+    }));
 }
 
 /// Flushes the log writer when dropped (see [`init`]).

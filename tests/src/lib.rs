@@ -24,20 +24,55 @@ pub const ADMIN_KEY: &str = "lkb_testadminkey0000000000000000000000000000";
 /// The HS256 secret configured in [`test_settings`], so tests can forge tokens.
 pub const JWT_SECRET: &str = "test-secret-for-end-to-end-tests";
 
-/// Whether a test must skip because `reason` (a missing prerequisite) stands: it prints why and
-/// says yes, unless `required_var=1` (set by `scripts/test.sh`, so CI never skips) makes that a
-/// failure.
+/// Whether a test must skip because `reason` (a missing prerequisite) stands. `required_var` says
+/// whether it may: `1` makes a missing prerequisite a failure (`.ci/run` sets it, so CI never
+/// skips), `0` or unset lets the test skip; any other value is refused, so a typo cannot turn a
+/// requirement off. A skip is said where it is seen: on the process's own standard error, which
+/// the test harness does not capture (a skipped test still reports `ok`), and as a line in the
+/// file `LOOKBACK_SKIP_LOG` names, which `scripts/test.sh` prints at its end.
 pub fn skip_unless_required(required_var: &str, test: &str, reason: Option<String>) -> bool {
+    let value = std::env::var(required_var);
+    assert!(
+        matches!(
+            value.as_deref(),
+            Ok("0" | "1") | Err(std::env::VarError::NotPresent)
+        ),
+        "{required_var} must be 1 (required) or 0 (may skip), not {value:?}"
+    );
+    let required = value.as_deref() == Ok("1");
     let Some(reason) = reason else {
         return false;
     };
-    assert!(
-        std::env::var(required_var).as_deref() != Ok("1"),
-        "{test} required ({required_var}=1) but {reason}"
-    );
-    println!("skipped: {test} cannot run here: {reason}");
-    eprintln!("skipped: {test} cannot run here: {reason}");
+    assert!(!required, "{test} required ({required_var}=1) but {reason}");
+    let line = format!("SKIPPED: {test} cannot run here: {reason} ({required_var}=0)");
+    say_uncaptured(&line);
+    if let Some(log) = std::env::var_os("LOOKBACK_SKIP_LOG") {
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log)
+            .and_then(|mut file| {
+                std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes())
+            });
+        if let Err(e) = written {
+            say_uncaptured(&format!(
+                "cannot record the skip in {}: {e}",
+                log.to_string_lossy()
+            ));
+        }
+    }
     true
+}
+
+/// Writes a line straight to standard error: `eprintln!` output of a passing test is captured and
+/// never shown.
+fn say_uncaptured(line: &str) {
+    let mut stderr = std::io::stderr().lock();
+    // Nothing more can be done if standard error is gone.
+    drop(std::io::Write::write_all(
+        &mut stderr,
+        format!("{line}\n").as_bytes(),
+    ));
 }
 
 /// Settings with known keys and secret, and the embedded module.

@@ -86,7 +86,11 @@ async fn reviewer_page_in_chromium() {
     .await
     .unwrap();
 
+    // Emptied first: the screenshots checked below must be this run's, not an earlier one's.
     let artifacts = workspace().join("target/browser-artifacts");
+    if artifacts.exists() {
+        std::fs::remove_dir_all(&artifacts).unwrap();
+    }
     let mut command = Command::new("node");
     command
         .current_dir(workspace().join("tests/browser"))

@@ -14,6 +14,7 @@ mod evaluate_http;
 mod fair_share;
 mod faults;
 mod hardening;
+mod health_probe;
 mod hot_swap;
 mod input_limits;
 mod module_faults;

@@ -1,8 +1,10 @@
-//! End to end: no personal data where it does not belong (issue 14). The real `lookback serve`
+//! End to end: no personal data where it does not belong. The real `lookback serve`
 //! code path runs as a child process (this test binary re-run on [`serve_as_child`]) with
 //! `RUST_LOG=trace` and JSON logs; the whole corpus, every XML fixture and a bad-input suite
-//! go through it; then every log line, every panic message and every error body is searched for
-//! every name, date of birth (three formats), SSN (three formats) and address of those inputs.
+//! go through it, and the child panics once with personal data in the message (as an `unwrap` on
+//! a record's error could); then every log line, the panic's included, and every error body is
+//! searched for every name, date of birth (three formats), SSN (three formats) and address of
+//! those inputs.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -17,6 +19,14 @@ use crate::evaluate_http::corpus;
 
 /// Set in the child's environment: the child test then serves instead of returning.
 const CHILD_ENV: &str = "LOOKBACK_PRIVACY_CHILD";
+
+/// Name, date of birth, SSN and address the child's panic carries (also searched for).
+const PANIC_PERSON: [&str; 4] = [
+    "Philomena Strathcarrow",
+    "1958-11-04",
+    "900-77-4321",
+    "31 Quillsby Terrace",
+];
 
 /// The server process of [`no_personal_data_in_logs_panics_or_error_bodies`]: `lookback serve`
 /// exactly as `main` runs it (the command line, then telemetry in the format it names).
@@ -34,6 +44,16 @@ fn serve_as_child() {
     ]);
     // Held while serving: dropping it would stop the log writer and leave nothing to search.
     let _log = lookback::telemetry::init(cli.log_format);
+    // A panic whose message carries personal data, as an `unwrap` on a record's error could: the
+    // server's own panic handling must not write it anywhere (the parent searches every line).
+    let panicked = std::thread::Builder::new()
+        .name("privacy-panic".to_owned())
+        .spawn(|| {
+            let message = format!("{} {}", PANIC_PERSON.join(" "), "in a record");
+            std::panic::panic_any(message);
+        })
+        .map(std::thread::JoinHandle::join);
+    assert!(matches!(panicked, Ok(Err(_))), "the thread did not panic");
     lookback::cli::run(cli).unwrap();
 }
 
@@ -198,6 +218,10 @@ fn requests() -> (Vec<(&'static str, Vec<u8>)>, Needles) {
         needles.json(&serde_json::from_str(&body).unwrap_or(Value::Null));
         requests.push((path, body.into_bytes()));
     }
+    needles.name(PANIC_PERSON[0]);
+    needles.dob(PANIC_PERSON[1]);
+    needles.ssn(PANIC_PERSON[2]);
+    needles.address(PANIC_PERSON[3]);
     needles.name("Zebediah Quarrington");
     needles.dob("1961-03-29");
     needles.ssn("900-55-1234");
@@ -295,31 +319,33 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
     let overlays = lookback_tests::temp_dir("privacy-overlays");
     corpus::write_overlays(&corpus::load(), &overlays);
 
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "privacy::serve_as_child",
-            "--ignored",
-            "--nocapture",
-        ])
-        .env(CHILD_ENV, "1")
-        .env("RUST_LOG", "trace")
-        .env("LOOKBACK_LOG_FORMAT", "json")
-        .env("LOOKBACK_API_KEYS", CLIENT_KEY)
-        .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
-        .env(
-            "LOOKBACK_COMPILE_CACHE",
-            env!("LOOKBACK_TEST_COMPILE_CACHE"),
-        )
-        .env("LOOKBACK_CLIENT_RULES_DIR", &overlays)
-        .env("LOOKBACK_IDENTITY_MATCH_PER_MINUTE", "0")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = StopOnDrop(
+        Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "privacy::serve_as_child",
+                "--ignored",
+                "--nocapture",
+            ])
+            .env(CHILD_ENV, "1")
+            .env("RUST_LOG", "trace")
+            .env("LOOKBACK_LOG_FORMAT", "json")
+            .env("LOOKBACK_API_KEYS", CLIENT_KEY)
+            .env("LOOKBACK_JWT_SECRET", JWT_SECRET)
+            .env(
+                "LOOKBACK_COMPILE_CACHE",
+                env!("LOOKBACK_TEST_COMPILE_CACHE"),
+            )
+            .env("LOOKBACK_CLIENT_RULES_DIR", &overlays)
+            .env("LOOKBACK_IDENTITY_MATCH_PER_MINUTE", "0")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     let lines = Arc::new(Mutex::new(Vec::<String>::new()));
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let stderr = child.stderr.take().unwrap();
+    let stderr = child.0.stderr.take().unwrap();
     let reader = {
         let lines = lines.clone();
         std::thread::spawn(move || {
@@ -373,8 +399,7 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
             }
         }
     }
-    child.kill().ok();
-    child.wait().ok();
+    drop(child);
     reader.join().unwrap();
 
     let lines = lines.lock().unwrap();
@@ -382,6 +407,12 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
         lines.len() > requests.len(),
         "trace logs: {} lines",
         lines.len()
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("privacy-panic") && l.contains("panicked")),
+        "the child's panic was not logged"
     );
     let mut leaks: Vec<String> = Vec::new();
     for (what, text) in lines
@@ -408,6 +439,17 @@ async fn no_personal_data_in_logs_panics_or_error_bodies() {
         leaks.len(),
         leaks.join("\n")
     );
+}
+
+/// The server process, stopped however the test ends (a failed assertion included), so no
+/// server outlives its test.
+struct StopOnDrop(std::process::Child);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
 }
 
 fn truncate(text: &str) -> String {

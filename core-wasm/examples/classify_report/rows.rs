@@ -5,13 +5,17 @@
 //! - South Dakota: `minor` = title 32 (the source's `motor_vehicle_title`) and petty; `serious` =
 //!   the SD serious sections of `reference/law/vehicle-codes.json` (32-23 DUI chapter, 32-24-1,
 //!   32-34-5/6, 32-12-65, 32-35-110, 32-33-18, 22-16-41/42); `none` = an SDCL section outside
-//!   title 32 with a known degree, town ordinances numbered under SDCL title 12 (elections) left
-//!   out.
+//!   title 32 with a known degree, town ordinances numbered under SDCL title 12 (elections) and
+//!   the road-traffic law outside title 32 (`SD_ROAD_LAW_OUTSIDE_TITLE_32`) left out.
 //! - Okaloosa County, Florida (`total` >= 20, `majority_share` >= 0.9): `serious` = the FL serious
 //!   sections of the law table; `minor` = Criminal Traffic court, a statute in Fla. Stat. ch.
 //!   316-324, not a serious section; `none` = Criminal Felony or Misdemeanor court, a statute
 //!   outside ch. 316-324.
 //! - California: the file's `traffic` label (derived by rule from the statute, README).
+//! - Massachusetts: the file's `traffic` label (derived by rule from the District Court manual's
+//!   own columns, README); the manual's `*` (a civil-infraction mark) is dropped from every text,
+//!   and the citation the manual prints after the text (`c90 §17`, `730 CMR §7.08`, `Brockton
+//!   Ordinances c12 §42`) is kept only where the charge is sent with its statute.
 
 use std::error::Error;
 use std::path::Path;
@@ -39,7 +43,10 @@ impl Class {
 /// One charge of a development set.
 pub struct Row {
     pub state: &'static str,
+    /// The text sent with the statute.
     pub charge: String,
+    /// The text sent with the level word or alone: `charge` less a citation printed in it.
+    pub text_alone: String,
     pub statute: String,
     /// The level as the word a vendor would send.
     pub level: Option<&'static str>,
@@ -59,6 +66,9 @@ pub fn all(dir: &Path) -> Result<Vec<Row>, Box<dyn Error>> {
     }
     for row in lines(dir, "california-charges.jsonl")? {
         out.push(california(&row));
+    }
+    for row in lines(dir, "massachusetts-charges.jsonl")? {
+        out.push(massachusetts(&row));
     }
     Ok(out)
 }
@@ -105,6 +115,12 @@ const SD_SERIOUS: &[&str] = &[
     "22-16-42",
 ];
 
+/// Road-traffic law of South Dakota outside title 32, left out of `none` (and of `minor`: the
+/// sections are not the vehicle code): title 31 (highways: closed roads, medians, wrong way on an
+/// interstate), chapters 49-28 and 49-28A (motor carriers and their equipment), and § 35-1-9.1
+/// (an open container in a motor vehicle, minor traffic by DECISIONS §13).
+const SD_ROAD_LAW_OUTSIDE_TITLE_32: &[&str] = &["31-", "49-28-", "49-28A-", "35-1-9.1"];
+
 /// An SDCL section number (title-chapter-section); town ordinances under "title" 12 (elections)
 /// are left out.
 fn sdcl_section(statute: &str) -> bool {
@@ -126,7 +142,11 @@ fn south_dakota(row: &Value) -> Row {
         Some(Class::Serious)
     } else if title32 == Some(true) && severity == "petty" {
         Some(Class::Minor)
-    } else if title32 == Some(false) && !severity.is_empty() && sdcl_section(statute) {
+    } else if title32 == Some(false)
+        && !severity.is_empty()
+        && sdcl_section(statute)
+        && !in_sections(statute, SD_ROAD_LAW_OUTSIDE_TITLE_32)
+    {
         Some(Class::None)
     } else {
         None
@@ -140,6 +160,7 @@ fn south_dakota(row: &Value) -> Row {
     Row {
         state: "SD",
         charge: text(row, "charge").to_string(),
+        text_alone: text(row, "charge").to_string(),
         statute: statute.to_string(),
         level,
         severity,
@@ -185,6 +206,7 @@ fn okaloosa(row: &Value) -> Option<Row> {
     Some(Row {
         state: "FL",
         charge: text(row, "charge").to_string(),
+        text_alone: text(row, "charge").to_string(),
         statute: statute.to_string(),
         level,
         severity,
@@ -192,13 +214,18 @@ fn okaloosa(row: &Value) -> Option<Row> {
     })
 }
 
-fn california(row: &Value) -> Row {
-    let class = match text(row, "traffic") {
+/// The file's own `traffic` label (California, Massachusetts).
+fn labelled(row: &Value) -> Option<Class> {
+    match text(row, "traffic") {
         "minor" => Some(Class::Minor),
         "serious" => Some(Class::Serious),
         "none" => Some(Class::None),
         _ => None,
-    };
+    }
+}
+
+fn california(row: &Value) -> Row {
+    let class = labelled(row);
     let (level, severity) = match text(row, "type") {
         "F" => (Some("FELONY"), Some(SeverityLevel::Felony)),
         "M" => (Some("MISDEMEANOR"), Some(SeverityLevel::Misdemeanor)),
@@ -208,9 +235,59 @@ fn california(row: &Value) -> Row {
     Row {
         state: "CA",
         charge: text(row, "charge").to_string(),
+        text_alone: text(row, "charge").to_string(),
         statute: text(row, "code").to_string(),
         level,
         severity,
         class,
     }
+}
+
+fn massachusetts(row: &Value) -> Row {
+    let (level, severity) = match text(row, "type") {
+        "F" => (Some("FELONY"), Some(SeverityLevel::Felony)),
+        "M" => (Some("MISDEMEANOR"), Some(SeverityLevel::Misdemeanor)),
+        // The manual's CM (civil motor vehicle infraction) and CI (civil infraction).
+        "I" => (Some("CIVIL INFRACTION"), Some(SeverityLevel::Infraction)),
+        _ => (None, None),
+    };
+    let printed = text(row, "charge").replace('*', " ");
+    let printed = printed.split_whitespace().collect::<Vec<_>>().join(" ");
+    let bare = without_citation(&printed);
+    Row {
+        state: "MA",
+        text_alone: if bare.is_empty() {
+            printed.clone()
+        } else {
+            bare.to_string()
+        },
+        charge: printed,
+        statute: text(row, "code").to_string(),
+        level,
+        severity,
+        class: labelled(row),
+    }
+}
+
+/// The manual's text less the citation printed after it: everything from the first word with a
+/// lower-case letter (`c90`, `Brockton Ordinances`, `St.2007`), a `§`, or a number before `CMR`.
+/// The charge text itself is upper case.
+fn without_citation(printed: &str) -> &str {
+    let words: Vec<(usize, &str)> = printed
+        .split(' ')
+        .scan(0, |at, w| {
+            let start = *at;
+            *at += w.len() + 1;
+            Some((start, w))
+        })
+        .collect();
+    let cut = words.iter().enumerate().find_map(|(i, (start, w))| {
+        let cmr = w.chars().all(|c| c.is_ascii_digit())
+            && words.get(i + 1).is_some_and(|(_, next)| *next == "CMR");
+        (w.bytes().any(|b| b.is_ascii_lowercase()) || w.starts_with('§') || cmr).then_some(*start)
+    });
+    printed
+        .get(..cut.unwrap_or(printed.len()))
+        .unwrap_or(printed)
+        .trim()
 }

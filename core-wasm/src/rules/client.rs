@@ -229,14 +229,19 @@ fn matches_category(c: ClientCategory, f: &ChargeFacts) -> Option<bool> {
     match c {
         C::NonConviction => sure(f.class == DispositionClass::NonConviction),
         C::Pending => sure(f.class == DispositionClass::Pending),
-        C::Sealed => sure(f.canonical == D::Sealed),
-        C::Expunged => sure(f.canonical == D::Expunged),
+        // Each jurisdiction's own word for sealing or expungement is the tenant's category too
+        // (DECISIONS §15).
+        C::Sealed => sure(matches!(
+            f.canonical,
+            D::Sealed | D::Shielded | D::Restricted | D::Nondisclosure | D::Closed
+        )),
+        C::Expunged => sure(matches!(
+            f.canonical,
+            D::Expunged | D::Annulled | D::Erased | D::Eliminated
+        )),
         C::Pardoned => sure(f.canonical == D::Pardoned),
         C::SetAside => sure(f.canonical == D::ConvictionSetAside),
-        C::Deferred => sure(matches!(
-            f.canonical,
-            D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
-        )),
+        C::Deferred => sure(f.canonical.is_deferral()),
         C::Juvenile => sure(f.juvenile),
         C::Marijuana => sure(f.marijuana),
         C::MinorTraffic => sure(f.traffic == TrafficKind::MinorTraffic),

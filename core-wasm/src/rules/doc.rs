@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::parse::classify::DispositionClass;
+use crate::parse::classify::{CanonicalDisposition, DispositionClass};
 
 use super::Effect;
 use super::catalog::{
@@ -75,7 +75,7 @@ pub fn markdown() -> String {
     out
 }
 
-fn cell(s: &str) -> String {
+pub(super) fn cell(s: &str) -> String {
     s.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -93,7 +93,7 @@ fn scope(s: Scope) -> &'static str {
     }
 }
 
-fn trigger(t: Trigger) -> &'static str {
+pub(super) fn trigger(t: Trigger) -> &'static str {
     match t {
         Trigger::Always => "always",
         Trigger::AnyParty => "any party",
@@ -121,6 +121,13 @@ fn covers(r: &Rule) -> String {
         Category::MarijuanaPossessionBefore(d) => {
             format!(" (marijuana possession entered before {d})")
         }
+        Category::RecordState(states) => {
+            let names: Vec<String> = states
+                .iter()
+                .map(|d| record_state_name(*d).to_string())
+                .collect();
+            format!(" ({})", names.join(", "))
+        }
         other => format!(
             " ({})",
             format!("{other:?}")
@@ -141,12 +148,13 @@ fn covers(r: &Rule) -> String {
     }
 }
 
-fn effect(a: Action) -> String {
+pub(super) fn effect(a: Action) -> String {
     match a {
         Action::Permit => "permit".to_string(),
         Action::Bar => "bar".to_string(),
         Action::Review => "review".to_string(),
         Action::Notice => "notice".to_string(),
+        Action::ReadsAs(class) => format!("reads as {} (note shown)", class.word()),
         Action::JuvenileUntilAge(age) => format!("bar once the subject is {age}"),
         Action::Lookback {
             window,
@@ -187,7 +195,7 @@ fn thousands(n: u32) -> String {
     out
 }
 
-fn effective(r: &Rule) -> String {
+pub(super) fn effective(r: &Rule) -> String {
     match (r.effective_from, r.effective_to) {
         (None, None) => "-".to_string(),
         (Some(f), None) => format!("from {f}"),
@@ -202,4 +210,12 @@ fn confidence(c: Confidence) -> &'static str {
         Confidence::Medium => "medium",
         Confidence::Low => "low",
     }
+}
+
+/// A record state as the catalogue names it: the canonical value in lower case, spaced.
+pub(super) fn record_state_name(state: CanonicalDisposition) -> String {
+    serde_json::to_value(state)
+        .ok()
+        .and_then(|v| v.as_str().map(|s| s.to_lowercase().replace('_', " ")))
+        .unwrap_or_default()
 }

@@ -8,10 +8,11 @@ use crate::model::Reportability;
 use crate::parse::classify::{CanonicalDisposition, DispositionClass, SeverityLevel};
 use crate::parse::dates::{parse_iso, years_before};
 
-use super::catalog::{self, Action, Category, Clock, Rule, Trigger, Window};
+use super::catalog::{self, Action, Category, Clock, Confidence, Rule, Trigger, Window};
 use super::client::ClientRules;
 use super::facts::{Custody, Dated, LaterDate};
 use super::outcome::reportability_of;
+use super::trial::{self, Value};
 use super::{ChargeFacts, ChargeOutcome, DataGap, Effect, Finding, Reason, federal, local, states};
 
 /// Evaluates one charge against every applicable rule, without a client overlay.
@@ -19,9 +20,29 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
     evaluate_with(facts, None)
 }
 
-/// Evaluates one charge against every applicable rule and the tenant's overlay.
-pub fn evaluate_with(facts: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
-    whatever_the_values(facts, client, as_given(facts, client))
+/// Evaluates one charge against every applicable rule and the tenant's overlay. A record state
+/// that reads two ways is decided over its readings (DECISIONS §15), a missing disposition or
+/// level over the values it could have (§7.2).
+pub fn evaluate_with(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
+    if let Some((question, readings)) = trial::readings(f, || settled_reading(f)) {
+        let tried = readings
+            .iter()
+            .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
+            .collect();
+        return trial::decide_reading(question, tried);
+    }
+    whatever_the_values(f, client, as_given(f, client))
+}
+
+/// The class an applicable row in force says the charge's record state is (AZ: a set-aside
+/// stays a conviction), if one does.
+pub(super) fn settled_reading(f: &ChargeFacts) -> Option<DispositionClass> {
+    triggered(f)
+        .filter(|rule| in_force(rule, f.as_of) && category_match(rule.category, f).is_some())
+        .find_map(|rule| match rule.action {
+            Action::ReadsAs(class) => Some(class),
+            _ => None,
+        })
 }
 
 /// The outcome of the rules and the overlay for the values the record gives, before a missing
@@ -105,57 +126,22 @@ pub(super) fn concerns(rule: &Rule, f: &ChargeFacts) -> bool {
 fn whatever_the_values(
     f: &ChargeFacts,
     client: Option<&ClientRules>,
-    mut outcome: ChargeOutcome,
+    outcome: ChargeOutcome,
 ) -> ChargeOutcome {
     let undecided = outcome.reportability == Reportability::NotEnoughInfo;
-    let (what, values) = if f.class == DispositionClass::Unknown {
-        ("disposition", disposition_values(f))
+    let what = if f.class == DispositionClass::Unknown {
+        "disposition"
     } else if f.level == SeverityLevel::Unknown && undecided && outcome.has_gap(DataGap::Level) {
-        ("charge level", LEVEL_VALUES.as_slice())
+        "charge level"
     } else {
         return outcome;
     };
-    let tried: Vec<(&str, ChargeOutcome)> = values
-        .iter()
-        .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
-        .collect();
-    for (_, o) in &tried {
-        for gap in &o.missing {
-            if !outcome.missing.contains(gap) {
-                outcome.missing.push(*gap);
-            }
-        }
-    }
-    let barred = |o: &ChargeOutcome| o.reportability == Reportability::NotReportable;
-    if !undecided || !tried.iter().all(|(_, o)| barred(o)) {
-        return outcome;
-    }
-    // One finding per rule that bars a value, naming the values it bars.
-    let mut bars: Vec<(Finding, Vec<&str>)> = Vec::new();
-    for (label, o) in &tried {
-        let Some(bar) = o.findings.first() else {
-            continue;
-        };
-        match bars.iter_mut().find(|(b, _)| b.rule_id == bar.rule_id) {
-            Some((_, labels)) => labels.push(label),
-            None => bars.push((bar.clone(), vec![label])),
-        }
-    }
-    let mut findings: Vec<Finding> = bars
-        .into_iter()
-        .enumerate()
-        .map(|(i, (mut bar, labels))| {
-            let lead = if i == 0 {
-                format!("whatever the missing {what} is: ")
-            } else {
-                String::new()
-            };
-            bar.reason = Reason::Composed(format!("{lead}if {}, {}", one_of(&labels), bar.reason));
-            bar
-        })
-        .collect();
-    findings.extend(outcome.findings);
-    ChargeOutcome::combine_noting(findings, &outcome.missing)
+    let tried: Vec<(&str, ChargeOutcome)> =
+        trial::missing_values(f, outcome.has_gap(DataGap::Level))
+            .iter()
+            .map(|(label, value)| (*label, evaluate_with(&value.of(f), client)))
+            .collect();
+    trial::decide_missing(what, outcome, &tried)
 }
 
 /// [`reportability_in`] with a scratch of its own.
@@ -165,9 +151,10 @@ pub(super) fn reportability_with(f: &ChargeFacts, client: Option<&ClientRules>) 
 }
 
 /// The reportability [`evaluate_with`] gives a charge, without the findings and missing values
-/// it writes (the lookback asks it at each boundary): a charge undecided for a missing
-/// disposition or level is barred when every value it could take is, as
-/// [`whatever_the_values`] decides it; each value is tried until one is not barred. The
+/// it writes (the lookback asks it at each boundary): a record state that reads two ways is
+/// decided when its readings agree; a charge undecided for a missing disposition or level is
+/// barred when every value it could take is, as [`whatever_the_values`] decides it; each value
+/// is tried until one is not barred (or a reading disagrees). The
 /// findings are gathered in `scratch`, kept from call to call (no vector each time), and never
 /// combined into an outcome: only the strongest effect counts.
 pub(super) fn reportability_in(
@@ -175,13 +162,25 @@ pub(super) fn reportability_in(
     f: &ChargeFacts,
     client: Option<&ClientRules>,
 ) -> Reportability {
+    if let Some((_, readings)) = trial::readings(f, || settled_reading(f)) {
+        // Decided when every reading agrees (DECISIONS §15).
+        let mut agreed = None;
+        for (_, value) in readings {
+            let r = reportability_in(scratch, &value.of(f), client);
+            match agreed {
+                Some(a) if a != r => return Reportability::NotEnoughInfo,
+                _ => agreed = Some(r),
+            }
+        }
+        return agreed.unwrap_or(Reportability::NotEnoughInfo);
+    }
     scratch.findings.clear();
     scratch.needed.clear();
     find(f, client, scratch);
     let now = reportability_of(scratch.findings.iter().map(|x| x.effect).max());
     let level_gap = scratch.needed.contains(&DataGap::Level)
         || (scratch.findings.iter()).any(|x| x.data_gap == Some(DataGap::Level));
-    let values = values_tried(f, level_gap);
+    let values = trial::missing_values(f, level_gap);
     let mut barred = |value: &Value| {
         reportability_in(scratch, &value.of(f), client) == Reportability::NotReportable
     };
@@ -195,93 +194,13 @@ pub(super) fn reportability_in(
     }
 }
 
-/// The values a charge's missing disposition or level could take, as [`whatever_the_values`]
-/// tries them for an outcome that needed the level (`level_gap`) or not; empty when no value is
-/// tried.
+/// The values a charge's record leaves open, as [`evaluate_with`] tries them: the readings of a
+/// record state that reads two ways, else a missing disposition's or level's values (the level
+/// only for an outcome that needed it, `level_gap`); empty when nothing is tried.
 pub(super) fn values_tried(f: &ChargeFacts, level_gap: bool) -> &'static [(&'static str, Value)] {
-    if f.class == DispositionClass::Unknown {
-        disposition_values(f)
-    } else if f.level == SeverityLevel::Unknown && level_gap {
-        &LEVEL_VALUES
-    } else {
-        &[]
-    }
-}
-
-/// A value a charge's missing disposition or level could take.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Value {
-    Disposition(DispositionClass, CanonicalDisposition),
-    Level(SeverityLevel),
-}
-
-impl Value {
-    /// The charge's facts with this value.
-    pub(super) fn of(self, f: &ChargeFacts) -> ChargeFacts {
-        match self {
-            Value::Disposition(class, canonical) => ChargeFacts {
-                class,
-                canonical,
-                ..f.clone()
-            },
-            Value::Level(level) => ChargeFacts { level, ..f.clone() },
-        }
-    }
-}
-
-/// The dispositions a charge whose disposition is missing could have, one per way the rules
-/// treat them; a disposition or release date shows it is no longer pending (the last one).
-fn disposition_values(f: &ChargeFacts) -> &'static [(&'static str, Value)] {
-    match DISPOSITION_VALUES.split_last() {
-        Some((_, dated)) if f.outcome_dated => dated,
-        _ => &DISPOSITION_VALUES,
-    }
-}
-
-const DISPOSITION_VALUES: [(&str, Value); 5] = {
-    use CanonicalDisposition as D;
-    use DispositionClass as K;
-    [
-        (
-            "a conviction",
-            Value::Disposition(K::Conviction, D::Convicted),
-        ),
-        (
-            "a dismissal",
-            Value::Disposition(K::NonConviction, D::Dismissed),
-        ),
-        (
-            "a nolle prosequi",
-            Value::Disposition(K::NonConviction, D::DismissedByProsecutor),
-        ),
-        (
-            "a completed deferral",
-            Value::Disposition(K::NonConviction, D::DeferredCompleted),
-        ),
-        ("still pending", Value::Disposition(K::Pending, D::Pending)),
-    ]
-};
-
-/// The levels a charge whose type gives none could have, one per way the rules treat them.
-const LEVEL_VALUES: [(&str, Value); 7] = {
-    use SeverityLevel as L;
-    [
-        ("a felony", Value::Level(L::Felony)),
-        ("a misdemeanor", Value::Level(L::Misdemeanor)),
-        ("a petty offense", Value::Level(L::PettyOffense)),
-        ("an infraction", Value::Level(L::Infraction)),
-        ("a violation", Value::Level(L::Violation)),
-        ("an ordinance violation", Value::Level(L::Ordinance)),
-        ("a civil offense", Value::Level(L::Civil)),
-    ]
-};
-
-/// `a`, `a or b`, `a, b or c`.
-fn one_of(labels: &[&str]) -> String {
-    match labels {
-        [] => String::new(),
-        [only] => (*only).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    match trial::readings(f, || settled_reading(f)) {
+        Some((_, readings)) => readings,
+        None => trial::missing_values(f, level_gap),
     }
 }
 
@@ -333,17 +252,10 @@ fn category_match(category: Category, f: &ChargeFacts) -> Option<Fit> {
         L::Unknown => Some(Fit::Unsure(DataGap::Level)),
         known => sure(covers(known)),
     };
-    let deferral = matches!(
-        f.canonical,
-        D::DeferredActive | D::DeferredCompleted | D::DeferredUnspecified
-    );
+    let deferral = f.canonical.is_deferral();
     match category {
         K::All => Some(Fit::Sure),
-        K::Sealed => sure(f.canonical == D::Sealed),
-        K::Expunged => sure(f.canonical == D::Expunged),
-        K::SealedOrExpunged => sure(matches!(f.canonical, D::Sealed | D::Expunged)),
-        K::Pardoned => sure(f.canonical == D::Pardoned),
-        K::SetAside => sure(f.canonical == D::ConvictionSetAside),
+        K::RecordState(states) => sure(states.contains(&f.canonical)),
         K::Deferral => sure(deferral),
         K::NotDeferral => sure(!deferral),
         K::AcquittalOrDismissal => sure(matches!(
@@ -386,7 +298,12 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
     };
     let finding = match (rule.action, unsure) {
         // A permit that may not apply restricts nothing either way.
-        (Action::Notice, _) | (Action::Permit, Some(_)) => return,
+        (Action::Notice, _) | (Action::Permit | Action::ReadsAs(_), Some(_)) => return,
+        // The row's note, said in the reading it settles.
+        (Action::ReadsAs(class), None) if class == f.class => {
+            Finding::new(rule.id, Effect::Permit, rule.reason)
+        }
+        (Action::ReadsAs(_), None) => return,
         (Action::Bar | Action::Review | Action::JuvenileUntilAge(_), Some(gap)) => {
             Finding::data_gap(
                 rule.id,
@@ -394,6 +311,20 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
                 Reason::Unsure {
                     rule: rule.reason,
                     gap,
+                },
+            )
+        }
+        // DECISIONS §15: a record-state row bars whatever its confidence, and says it.
+        (Action::Bar, None)
+            if rule.confidence != Confidence::High
+                && matches!(rule.category, Category::RecordState(_)) =>
+        {
+            Finding::new(
+                rule.id,
+                Effect::Bar,
+                Reason::Confidence {
+                    rule: rule.reason,
+                    confidence: rule.confidence.as_str(),
                 },
             )
         }

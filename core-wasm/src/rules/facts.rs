@@ -109,6 +109,9 @@ pub struct ChargeFacts {
     pub outcome_dated: bool,
     pub is_serving: bool,
     pub annual_salary: Option<f64>,
+    /// The charge is one reading of a record state that reads two ways (DECISIONS §15), tried
+    /// by the evaluator: it is not read again.
+    pub reading_tried: bool,
 }
 
 /// The case subject's date of birth, when the record gives a usable one.
@@ -189,6 +192,7 @@ impl ChargeFacts {
             outcome_dated: disposed.is_some() || release.is_some(),
             is_serving,
             annual_salary,
+            reading_tried: false,
         }
     }
 

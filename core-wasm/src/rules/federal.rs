@@ -15,14 +15,11 @@ pub fn add_findings(f: &ChargeFacts, out: &mut Vec<Finding>) {
             "a minor traffic offense is not reported",
         ));
     }
-    if matches!(
-        f.canonical,
-        CanonicalDisposition::Sealed | CanonicalDisposition::Expunged
-    ) {
+    if f.canonical.is_record_relief() {
         out.push(Finding::new(
             FED_EXPUNGED_SEALED_NOT_REPORTABLE,
             Effect::Bar,
-            "the record is sealed or expunged",
+            relief_words(f.canonical),
         ));
     }
     match f.class {
@@ -104,4 +101,26 @@ fn salary_exemption() -> Finding {
         Effect::Permit,
         "the salary of $75,000 or more lifts the federal 7-year limit",
     )
+}
+
+/// Why the federal row bars a record the law restricts, in the record state's own word.
+fn relief_words(state: CanonicalDisposition) -> &'static str {
+    use CanonicalDisposition as D;
+    match state {
+        D::Expunged => "the record is expunged, and a legally restricted record is not reported",
+        D::Annulled => "the record is annulled, and a legally restricted record is not reported",
+        D::Erased => "the record is erased, and a legally restricted record is not reported",
+        D::Shielded => "the record is shielded, and a legally restricted record is not reported",
+        D::Restricted => {
+            "the record is restricted from public access, and a legally restricted record is not reported"
+        }
+        D::Nondisclosure => {
+            "the record is under an order of nondisclosure, and a legally restricted record is not reported"
+        }
+        D::Closed => "the record is closed, and a legally restricted record is not reported",
+        D::Eliminated => {
+            "the conviction was eliminated from the record, and a legally restricted record is not reported"
+        }
+        _ => "the record is sealed, and a legally restricted record is not reported",
+    }
 }

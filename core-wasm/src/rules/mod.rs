@@ -17,6 +17,7 @@ pub mod routing;
 pub mod schema;
 pub mod states;
 pub mod table;
+mod trial;
 
 mod evaluate;
 #[cfg(test)]
@@ -25,6 +26,8 @@ mod tests;
 mod tests_aging;
 #[cfg(test)]
 mod tests_boundaries;
+#[cfg(test)]
+mod tests_record_states;
 
 pub use aging::{Workspace, time_facts, time_facts_in};
 pub use client::ClientRules;
@@ -41,4 +44,11 @@ pub fn catalog_markdown() -> String {
     doc::markdown()
 }
 
+/// The record states each jurisdiction names, the words read as them and the rules that decide
+/// them (`docs/record-states.md`), generated from the rule rows and the disposition table.
+pub fn record_states_markdown() -> String {
+    doc_record_states::markdown()
+}
+
 mod doc;
+mod doc_record_states;

@@ -138,10 +138,9 @@ impl Reasons<'_> {
     /// The decisive reasons joined with `; `, piece by piece onto `out`.
     pub(crate) fn compose<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         let decisive = self.0.first().map(|finding| finding.effect);
-        let reasons = self
-            .0
-            .iter()
-            .filter(|finding| Some(finding.effect) == decisive);
+        let reasons = self.0.iter().filter(|finding| {
+            Some(finding.effect) == decisive && !matches!(finding.reason, Reason::Folded)
+        });
         for (i, finding) in reasons.enumerate() {
             if i > 0 {
                 out.write_str("; ")?;

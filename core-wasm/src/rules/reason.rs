@@ -20,6 +20,9 @@ pub enum Reason {
     /// Text composed elsewhere, for the rare finding no variant fits (a bar restated for each
     /// value a missing one could have).
     Composed(String),
+    /// No words of its own: the finding is cited, and what it found is said in another
+    /// finding's composed reason (each reading of a record state that reads two ways).
+    Folded,
 
     // The federal clock (15 U.S.C. 1681c), counted from the date of entry.
     NonConvictionWithin(Dated),
@@ -40,6 +43,11 @@ pub enum Reason {
     },
     PreemptionDisputed {
         jurisdiction: &'static str,
+    },
+    /// A record-state row below high confidence that bars all the same (DECISIONS §15).
+    Confidence {
+        rule: &'static str,
+        confidence: &'static str,
     },
 
     // A lookback row.
@@ -128,6 +136,7 @@ impl Reason {
         let (lead, pieces): (&str, &[Piece]) = match self {
             R::Words(words) => (words, &[]),
             R::Composed(text) => (text, &[]),
+            R::Folded => ("", &[]),
             R::NonConvictionWithin(e) => (
                 "a non-conviction from ",
                 &[Day(e.date), W(" ("), W(e.field), W(") is within 7 years")],
@@ -171,6 +180,16 @@ impl Reason {
                 ],
             ),
             R::AgeUnknown { rule } => (rule, &[W(", and the subject's age is unknown")]),
+            R::Confidence { rule, confidence } => (
+                rule,
+                &[
+                    W(" (the law table rates this row's confidence "),
+                    W(confidence),
+                    W(
+                        "; when in doubt whether relief forbids reporting, the record is not reported)",
+                    ),
+                ],
+            ),
             R::PreemptionDisputed { jurisdiction } => (
                 "the ",
                 &[
@@ -386,6 +405,15 @@ mod tests {
                 Reason::AgeUnknown { rule: "R" },
                 "R, and the subject's age is unknown",
             ),
+            (
+                Reason::Confidence {
+                    rule: "R",
+                    confidence: "low",
+                },
+                "R (the law table rates this row's confidence low; when in doubt whether relief forbids \
+                 reporting, the record is not reported)",
+            ),
+            (Reason::Folded, ""),
             (
                 Reason::PreemptionDisputed { jurisdiction: "TX" },
                 "the TX rule is applied although its preemption by the FCRA is disputed",

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::parse::classify::DispositionClass;
+use crate::parse::classify::{CanonicalDisposition, DispositionClass};
 
 /// What a rule says about a charge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -91,12 +91,11 @@ pub enum Place {
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     All,
-    Sealed,
-    Expunged,
-    SealedOrExpunged,
-    Pardoned,
-    SetAside,
-    /// Deferred adjudication, diversion, PBJ, withheld adjudication, first offender, SIS.
+    /// Records in one of these states (sealed, expunged, a jurisdiction's own word for relief,
+    /// set aside, pardoned, a youthful offender adjudication: DECISIONS §15).
+    RecordState(&'static [CanonicalDisposition]),
+    /// Deferred adjudication, diversion, PBJ, withheld adjudication, first offender, SIS, running,
+    /// completed or unspecified.
     Deferral,
     /// A non-conviction that is not a deferral (MD: PBJ goes to review instead).
     NotDeferral,
@@ -170,6 +169,10 @@ pub enum Action {
     },
     /// Not reportable once the subject is this old at the as-of date; review when the age is unknown.
     JuvenileUntilAge(u32),
+    /// The row says what the record state is (DECISIONS §15: AZ, a set-aside conviction stays a
+    /// conviction): the charge is read as this class only, and the row's reason is said beside
+    /// the rules that decide it (a permit that shows the note).
+    ReadsAs(DispositionClass),
     /// Catalogued for completeness (a duty, an exception, a source-level limit); never fires.
     Notice,
 }
@@ -214,6 +217,30 @@ pub const BASE: Rule = Rule {
     summary: "",
     citation: "",
     confidence: Confidence::Medium,
+};
+
+/// Record states the rows name (DECISIONS §15).
+pub const SEALED: &[CanonicalDisposition] = &[CanonicalDisposition::Sealed];
+pub const EXPUNGED: &[CanonicalDisposition] = &[CanonicalDisposition::Expunged];
+pub const SEALED_OR_EXPUNGED: &[CanonicalDisposition] =
+    &[CanonicalDisposition::Sealed, CanonicalDisposition::Expunged];
+pub const PARDONED: &[CanonicalDisposition] = &[CanonicalDisposition::Pardoned];
+pub const SET_ASIDE: &[CanonicalDisposition] = &[CanonicalDisposition::ConvictionSetAside];
+/// Every state in which the record itself says relief took it from the public: sealed,
+/// expunged and each jurisdiction's own word (`CanonicalDisposition::is_record_relief`).
+pub const RELIEF: &[CanonicalDisposition] = {
+    use CanonicalDisposition as D;
+    &[
+        D::Sealed,
+        D::Expunged,
+        D::Annulled,
+        D::Erased,
+        D::Shielded,
+        D::Restricted,
+        D::Nondisclosure,
+        D::Closed,
+        D::Eliminated,
+    ]
 };
 
 /// Convictions.

@@ -15,6 +15,7 @@ pub const FED_EXPUNGED_SEALED_NOT_REPORTABLE: &str = "FED_EXPUNGED_SEALED_NOT_RE
 pub const FED_ACCURACY_DISPOSITION: &str = "FED_ACCURACY_DISPOSITION";
 pub const FED_STATE_PREEMPTION: &str = "FED_STATE_PREEMPTION";
 pub const GEN_TRAFFIC_NONREPORT: &str = "GEN_TRAFFIC_NONREPORT";
+pub const GEN_RECORD_STATE_UNSETTLED: &str = "GEN_RECORD_STATE_UNSETTLED";
 pub const SYS_JURISDICTION_UNKNOWN: &str = "SYS_JURISDICTION_UNKNOWN";
 pub const SYS_ENGINE_FAILURE: &str = "SYS_ENGINE_FAILURE";
 
@@ -91,9 +92,11 @@ pub static RULES: &[Rule] = &[
         jurisdiction: "US",
         trigger: Trigger::Always,
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(RELIEF),
         action: Action::Bar,
-        summary: "Expunged, sealed or otherwise legally restricted records are not reported.",
+        summary: "Expunged, sealed or otherwise legally restricted records are not reported: each jurisdiction's own \
+                  word for it included (annulled, erased, shielded, restricted, nondisclosure, closed, eliminated; \
+                  DECISIONS §15).",
         citation: "15 U.S.C. 1681e(b)",
         confidence: Confidence::Medium,
         ..BASE
@@ -130,6 +133,22 @@ pub static RULES: &[Rule] = &[
                   are not reported; serious traffic offenses such as DUI follow the ordinary rules.",
         citation: "",
         confidence: Confidence::Medium,
+        ..BASE
+    },
+    Rule {
+        id: GEN_RECORD_STATE_UNSETTLED,
+        jurisdiction: "GEN",
+        scope: Scope::Policy,
+        trigger: Trigger::Always,
+        classes: KNOWN,
+        action: Action::Review,
+        summary: "A record state that reads two ways is decided only when both readings agree, otherwise by a person: \
+                  a deferral or withheld adjudication whose record does not say whether it is still running or was \
+                  completed (pending or non-conviction), and a set-aside or pardon where no applicable row says \
+                  whether the conviction remains (conviction or non-conviction). The rationale names the fact that \
+                  settles it (DECISIONS §15).",
+        citation: "",
+        confidence: Confidence::High,
         ..BASE
     },
     Rule {

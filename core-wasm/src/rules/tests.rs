@@ -55,6 +55,7 @@ pub(super) fn facts(class: K, canonical: D, state: &str) -> ChargeFacts {
         outcome_dated: true,
         is_serving: false,
         annual_salary: None,
+        reading_tried: false,
     }
 }
 
@@ -84,7 +85,11 @@ fn conviction(state: &str, disposed: NaiveDate) -> ChargeFacts {
 }
 
 fn dismissal(state: &str, entered: NaiveDate) -> ChargeFacts {
-    let mut f = facts(K::NonConviction, D::Dismissed, state);
+    entered_on(facts(K::NonConviction, D::Dismissed, state), entered)
+}
+
+/// `f` arrested on `entered` and disposed 30 days later.
+pub(super) fn entered_on(mut f: ChargeFacts, entered: NaiveDate) -> ChargeFacts {
     f.entry = Some(Dated {
         date: entered,
         field: "arrest_date",
@@ -551,7 +556,7 @@ fn set_aside_and_pardon_only_where_the_table_says() {
     assert_eq!(outcome(&mi), Reportability::NotReportable);
     // The law table also bars set-aside records in OR (ORS 137.225) and DC (2-1652(2)(A)), and in
     // MI and OR only for their own courts; AZ reports them with their status; elsewhere a
-    // set-aside is an ordinary non-conviction (DECISIONS §7.2).
+    // set-aside is decided over both readings (DECISIONS §15): recent, both are reportable.
     let set_aside = |court: &str, applicant: Option<&str>| {
         let mut f = facts(K::NonConviction, D::ConvictionSetAside, court);
         f.applicant_state = applicant.and_then(StateCode::new);
@@ -710,9 +715,13 @@ fn client_overlay_validation() {
     assert!(loosen.is_err());
 }
 
+/// Two consistency checks over the rule rows: a lookback that counts from a disposition or a
+/// release never covers pending charges (they have neither date), and an employer-use limit, which
+/// binds where the report is used, names one state. That every deciding rule fires is
+/// `every_deciding_rule_fires_in_a_named_corpus_case` (core-wasm/tests/corpus.rs); that statute
+/// rules carry their citation is `statute_rules_carry_citations_and_firing_rules_carry_reasons`.
 #[test]
-fn every_firing_rule_can_fire_and_cites_its_statute() {
-    // Sanity over the data: lookbacks never count pending charges from a disposition date.
+fn disposition_clocks_skip_pending_charges_and_applicant_rules_name_one_state() {
     for r in catalog::all_rules() {
         if let Action::Lookback { clock, .. } = r.action
             && clock != Clock::Entry

@@ -82,6 +82,8 @@ fn covered(rule: &Rule, class: K, as_of: NaiveDate) -> ChargeFacts {
         outcome_dated: false,
         is_serving: false,
         annual_salary: None,
+        // The row is tested on the class given, not over a record state's readings.
+        reading_tried: true,
     };
     match rule.category {
         Category::All | Category::NotDeferral | Category::AcquittalOrDismissal => {}
@@ -95,10 +97,9 @@ fn covered(rule: &Rule, class: K, as_of: NaiveDate) -> ChargeFacts {
             f.marijuana = true;
             f.marijuana_possession = true;
         }
-        Category::Sealed => f.canonical = D::Sealed,
-        Category::Expunged | Category::SealedOrExpunged => f.canonical = D::Expunged,
-        Category::Pardoned => f.canonical = D::Pardoned,
-        Category::SetAside => f.canonical = D::ConvictionSetAside,
+        Category::RecordState(states) => {
+            f.canonical = states.first().copied().unwrap_or(D::Sealed);
+        }
         Category::Deferral => {
             f.canonical = if class == K::Pending {
                 D::DeferredActive

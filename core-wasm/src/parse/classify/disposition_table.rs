@@ -152,6 +152,7 @@ const fn state_rule(
 const NC: &[&str] = &["NC"];
 const WA: &[&str] = &["WA"];
 const FL: &[&str] = &["FL"];
+const NY: &[&str] = &["NY"];
 const ANY: &[&str] = &[];
 
 /// A2 step 2 and A4: exact codes. State rows first (NC CIPRS [N1], WA SCOMIS [W1]), then global
@@ -182,7 +183,7 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(WA, "CV", o(C::Transferred)),
     code(WA, "GR", o(C::DeferralRevoked)),
     // FL withhold of adjudication (A3 DEFERRED_ACTIVE "WITHHOLD (FL)", A3/A4 WITHHELD).
-    code(FL, "WITHHOLD", o(C::DeferredActive)),
+    code(FL, "WITHHOLD", o(C::DeferredUnspecified)),
     code(FL, "WITHHELD", o(C::DeferredUnspecified)),
     // CJARS adjudication codes [J1] (NA, NP and GU are ambiguous: below).
     code(ANY, "GP", o(C::ConvictedGuiltyPlea)),
@@ -191,7 +192,8 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(ANY, "GJ", o(C::ConvictedAtTrial)),
     code(ANY, "GI", o(C::Convicted)),
     code(ANY, "ND", o(C::Dismissed)),
-    code(ANY, "DU", o(C::DeferredActive)),
+    // CJARS `DU`: a diversion whose result the code does not say (DECISIONS §15).
+    code(ANY, "DU", o(C::DeferredUnspecified)),
     code(ANY, "PT", o(C::Pending)),
     code(ANY, "PU", o(C::Pending)),
     code(ANY, "UU", Reading::NoInfo),
@@ -206,6 +208,11 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(ANY, "DEFERRAL", o(C::DeferredUnspecified)),
     code(ANY, "DEFERRED ADJ", o(C::DeferredUnspecified)),
     code(ANY, "DIVERSION", o(C::DeferredUnspecified)),
+    // New York's youthful offender finding, written as its initials (CPL 720.20).
+    code(NY, "YO", o(C::YouthfulOffender)),
+    code(NY, "Y O", o(C::YouthfulOffender)),
+    // Missouri suspended execution of sentence: a conviction, unlike its SIS (GK).
+    code(&["MO"], "SES", o(C::Convicted)),
     // A4: never mapped without the source's own table.
     code(ANY, "NA", Reading::Ambiguous),
     code(ANY, "NC", Reading::Ambiguous),
@@ -216,8 +223,9 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(ANY, "GU", Reading::Ambiguous),
 ];
 
-/// Deferral / diversion names (A3 DEFERRED_ACTIVE). `WITHHOLD`/`WITHHELD` alone are FL-only and
-/// handled by their own rows.
+/// Deferral / diversion names (A3's kinds of deferral). A bare one is the unspecified case
+/// (DECISIONS §15); `RUNNING`, `COMPLETION` and `REVOCATION` words say how it stands.
+/// `WITHHOLD`/`WITHHELD` alone are FL-only and handled by their own rows.
 const DEFERRAL: &[&str] = &[
     "DEFERR*",
     "DEF ADJ",
@@ -246,6 +254,11 @@ const DEFERRAL: &[&str] = &[
     "FIRST OFFENDER",       // GA First Offender Act (GK)
     "STAY OF ADJUDICATION", // MN (GK)
     "PLEA IN ABEYANCE",     // UT (GK)
+    "HYTA",                 // MI Holmes Youthful Trainee Act (GK)
+    "YOUTHFUL TRAINEE",     // MI (GK)
+    "NON ADJUDICATION",     // MS (GK)
+    "NONADJUDICATION",
+    "PROBATION WITHOUT VERDICT", // PA drug deferral (GK)
 ];
 
 /// Words saying a deferral ended in dismissal (A3 DEFERRED_COMPLETED).
@@ -259,6 +272,53 @@ const COMPLETION: &[&str] = &[
     "DISCHARGE",
     "DISCHARGED",
     "FULFILLED",
+    "COMPLIED",
+];
+
+/// Words that deny a completion ("NOT COMPLETED"): a deferral that says so is not completed.
+const NOT_COMPLETED: &[&str] = &[
+    "NOT COMPLETE*",
+    "NOT YET COMPLETE*",
+    "INCOMPLETE",
+    "NOT DISMISSED",
+    "NOT DISCHARGED",
+    "NOT SUCCESSFUL*",
+    "PENDING COMPLETION",
+    "AWAITING COMPLETION",
+];
+
+/// Words saying a deferral is still running (DECISIONS §15: the record says so, or it is the
+/// unspecified case).
+const RUNNING: &[&str] = &[
+    "ACTIVE",
+    "PENDING",
+    "ONGOING",
+    "IN PROGRESS",
+    "CURRENT",
+    "CURRENTLY",
+    "NOT COMPLETE*",
+    "NOT YET COMPLETE*",
+    "INCOMPLETE",
+    "AWAITING COMPLETION",
+    "PENDING COMPLETION",
+    "IN COMPLIANCE",
+];
+
+/// Words saying a deferral ended in dismissal, for a deferral whose name holds DISCHARGE.
+const ENDED_WELL: &[&str] = &["DISMISS*", "COMPLETE*", "COMPLETION", "SUCCESSFUL*"];
+
+/// Florida's withhold of adjudication, as its courts write it (Okaloosa `*Adj W/H`).
+const FL_WITHHOLD: &[&str] = &[
+    "ADJUDICATION WITHHELD",
+    "ADJ WITHHELD",
+    "WITHHELD ADJUDICATION",
+    "WITHHOLD OF ADJUDICATION",
+    "WITHHOLD ADJUDICATION",
+    "WITHHOLD",
+    "ADJ W H",
+    "ADJ W HELD",
+    "W H ADJ",
+    "W HELD ADJ",
 ];
 
 /// Words saying a deferral was revoked and judgment entered (A3 DEFERRAL_REVOKED).
@@ -339,6 +399,14 @@ pub(crate) const RULES: &[Rule] = &[
                 "SET ASIDE",
                 "VACAT*",
                 "1203 4",
+                "ANNUL*",
+                "SHIELD*",
+                "RESTRICT*",
+                "NONDISCLOSURE",
+                "NON DISCLOSURE",
+                "ERAS*",
+                "LIMITED ACCESS",
+                "ELIMINA*",
             ],
         ],
         Reading::Event(Event::ReliefDenied),
@@ -346,12 +414,166 @@ pub(crate) const RULES: &[Rule] = &[
     // A3 SEALED_OR_EXPUNGED, split (see CanonicalDisposition). Expunged first: "SEALED AND
     // EXPUNGED" is expunged. A deferral that ended in expungement is reported as Expunged, the
     // more protective reading of A3's "PBJ + expungement".
+    // DECISIONS §15: the law table's own names for relief are vocabulary. A word that means one
+    // thing in one state and another elsewhere is read with the case's state (A4): the
+    // state's row comes first. Each row names the statute that uses the word.
+    // CT 54-142a: erasure.
+    state_rule("erased_ct", &["CT"], &[&["ERAS*"]], o(C::Erased)),
     rule(
         "expunged",
         &[&["EXPUNG*", "EXPUNCT*", "ERASED", "ERASURE"]],
         o(C::Expunged),
     ),
+    // NH RSA 651:5: annulment. Elsewhere an annulled conviction is a set-aside (below).
+    state_rule("annulled_nh", &["NH"], &[&["ANNUL*"]], o(C::Annulled)),
+    // MD Crim. Proc. 10-301 ff. (and IN 34-28-5-15 for infraction judgments): shielding.
+    rule("shielded", &[&["SHIELD*"]], o(C::Shielded)),
+    // TX Gov't Code 411.0835 ff.: an order of nondisclosure.
+    rule(
+        "nondisclosure",
+        &[&[
+            "NONDISCLOSURE",
+            "NON DISCLOSURE",
+            "NONDISCLOSED",
+            "NON DISCLOSED",
+        ]],
+        o(C::Nondisclosure),
+    ),
+    // GA O.C.G.A. 35-3-37 record restriction; IN 24-4-18-6(a)(2) restricted or removed from
+    // public access; PA 9122.1 ff. limited access.
+    rule(
+        "restricted",
+        &[&[
+            "RECORD RESTRICTED",
+            "RECORDS RESTRICTED",
+            "RESTRICTED RECORD*",
+            "RECORD RESTRICTION",
+            "RESTRICTION GRANTED",
+            "RESTRICTION ORDER*",
+            "ORDER OF RESTRICTION",
+            "RESTRICTED FROM PUBLIC*",
+            "RESTRICTED ACCESS",
+            "ACCESS RESTRICTED",
+            "REMOVED FROM PUBLIC*",
+            "LIMITED ACCESS",
+            "ACCESS LIMITED",
+        ]],
+        o(C::Restricted),
+    ),
+    state_rule(
+        "restricted_ga_in",
+        &["GA", "IN"],
+        &[&["RESTRICTED", "RESTRICTION"]],
+        o(C::Restricted),
+    ),
+    // "Clean Slate" is each state's own automatic relief: limited access (PA), sealing (NY, VA),
+    // set-aside (MI), erasure (CT), expungement (MN, UT, OK, NJ, DE). Not read elsewhere.
+    state_rule(
+        "clean_slate_pa",
+        &["PA"],
+        &[&["CLEAN SLATE"]],
+        o(C::Restricted),
+    ),
+    state_rule(
+        "clean_slate_sealed",
+        &["NY", "VA"],
+        &[&["CLEAN SLATE"]],
+        o(C::Sealed),
+    ),
+    state_rule(
+        "clean_slate_erased",
+        &["CT"],
+        &[&["CLEAN SLATE"]],
+        o(C::Erased),
+    ),
+    state_rule(
+        "clean_slate_expunged",
+        &["MN", "UT", "OK", "NJ", "DE"],
+        &[&["CLEAN SLATE"]],
+        o(C::Expunged),
+    ),
+    state_rule(
+        "clean_slate_set_aside",
+        &["MI"],
+        &[&["CLEAN SLATE"]],
+        o(C::ConvictionSetAside),
+    ),
+    // MO 610.105: a closed record (a bare CLOSED stays ambiguous, A4).
+    state_rule(
+        "closed_record_mo",
+        &["MO"],
+        &[&[
+            "RECORD CLOSED",
+            "RECORDS CLOSED",
+            "CLOSED RECORD*",
+            "CLOSED PURSUANT*",
+            "CLOSED UNDER 610*",
+            "CLOSED PER 610*",
+            "610 105",
+        ]],
+        o(C::Closed),
+    ),
+    // PR Act 254: a conviction eliminated from the certificate (Spanish spellings included).
+    state_rule("eliminated_pr", &["PR"], &[&["ELIMINA*"]], o(C::Eliminated)),
     rule("sealed", &[&["SEAL*"]], o(C::Sealed)),
+    // IL 20 ILCS 2630/5.2 and 775 ILCS 5/2-103: an impounded record is sealed.
+    state_rule("impounded_il", &["IL"], &[&["IMPOUND*"]], o(C::Sealed)),
+    // NY CPL 720.35: a youthful offender finding replaces the conviction, whatever the adult
+    // level (DECISIONS §15), before any guilty or vacated word.
+    state_rule(
+        "youthful_offender_ny",
+        NY,
+        &[&[
+            "YOUTHFUL OFFENDER*",
+            "YO ADJUDICAT*",
+            "YO FINDING",
+            "ADJUDICATED YO",
+        ]],
+        o(C::YouthfulOffender),
+    ),
+    // Elsewhere a youthful offender adjudication is one too (DECISIONS §15), but a youthful
+    // offender sentence after a guilty plea or verdict is a conviction (read below).
+    rule_unless(
+        "youthful_offender",
+        &[&["YOUTHFUL OFFENDER*"]],
+        &[
+            "GUILTY",
+            "GUILT",
+            "CONVICT*",
+            "CONV",
+            "SENTENCED",
+            "SENTENCE",
+        ],
+        o(C::YouthfulOffender),
+    ),
+    // GA O.C.G.A. 42-8-60 ff.: a first offender completed is discharged without adjudication
+    // and exonerated of guilt (before the set-aside row, which reads EXONERATED).
+    state_rule(
+        "first_offender_discharge_ga",
+        &["GA"],
+        &[
+            &["FIRST OFFENDER*", "FO"],
+            &[
+                "DISCHARG*",
+                "EXONERAT*",
+                "COMPLETE*",
+                "SUCCESSFUL*",
+                "FULFILLED",
+            ],
+        ],
+        o(C::FirstOffenderDischarge),
+    ),
+    state_rule(
+        "discharged_without_adjudication_ga",
+        &["GA"],
+        &[&[
+            "DISCHARGED WITHOUT ADJUDICATION",
+            "DISCHARGE WITHOUT ADJUDICATION",
+            "WITHOUT ADJUDICATION OF GUILT",
+            "EXONERATED OF GUILT",
+        ]],
+        o(C::FirstOffenderDischarge),
+    ),
     rule_unless("pardoned", &[&["PARDON*"]], &["DENIED"], o(C::Pardoned)),
     // A reversal that sends the case back for a new trial reopens it (GK).
     rule(
@@ -425,14 +647,26 @@ pub(crate) const RULES: &[Rule] = &[
         o(C::DeferredCompleted),
     ),
     rule(
-        "acd",
-        &[&["CONTEMPLATION OF DISMISSAL", "ACD"]],
+        "acd_running",
+        &[&["CONTEMPLATION OF DISMISSAL", "ACD"], RUNNING],
         o(C::DeferredActive),
     ),
+    // DECISIONS §15: a bare deferral name does not say whether it is running or completed.
     rule(
+        "acd",
+        &[&["CONTEMPLATION OF DISMISSAL", "ACD"]],
+        o(C::DeferredUnspecified),
+    ),
+    rule_unless(
         "deferral_completed",
         &[DEFERRAL, COMPLETION],
+        NOT_COMPLETED,
         o(C::DeferredCompleted),
+    ),
+    rule(
+        "deferral_running",
+        &[DEFERRAL, RUNNING],
+        o(C::DeferredActive),
     ),
     rule(
         "discharge_and_dismissal",
@@ -462,6 +696,12 @@ pub(crate) const RULES: &[Rule] = &[
         o(C::DeferredCompleted),
     ),
     state_rule(
+        "conditional_discharge_nj_completed",
+        &["NJ"],
+        &[&["CONDITIONAL DISCHARGE"], ENDED_WELL],
+        o(C::DeferredCompleted),
+    ),
+    state_rule(
         "conditional_discharge_nj",
         &["NJ"],
         &[&["CONDITIONAL DISCHARGE"]],
@@ -474,24 +714,19 @@ pub(crate) const RULES: &[Rule] = &[
         &[&["SUPERVISION"]],
         o(C::DeferredUnspecified),
     ),
-    // FL withhold of adjudication (A3 DEFERRED_ACTIVE); outside FL other law may treat it as a
-    // conviction [X5], so it is only an unspecified deferral there.
+    state_rule(
+        "adjudication_withheld_fl_completed",
+        FL,
+        &[FL_WITHHOLD, COMPLETION],
+        o(C::DeferredCompleted),
+    ),
+    // FL withhold of adjudication: a bare one does not say whether it is still running or was
+    // completed (DECISIONS §15), in FL or elsewhere [X5].
     state_rule(
         "adjudication_withheld_fl",
         FL,
-        &[&[
-            "ADJUDICATION WITHHELD",
-            "ADJ WITHHELD",
-            "WITHHELD ADJUDICATION",
-            "WITHHOLD OF ADJUDICATION",
-            "WITHHOLD ADJUDICATION",
-            "WITHHOLD",
-            "ADJ W H",
-            "ADJ W HELD",
-            "W H ADJ",
-            "W HELD ADJ",
-        ]],
-        o(C::DeferredActive),
+        &[FL_WITHHOLD],
+        o(C::DeferredUnspecified),
     ),
     rule(
         "adjudication_withheld",
@@ -511,7 +746,8 @@ pub(crate) const RULES: &[Rule] = &[
         &[&["WITHHELD"]],
         o(C::DeferredUnspecified),
     ),
-    rule("deferral", &[DEFERRAL], o(C::DeferredActive)),
+    // DECISIONS §15: a bare deferral name is the unspecified case.
+    rule("deferral", &[DEFERRAL], o(C::DeferredUnspecified)),
     // A3 MISTRIAL: "MISTRIAL-DEFENDANT DISCHARGED" ends the case.
     rule(
         "mistrial_discharged",
@@ -735,6 +971,11 @@ pub(crate) const RULES: &[Rule] = &[
             "PROSECUTION REJECTED",
             "NO COMPLAINT",
             "NO TRUE BILL",
+            "NOT TRUE BILL",
+            "NOT A TRUE BILL",
+            "NON TRUE BILL",
+            "TRUE BILL NOT FOUND",
+            "NOT TRUE BILLED",
             "NO BILL",
             "NO BILLED",
             "NO PROBABLE CAUSE",
@@ -743,6 +984,11 @@ pub(crate) const RULES: &[Rule] = &[
             "NO INFO FILED",
             "NOTFILED",
             "NO PROSECUTION",
+            "NO PAPERED",
+            "NOPAPERED",
+            "NO CHARGES FILED",
+            "NO CHARGE FILED",
+            "NOT CHARGED",
             // DECISIONS §13: the grand jury declined to indict.
             "NO TRUE BILLED",
             "NO INDICTMENT",
@@ -764,11 +1010,82 @@ pub(crate) const RULES: &[Rule] = &[
             "BY D A",
             "DA DISMISS*",
             "DROPPED",
+            "NOT PROSECUTED",
+            // The count was taken off the indictment, information or complaint.
+            "REMOVED FROM CHARGING*",
+            "REMOVED FROM INDICTMENT",
+            "REMOVED FROM INFORMATION",
+            "REMOVED FROM COMPLAINT",
+            "DELETED FROM INDICTMENT",
+            "DELETED FROM INFORMATION",
+            "CHARGES NOT PURSUED",
+            "NOT PURSUED",
         ]],
         o(C::DismissedByProsecutor),
     ),
     // NC "NEVER TO BE SERVED": process never served, the charge ends without a hearing (N1 list).
     rule("never_served", &[&["NEVER TO BE SERVED"]], o(C::Dismissed)),
+    // A motion to dismiss that was denied dismisses nothing: the entry states no outcome.
+    rule(
+        "dismissal_denied",
+        &[
+            &[
+                "MOTION TO DISMISS*",
+                "MOTION FOR DISMISSAL",
+                "NOT DISMISSED",
+            ],
+            &["DENIED", "DENY", "DENIAL", "NOT DISMISSED"],
+        ],
+        Reading::NoOutcome,
+    ),
+    // Dismissed once the defendant showed compliance (a licence, insurance or registration
+    // obtained): words of completion that end the case without a conviction.
+    rule(
+        "complied_with_law",
+        &[&[
+            "COMPLIED WITH LAW",
+            "COMPLIED WITH THE LAW",
+            "COMPLIED WITH COURT*",
+            "COMPLIANCE DISMISS*",
+            "DISMISSED UPON COMPLIANCE",
+            "DISMISSED ON COMPLIANCE",
+            "PROOF OF COMPLIANCE",
+            "COMPLIED",
+        ]],
+        o(C::Dismissed),
+    ),
+    // The defendant discharged by the court (at a preliminary hearing or without a finding): the
+    // case ends without a conviction. A discharge from probation is a sentence completed.
+    rule(
+        "sentence_discharged",
+        &[&[
+            "DISCHARGED FROM PROBATION",
+            "DISCHARGE FROM PROBATION",
+            "PROBATION DISCHARGED",
+            "DISCHARGED FROM SUPERVISION",
+            "DISCHARGED FROM PAROLE",
+            "SENTENCE DISCHARGED",
+            "NOTICE OF DISCHARGE",
+        ]],
+        Reading::Event(Event::SentenceCompleted),
+    ),
+    rule(
+        "defendant_discharged",
+        &[&[
+            "DEFENDANT DISCHARGED",
+            "DEFT DISCHARGED",
+            "CASE DISCHARGED",
+            "CHARGE DISCHARGED",
+            "CHARGES DISCHARGED",
+            "DISCHARGED BY COURT",
+            "DISCHARGED AT PRELIM*",
+            "DISCHARGED AT HEARING",
+            "DISCHARGED NO PRIMA FACIE",
+            "NO PRIMA FACIE CASE",
+        ]],
+        o(C::Dismissed),
+    ),
+    rule("nonsuit", &[&["NONSUIT*", "NON SUIT*"]], o(C::Dismissed)),
     // A3 DISMISSED (PA "WITHDRAWN" included).
     rule(
         "dismissed",

@@ -9,10 +9,13 @@ use super::disposition_table::{
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::text_table::{ABBREVIATIONS, SLASH_PREFIXES};
 use super::traffic_table::{
-    CARRIER_REGULATION, FAMILIES, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED, OPERATED_VEHICLES,
-    OPERATING_NOT_BESIDE, OPERATING_WORDS, SERIOUS, SERIOUS_STATUTE, TRAFFIC_STATUTE,
+    ALCOHOL_BESIDE_DRIVING, CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT,
+    NOT_MINOR_EXCUSED, NOT_MINOR_ROWS, OPEN_CONTAINER, OPEN_CONTAINER_NOT_BESIDE,
+    OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, PASSENGERS, ROAD_FACILITIES,
+    ROAD_RULE_WORDS, SERIOUS, SERIOUS_BUT_AT_NO_CRIME, SERIOUS_STATUTE, TRAFFIC_STATUTE,
     VEHICLE_CONTEXT,
 };
+use super::vocabulary::CanonicalDisposition;
 
 /// The whole lexicon as Markdown.
 pub fn lexicon_markdown() -> String {
@@ -58,19 +61,48 @@ fn traffic(out: &mut String) {
         out,
         "A statute the case state's row of the vehicle-code table recognises (the field, or a \
          labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
-         says. Otherwise, in order: a serious row (text, then statute words) gives `serious`; \
-         else a minor row or family, an infraction, violation, civil or petty level beside a \
-         vehicle context word, or (with such a level or none) a road vehicle beside an operating \
-         word (the operating rule below), gives `minor`, unless a crime word is present (`none`), the \
-         level is a felony (`unknown`) or the text is motor-carrier regulation (`unknown`); else a traffic statute word or a traffic type gives \
-         `minor` at an infraction, violation, civil or petty level and `serious` otherwise; else \
-         `none`. `unknown` and `serious` follow the ordinary rules: only `minor` makes a charge \
-         NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
+         says; a statute field that names a regulation or a local ordinance (`730 CMR 7.08`, \
+         `CITY ORD 10-4`) is no statute and is not read at all (DECISIONS §13). Otherwise, in \
+         order: a serious row (text, then statute words) gives `serious`; alcohol beside driving \
+         gives `serious` unless it is an open container in a vehicle with no impairment named \
+         (DECISIONS §13: `minor`); racing and negligent operation give `serious` unless the \
+         level is no crime; else a \
+         minor row or family, an infraction, violation, civil or petty level (a level below \
+         misdemeanor) beside vehicle, road or driving conduct (level context), or, with such a \
+         level or none, a road vehicle beside an operating word (the operating rule) or a \
+         violation of a road's rules (the road rule), gives `minor`, unless a crime word or pair \
+         is present (`none`), the level is a felony (`unknown`) or the text is motor-carrier \
+         regulation with no level that is no crime (`unknown`); else a traffic statute word or a \
+         traffic type gives `minor` at an infraction, violation, civil or petty level and \
+         `serious` otherwise; else `none`. `unknown` and `serious` follow the ordinary rules: \
+         only `minor` makes a charge NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`).\n"
     );
     rows(
         out,
         "Serious rows (all phrases of a row must occur)",
         SERIOUS,
+    );
+    rows(
+        out,
+        "Alcohol beside driving (serious, but for an open container)",
+        ALCOHOL_BESIDE_DRIVING,
+    );
+    rows(
+        out,
+        "Racing and negligent operation (serious, but minor at a level that is no crime)",
+        SERIOUS_BUT_AT_NO_CRIME,
+    );
+    rows(
+        out,
+        "Open container in a vehicle (DECISIONS §13)",
+        OPEN_CONTAINER,
+    );
+    let _ = writeln!(
+        out,
+        "An open container reads `minor` only beside a vehicle context word or {}, and never \
+         beside {}.\n",
+        list(PASSENGERS),
+        list(OPEN_CONTAINER_NOT_BESIDE)
     );
     rows(out, "Serious statutes", SERIOUS_STATUTE);
     rows(out, "Minor rows", MINOR);
@@ -94,7 +126,18 @@ fn traffic(out: &mut String) {
             list(f.qualifiers)
         );
     }
-    let _ = writeln!(out, "\n### Vehicle context\n\n{}\n", list(VEHICLE_CONTEXT));
+    let _ = writeln!(
+        out,
+        "\n### Vehicle context\n\n{}, and the roads of the road rule below\n",
+        list(VEHICLE_CONTEXT)
+    );
+    let _ = writeln!(
+        out,
+        "### Level context (an infraction, violation, civil or petty level only)\n\n\
+         Beside a level below misdemeanor, a vehicle context word, one of these objects of \
+         vehicle law or a motor-carrier word reads `minor`: {}\n",
+        list(LEVEL_CONTEXT)
+    );
     let _ = writeln!(
         out,
         "### Operating rule (no level, or an infraction, violation, civil or petty level)\n\n\
@@ -107,8 +150,21 @@ fn traffic(out: &mut String) {
     );
     let _ = writeln!(
         out,
+        "### Road rule (no level, or an infraction, violation, civil or petty level)\n\n\
+         A road a public agency runs for traffic ({}) beside {} reads `minor`, under the \
+         operating rule's exceptions.\n",
+        list(ROAD_FACILITIES),
+        list(ROAD_RULE_WORDS)
+    );
+    let _ = writeln!(
+        out,
         "### Crime words (a minor reading beside them is `none`)\n\n{}\n",
         list(NOT_MINOR_CONTEXT)
+    );
+    rows(
+        out,
+        "Crime pairs (a minor reading beside a whole row is `none`)",
+        NOT_MINOR_ROWS,
     );
     let _ = writeln!(
         out,
@@ -120,7 +176,7 @@ fn traffic(out: &mut String) {
     out.push('\n');
     let _ = writeln!(
         out,
-        "### Motor-carrier regulation (read `unknown` without a vehicle-code statute)\n\n{}\n",
+        "### Motor-carrier regulation (read `unknown` without a vehicle-code statute or a level that is no crime)\n\n{}\n",
         list(CARRIER_REGULATION)
     );
     rows(out, "Traffic statute words", TRAFFIC_STATUTE);
@@ -198,6 +254,36 @@ fn dispositions(out: &mut String) {
             reading(r.reading)
         );
     }
+}
+
+/// The spellings that read as `canonical` in a case of `state` (its own rows and those of any
+/// state; every row when `state` is `None`, a state's own row naming its states), as the
+/// lexicon writes them: a whole-entry code, or a phrase row's groups (`a`, `b` AND `c`, `d`),
+/// each with the row's id. The record-state page lists them per jurisdiction.
+pub fn spellings_of(canonical: CanonicalDisposition, state: Option<&str>) -> Vec<(String, String)> {
+    let applies = |states: &[&str]| states.is_empty() || state.is_none_or(|s| states.contains(&s));
+    let reads = |r: Reading| matches!(r, Reading::Outcome { canonical: c, .. } if c == canonical);
+    let named = |id: &str, states: &[&str]| match state {
+        None if !states.is_empty() => format!("{id}, {} only", states.join(", ")),
+        _ => id.to_string(),
+    };
+    let codes = CODES
+        .iter()
+        .filter(|c| applies(c.states) && reads(c.reading))
+        .map(|c| {
+            (
+                format!("`{}` (whole entry)", c.code),
+                named("code", c.states),
+            )
+        });
+    let rules = RULES
+        .iter()
+        .filter(|r| applies(r.states) && reads(r.reading))
+        .map(|r| {
+            let groups: Vec<String> = r.all.iter().map(|g| list(g)).collect();
+            (groups.join(" AND "), named(r.id, r.states))
+        });
+    codes.chain(rules).collect()
 }
 
 /// The states a row is limited to, or `any`.

@@ -9,7 +9,20 @@
 pub(crate) struct Jagged<T> {
     items: Vec<T>,
     /// `ends[i]` is where list `i` ends in `items` (it starts where list `i - 1` ends).
-    ends: Vec<u32>,
+    ends: Vec<End>,
+}
+
+/// Where a list ends: the compiled tables hold a few thousand items at most (the tests build
+/// every shipped table), so two bytes a list, not four, in every fresh instance's memory.
+type End = u16;
+
+fn end(at: usize) -> End {
+    debug_assert!(
+        at <= usize::from(End::MAX),
+        "a jagged table past {} items",
+        End::MAX
+    );
+    End::try_from(at).unwrap_or(End::MAX)
 }
 
 impl<T> Jagged<T> {
@@ -22,7 +35,7 @@ impl<T> Jagged<T> {
             .into_iter()
             .map(|list| {
                 items.extend(list);
-                u32::try_from(items.len()).unwrap_or(u32::MAX)
+                end(items.len())
             })
             .collect();
         Self { items, ends }.shrunk()
@@ -40,7 +53,7 @@ impl<T> Jagged<T> {
             at += pairs.get(at..).map_or(0, |rest| {
                 rest.iter().take_while(|(i, _)| *i == list).count()
             });
-            ends.push(u32::try_from(at).unwrap_or(u32::MAX));
+            ends.push(end(at));
         }
         let items = pairs.into_iter().map(|(_, value)| value).collect();
         Self { items, ends }.shrunk()
@@ -55,7 +68,7 @@ impl<T> Jagged<T> {
         match (start, self.ends.get(i)) {
             (Some(start), Some(end)) => self
                 .items
-                .get(start as usize..*end as usize)
+                .get(usize::from(start)..usize::from(*end))
                 .unwrap_or_default(),
             _ => &[],
         }

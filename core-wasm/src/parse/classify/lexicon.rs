@@ -7,9 +7,11 @@ use std::sync::OnceLock;
 use super::phrases::{Group, PhraseIndex, PhraseIndexBuilder, Rows};
 use super::severity_table::{INFERRED_LEVELS, NOT_INFERRED_BESIDE};
 use super::traffic_table::{
-    CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT, NOT_MINOR_EXCUSED,
-    OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, SERIOUS, SERIOUS_STATUTE,
-    TRAFFIC_STATUTE, VEHICLE_CONTEXT,
+    ALCOHOL_BESIDE_DRIVING, CARRIER_REGULATION, FAMILIES, LEVEL_CONTEXT, MINOR, NOT_MINOR_CONTEXT,
+    NOT_MINOR_EXCUSED, NOT_MINOR_ROWS, OPEN_CONTAINER, OPEN_CONTAINER_NOT_BESIDE,
+    OPERATED_VEHICLES, OPERATING_NOT_BESIDE, OPERATING_WORDS, PASSENGERS, ROAD_FACILITIES,
+    ROAD_RULE_WORDS, SERIOUS, SERIOUS_BUT_AT_NO_CRIME, SERIOUS_STATUTE, TRAFFIC_STATUTE,
+    VEHICLE_CONTEXT,
 };
 
 /// The compiled tables (see the module comment).
@@ -24,8 +26,18 @@ pub(crate) struct Lexicon {
 /// The traffic tables as groups and rows of the shared index.
 pub(crate) struct Traffic {
     pub(crate) serious: Rows,
+    /// `ALCOHOL_BESIDE_DRIVING`: serious but beside an open container.
+    pub(crate) alcohol_beside_driving: Rows,
+    /// `SERIOUS_BUT_AT_NO_CRIME`: serious but at a level that is no crime.
+    pub(crate) serious_but_at_no_crime: Rows,
+    /// `OPEN_CONTAINER` and the words beside which it is more than vehicle conduct.
+    pub(crate) open_container: Rows,
+    pub(crate) open_container_not_beside: Group,
+    pub(crate) passengers: Group,
     pub(crate) minor: Rows,
     pub(crate) not_minor_context: Group,
+    /// `NOT_MINOR_ROWS`: pairs of words that name a crime together.
+    pub(crate) not_minor_rows: Rows,
     /// `NOT_MINOR_EXCUSED`: a crime word and the phrases that excuse it.
     pub(crate) excused: Vec<(&'static str, Group)>,
     pub(crate) serious_statute: Rows,
@@ -38,6 +50,9 @@ pub(crate) struct Traffic {
     pub(crate) operated_vehicles: Group,
     pub(crate) operating_words: Group,
     pub(crate) operating_not_beside: Group,
+    /// The road rule: `ROAD_FACILITIES` beside `ROAD_RULE_WORDS`.
+    pub(crate) road_facilities: Group,
+    pub(crate) road_rule_words: Group,
     pub(crate) families: Vec<Family>,
 }
 
@@ -54,7 +69,13 @@ pub(crate) fn lexicon() -> &'static Lexicon {
     COMPILED.get_or_init(|| {
         let mut b = PhraseIndexBuilder::default();
         let serious = Rows::new(&mut b, SERIOUS);
+        let alcohol_beside_driving = Rows::new(&mut b, ALCOHOL_BESIDE_DRIVING);
+        let serious_but_at_no_crime = Rows::new(&mut b, SERIOUS_BUT_AT_NO_CRIME);
+        let open_container = Rows::new(&mut b, OPEN_CONTAINER);
+        let open_container_not_beside = Group::new(&mut b, OPEN_CONTAINER_NOT_BESIDE);
+        let passengers = Group::new(&mut b, PASSENGERS);
         let minor = Rows::new(&mut b, MINOR);
+        let not_minor_rows = Rows::new(&mut b, NOT_MINOR_ROWS);
         let serious_statute = Rows::new(&mut b, SERIOUS_STATUTE);
         let traffic_statute = Rows::new(&mut b, TRAFFIC_STATUTE);
         let not_minor_context = Group::new(&mut b, NOT_MINOR_CONTEXT);
@@ -68,6 +89,8 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         let operated_vehicles = Group::new(&mut b, OPERATED_VEHICLES);
         let operating_words = Group::new(&mut b, OPERATING_WORDS);
         let operating_not_beside = Group::new(&mut b, OPERATING_NOT_BESIDE);
+        let road_facilities = Group::new(&mut b, ROAD_FACILITIES);
+        let road_rule_words = Group::new(&mut b, ROAD_RULE_WORDS);
         let families = FAMILIES
             .iter()
             .map(|f| Family {
@@ -87,8 +110,14 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             index,
             traffic: Traffic {
                 serious,
+                alcohol_beside_driving,
+                serious_but_at_no_crime,
+                open_container,
+                open_container_not_beside,
+                passengers,
                 minor,
                 not_minor_context,
+                not_minor_rows,
                 excused,
                 serious_statute,
                 traffic_statute,
@@ -98,6 +127,8 @@ pub(crate) fn lexicon() -> &'static Lexicon {
                 operated_vehicles,
                 operating_words,
                 operating_not_beside,
+                road_facilities,
+                road_rule_words,
                 families,
             },
             inferred,

@@ -31,16 +31,16 @@ mod vocabulary;
 
 pub use charge::{ChargeRead, ChargeReader, classification, read_charge};
 pub use disposition::{Disposition, classify_disposition};
-pub use doc::lexicon_markdown;
+pub use doc::{lexicon_markdown, spellings_of};
 pub use severity::{
     Severity, TextLevel, charge_text_level, classify_severity, inferred_level,
     severity_from_charge_text,
 };
-pub use statute::{Citation, Place, find_in_text, read_statute};
+pub use statute::{Citation, Place, StatuteField, find_in_text, read_statute, read_statute_field};
 #[cfg(test)]
 pub use statute_doc::vehicle_codes_markdown;
 pub use text::{charge_match_key, normalize_charge_text};
-pub use traffic::{TrafficReading, classify_traffic, read_traffic};
+pub use traffic::{TrafficReading, classify_traffic, names_a_crime, read_traffic};
 pub use vocabulary::{
     CanonicalDisposition, Confidence, DispositionClass, SectionKind, SeriousKind, SeverityLevel,
     TrafficKind,
@@ -56,6 +56,8 @@ mod tests_phrases;
 mod tests_properties;
 #[cfg(test)]
 mod tests_reader;
+#[cfg(test)]
+mod tests_record_states;
 #[cfg(test)]
 mod tests_samples;
 #[cfg(test)]

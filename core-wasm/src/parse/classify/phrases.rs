@@ -54,6 +54,19 @@ impl Pattern {
 /// Number of a `Group` in its index (in order of creation).
 type GroupId = usize;
 
+/// A phrase id, group number, position or row number as the compiled tables store it: an index
+/// holds a few thousand phrases and groups, a table a few hundred rows, so two bytes where a
+/// `usize` took four in the wasm module (eight natively), in every list the index keeps per
+/// phrase and per membership, which every fresh instance copies with its memory image.
+type Small = u16;
+
+/// `n` as stored; past `Small`'s reach it would stop matching (the tests build every shipped
+/// index, so they would stop here first).
+fn small(n: usize) -> Small {
+    debug_assert!(n <= usize::from(Small::MAX));
+    Small::try_from(n).unwrap_or(Small::MAX)
+}
+
 /// Collects the distinct phrases of one or more tables; `build` makes the index.
 #[derive(Default)]
 pub(crate) struct PhraseIndexBuilder {
@@ -140,7 +153,10 @@ impl PhraseIndexBuilder {
             })
             .collect();
         let by_prefix = prefixed.into_iter().map(|(_, p, id)| (p, id)).collect();
-        let first_ids = Jagged::from_pairs(by_first.len(), first_of);
+        let first_ids = Jagged::from_pairs(
+            by_first.len(),
+            first_of.into_iter().map(|(list, id)| (list, small(id))),
+        );
         let mut members = self.members;
         // By phrase, then group (as they were made); a phrase listed twice in a group keeps its
         // first position.
@@ -148,7 +164,9 @@ impl PhraseIndexBuilder {
         members.dedup_by_key(|(id, group, _)| (*id, *group));
         let groups_of = Jagged::from_pairs(
             patterns.len(),
-            members.into_iter().map(|(id, group, at)| (id, (group, at))),
+            members
+                .into_iter()
+                .map(|(id, group, at)| (id, (small(group), small(at)))),
         );
         let (known_words, known_prefixes) = known_pattern_words(patterns.items());
         PhraseIndex {
@@ -172,7 +190,7 @@ pub(crate) struct PhraseIndex {
     /// per text word finds them.
     by_first: WordMap<&'static str, usize>,
     /// Ids of the phrases starting with each plain first word (ids ascending).
-    first_ids: Jagged<PhraseId>,
+    first_ids: Jagged<Small>,
     /// (first word, id) of the phrases starting with a prefix pattern (`DISMISS*`), bucketed by
     /// their first two characters (`bucket`), ids ascending in each: a text word tries only the
     /// few patterns that start as it does. Bucket `b` is `by_prefix[prefix_starts[b]..
@@ -180,7 +198,7 @@ pub(crate) struct PhraseIndex {
     prefix_starts: Vec<PrefixStart>,
     by_prefix: Vec<(Pattern, PhraseId)>,
     /// The groups each phrase belongs to, with its position in each.
-    groups_of: Jagged<(GroupId, usize)>,
+    groups_of: Jagged<(Small, Small)>,
     /// Every plain pattern word and every prefix pattern, in any position, each sorted, as
     /// positions in `patterns.items()`: asked only of words the text reader would otherwise take
     /// for shortened ones (`knows`), so a binary search costs nothing that shows, and a list of
@@ -263,7 +281,11 @@ impl PhraseIndex {
         entries.reserve(groups);
         for at in 0..found {
             if let Some((id, _)) = entries.get(at).copied() {
-                entries.extend_from_slice(memberships(id));
+                entries.extend(
+                    memberships(id)
+                        .iter()
+                        .map(|(group, at)| (usize::from(*group), usize::from(*at))),
+                );
             }
         }
         // By group, the earliest-listed phrase first.
@@ -322,8 +344,9 @@ impl PhraseIndex {
         };
         if let Some(list) = self.by_first.get(word) {
             for id in self.first_ids.get(*list) {
-                if self.rest_matches(text, start, *id) {
-                    found(*id);
+                let id = usize::from(*id);
+                if self.rest_matches(text, start, id) {
+                    found(id);
                 }
             }
         }
@@ -414,21 +437,21 @@ pub(crate) const CANDIDATES_ON_STACK: usize = 16;
 /// few of its phrases occur. Each row names its trigger phrases (a row can only fire when one
 /// of them occurs); a row with none is tried on every text.
 pub(crate) struct RowsByPhrase {
-    by_phrase: Jagged<usize>,
-    always: Vec<usize>,
+    by_phrase: Jagged<Small>,
+    always: Vec<Small>,
 }
 
 impl RowsByPhrase {
     /// `triggers` holds, per row in table order, the phrases of which one must occur.
     pub(crate) fn new<'a>(triggers: impl Iterator<Item = &'a [PhraseId]>) -> Self {
         // (phrase, row), rows ascending.
-        let mut pairs: Vec<(PhraseId, usize)> = Vec::new();
+        let mut pairs: Vec<(PhraseId, Small)> = Vec::new();
         let mut always = Vec::new();
         for (row, ids) in triggers.enumerate() {
             if ids.is_empty() {
-                always.push(row);
+                always.push(small(row));
             }
-            pairs.extend(ids.iter().map(|id| (*id, row)));
+            pairs.extend(ids.iter().map(|id| (*id, small(row))));
         }
         let phrases = pairs.iter().map(|(id, _)| id + 1).max().unwrap_or(0);
         always.shrink_to_fit();
@@ -446,9 +469,9 @@ impl RowsByPhrase {
         let mut rows = SmallVec::with_capacity(
             self.always.len() + hits.ids().map(|id| of(&id).len()).sum::<usize>(),
         );
-        rows.extend_from_slice(&self.always);
+        rows.extend(self.always.iter().map(|row| usize::from(*row)));
         for id in hits.ids() {
-            rows.extend_from_slice(of(&id));
+            rows.extend(of(&id).iter().map(|row| usize::from(*row)));
         }
         rows.sort_unstable();
         rows.dedup();
@@ -464,11 +487,11 @@ impl RowsByPhrase {
             }
         };
         for row in &self.always {
-            consider(*row);
+            consider(usize::from(*row));
         }
         for id in hits.ids() {
             for row in self.by_phrase.get(id) {
-                consider(*row);
+                consider(usize::from(*row));
             }
         }
         best
@@ -480,23 +503,24 @@ impl RowsByPhrase {
 /// hits, not one per phrase listed.
 pub(crate) struct Group {
     group: GroupId,
-    /// Ids in list order.
-    pub(crate) ids: Vec<PhraseId>,
     pub(crate) phrases: &'static [&'static str],
     /// (id, position of its first listing), by id.
-    by_id: Vec<(PhraseId, usize)>,
+    by_id: Vec<(Small, Small)>,
 }
 
 impl Group {
     pub(crate) fn new(builder: &mut PhraseIndexBuilder, phrases: &'static [&'static str]) -> Self {
         let (group, ids) = builder.group(phrases);
-        let mut by_id: Vec<(PhraseId, usize)> =
-            ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
+        let mut by_id: Vec<(Small, Small)> = ids
+            .iter()
+            .enumerate()
+            .map(|(at, id)| (small(*id), small(at)))
+            .collect();
         by_id.sort_unstable();
         by_id.dedup_by_key(|(id, _)| *id);
+        by_id.shrink_to_fit();
         Self {
             group,
-            ids,
             phrases,
             by_id,
         }
@@ -514,19 +538,22 @@ impl Group {
 
     /// Position in the list of the phrase `id` (its first), if listed.
     pub(crate) fn position(&self, id: PhraseId) -> Option<usize> {
+        let id = Small::try_from(id).ok()?;
         let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;
-        self.by_id.get(at).map(|(_, position)| *position)
+        self.by_id
+            .get(at)
+            .map(|(_, position)| usize::from(*position))
     }
 
     /// True when the list is empty.
     pub(crate) fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.by_id.is_empty()
     }
 }
 
 /// Rows of phrases that must all occur, with the phrases for evidence.
 pub(crate) struct Rows {
-    rows: Jagged<PhraseId>,
+    rows: Jagged<Small>,
     /// Rows by their first phrase.
     by_first: RowsByPhrase,
     table: &'static [&'static [&'static str]],
@@ -537,9 +564,12 @@ impl Rows {
         builder: &mut PhraseIndexBuilder,
         table: &'static [&'static [&'static str]],
     ) -> Self {
-        let rows = Jagged::from_lists(table.iter().map(|row| builder.intern_all(row)));
-        let by_first =
-            RowsByPhrase::new((0..rows.len()).map(|i| rows.get(i).get(..1).unwrap_or(&[])));
+        let ids: Vec<Vec<PhraseId>> = table.iter().map(|row| builder.intern_all(row)).collect();
+        let by_first = RowsByPhrase::new(ids.iter().map(|row| row.get(..1).unwrap_or(&[])));
+        let rows = Jagged::from_lists(
+            ids.iter()
+                .map(|row| row.iter().map(|id| small(*id)).collect::<Vec<_>>()),
+        );
         Self {
             rows,
             by_first,
@@ -554,7 +584,7 @@ impl Rows {
         }
         let i = self.by_first.first(hits, |i| {
             let row = self.rows.get(i);
-            !row.is_empty() && row.iter().all(|id| hits.has(*id))
+            !row.is_empty() && row.iter().all(|id| hits.has(usize::from(*id)))
         })?;
         self.table.get(i).map(|phrases| Row(phrases))
     }

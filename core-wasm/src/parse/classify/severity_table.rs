@@ -130,6 +130,11 @@ pub(crate) const CODES: &[LevelCode] = &[
     sc(NJ, "DP", L::Misdemeanor, None),
     sc(NJ, "PDP", L::PettyOffense, None),
     sc(NJ, "IND", L::Felony, None),
+    // Massachusetts: CM a civil motor vehicle infraction, CI a civil infraction (the District
+    // Court's levels); Michigan's civil infractions are CI too. Elsewhere CM may mean a
+    // criminal misdemeanour: not read.
+    sc(&["MA"], "CM", L::Infraction, None),
+    sc(&["MA", "MI"], "CI", L::Infraction, None),
     // B3 caveat: `MA` is the Massachusetts state code; in an MA case it is not read as a grade.
     unclear(&["MA"], "MA"),
     // B4 IL class X felony (GK).
@@ -186,6 +191,8 @@ pub(crate) const CODES: &[LevelCode] = &[
     c("PO3", L::PettyOffense, Some("3")),
     c("I", L::Infraction, None),
     c("INF", L::Infraction, None),
+    // (GK) a civil motor vehicle infraction (Massachusetts' CMVI).
+    c("CMVI", L::Infraction, None),
     c("INFRACTION", L::Infraction, None),
     // (GK) violation.
     c("V", L::Violation, None),

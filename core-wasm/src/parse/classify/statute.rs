@@ -9,10 +9,12 @@
 //!
 //! Pattern language (`vehicle_codes.rs`, shown in `docs/vehicle-codes.md`): `#` a number (its
 //! digits, with a decimal part when the rest of the pattern allows), `{a-b}` a whole number from
-//! a to b, `[xy]` one of the listed characters, `?` an optional letter; anything else stands for
-//! itself. A match must end at a boundary: a digit is never followed by a digit (`32-23-1` is not
-//! `32-23-10`), a letter never by a letter, and where a jurisdiction numbers its sections with
-//! decimals (`32-23-1.2`, `20-138.1`) a `.` and a digit go on with the number.
+//! a to b, `[xy]` one of the listed characters, `?` an optional letter, `$` the end of a section
+//! number (no letter or digit follows: Massachusetts' `90 24$` is §24, not §24I, a section of its
+//! own); anything else stands for itself. A match must end at a boundary: a digit is never
+//! followed by a digit (`32-23-1` is not `32-23-10`), a letter never by a letter, and where a
+//! jurisdiction numbers its sections with decimals (`32-23-1.2`, `20-138.1`) a `.` and a digit go
+//! on with the number.
 //!
 //! Pure functions over static data: no allocation beyond the key, deterministic.
 
@@ -55,14 +57,81 @@ pub fn vehicle_code(state: &str) -> Option<&'static VehicleCode> {
         .find(|row| row.state.as_bytes() == code)
 }
 
-/// Reads a statute field against the jurisdiction's row. `None` when there is no row, or the
-/// text is not shaped like one of the jurisdiction's statutes (a city ordinance number, a
-/// placeholder, a bare number where the jurisdiction needs a code label).
+/// Reads a statute field against the jurisdiction's row. `None` when there is no row, the text
+/// names a regulation or an ordinance (`NOT_A_STATUTE`), or it is not shaped like one of the
+/// jurisdiction's statutes (a city ordinance number, a placeholder, a bare number where the
+/// jurisdiction needs a code label).
 pub fn read_statute(statute: &str, state: &str) -> Option<Citation> {
-    let row = vehicle_code(state)?;
+    match read_statute_field(statute, Some(state)) {
+        StatuteField::Statute(citation) => citation,
+        StatuteField::NotAStatute => None,
+    }
+}
+
+/// What a statute field holds, read once.
+pub enum StatuteField {
+    /// A regulation or a local ordinance (`NOT_A_STATUTE`): its number is not read at all, and
+    /// the text decides.
+    NotAStatute,
+    /// A statute, as the row of the case's jurisdiction places it (`None`: no row, or not shaped
+    /// like one of its statutes).
+    Statute(Option<Citation>),
+}
+
+/// Reads a statute field: a regulation or an ordinance, else a statute against the row of
+/// `state` (its words split once for both).
+pub fn read_statute_field(statute: &str, state: Option<&str>) -> StatuteField {
+    let row = state.and_then(vehicle_code);
     let upper = ascii_upper(statute);
     let tokens = tokens(&upper);
-    cite(row, &tokens, statute.trim())
+    if marks_not_a_statute(&tokens, row) {
+        return StatuteField::NotAStatute;
+    }
+    StatuteField::Statute(row.and_then(|row| cite(row, &tokens, statute.trim())))
+}
+
+/// Words that mark a citation as an agency's regulation or a local ordinance, not a statute of the
+/// jurisdiction (DECISIONS §13: an ordinance or regulation number neither makes nor unmakes a
+/// traffic reading; the text decides): `730 CMR 7.08`, `49 CFR 395.8`, `Brockton Ordinances c12
+/// §42`, `CITY ORD 10-4`, `MUNICIPAL CODE 434.03`. A word the row itself names as a label of its
+/// vehicle code (Alaska's rules of the road in `13 AAC 02`, the District's `DCMR`) is not one.
+const NOT_A_STATUTE: &[&str] = &[
+    "CMR",
+    "CFR",
+    "ADMIN",
+    "ADMINISTRATIVE",
+    "REG",
+    "REGS",
+    "REGULATION",
+    "REGULATIONS",
+    "RULE",
+    "RULES",
+    "ORD",
+    "ORDS",
+    "ORDINANCE",
+    "ORDINANCES",
+    "BYLAW",
+    "BYLAWS",
+    "MUNICIPAL",
+    "MUNI",
+    "CITY",
+    "TOWN",
+    "TOWNSHIP",
+    "VILLAGE",
+    "BOROUGH",
+    "COUNTY",
+];
+
+/// Whether the words of a citation mark it as a regulation or an ordinance (`NOT_A_STATUTE`, or
+/// `BY LAW(S)`), under the row of `state` when there is one.
+fn marks_not_a_statute(tokens: &[Tok<'_>], row: Option<&VehicleCode>) -> bool {
+    tokens.iter().enumerate().any(|(i, token)| {
+        let Tok::Word(word) = token else {
+            return false;
+        };
+        let by_law = *word == "BY" && matches!(tokens.get(i + 1), Some(Tok::Word("LAW" | "LAWS")));
+        (by_law || NOT_A_STATUTE.contains(word)) && !row.is_some_and(|row| is_label_word(row, word))
+    })
 }
 
 /// The text with ASCII letters in upper case, borrowed when they already are (a statute as
@@ -91,13 +160,21 @@ pub fn find_in_text(charge: &str, state: &str) -> Option<Citation> {
         let end = run_end(row, &tokens, start);
         if end > start {
             let run = tokens.get(start..end).unwrap_or(&[]);
-            // A section has at least three digits (`VEH:2+PR` is no citation).
-            let numbers = run.iter().any(|t| match t {
-                Tok::Num(n) => n.chars().filter(char::is_ascii_digit).count() >= 3,
-                _ => false,
-            });
+            // A citation has at least three digits (`VEH:2+PR` is no citation; Massachusetts'
+            // `c90 §17` has a two-digit chapter and section).
+            let digits: usize = run
+                .iter()
+                .map(|t| match t {
+                    Tok::Num(n) => n.bytes().filter(u8::is_ascii_digit).count(),
+                    _ => 0,
+                })
+                .sum();
+            let numbers = digits >= 3;
             let marked = run.iter().any(|t| !matches!(t, Tok::Num(_)));
-            if numbers && marked {
+            // `730 CMR §7.08`, `Brockton Ordinances c12 §42`: the words just before the run
+            // say it is a regulation or an ordinance, not a statute.
+            let before = tokens.get(start.saturating_sub(4)..start).unwrap_or(&[]);
+            if numbers && marked && !marks_not_a_statute(before, Some(row)) {
                 let cited = run.iter().map(Tok::text).collect::<Vec<_>>().join(" ");
                 if let Some(citation) = cite(row, run, &cited) {
                     return Some(Citation {
@@ -342,7 +419,7 @@ pub(crate) fn matches(pattern: &str, key: &str, decimal_sections: bool) -> Optio
     // The literal start of the pattern rules most keys out without walking the rest.
     let mut literal = 0;
     while let Some(&c) = p.get(literal) {
-        if matches!(c, b'#' | b'{' | b'[' | b'?') {
+        if matches!(c, b'#' | b'{' | b'[' | b'?' | b'$') {
             break;
         }
         if k.get(literal) != Some(&c) {
@@ -400,6 +477,11 @@ fn match_at(p: &[u8], pi: usize, k: &[u8], ki: usize, decimals_go_on: bool) -> O
                 .then(|| match_at(p, pi + 1, k, ki + 1, decimals_go_on))
                 .flatten()
                 .or_else(|| match_at(p, pi + 1, k, ki, decimals_go_on))
+        }
+        b'$' => {
+            let ends = !k.get(ki).is_some_and(u8::is_ascii_alphanumeric);
+            ends.then(|| match_at(p, pi + 1, k, ki, decimals_go_on))
+                .flatten()
         }
         literal => (k.get(ki) == Some(&literal))
             .then(|| match_at(p, pi + 1, k, ki + 1, decimals_go_on))

@@ -60,9 +60,10 @@ fn how_it_decides(out: &mut String) {
          | the statute is | reading | but |\n|---|---|---|\n\
          | a serious section (inside the code or outside it) | `serious` | a row that is not `high` needs the text to say so too, else `unknown` |\n\
          | a part that is not road traffic (vessels, aircraft, dealers, title and licence fraud) | `none` | - |\n\
-         | inside the code, not a serious section (a listed look-alike such as careless driving included) | `minor`, whatever the level | a serious phrase in the text gives `serious`; a felony level or a crime word in the text gives `unknown`; a row that is not `high` needs the text to read minor too, else `unknown` |\n\
-         | another statute of the jurisdiction | never `minor`: minor text gives `unknown`, a serious phrase `serious`, else `none` | - |\n\
-         | not shaped like one of its statutes (an ordinance, a placeholder, a bare number where a code label is needed) | the text decides, as without a statute | - |\n\n\
+         | inside the code, not a serious section (a listed look-alike such as careless driving included; registration, title administration and commercial-vehicle rules too) | `minor`, whatever the level below felony | a serious phrase in the text gives `serious` (racing and negligent operation only above a level that is no crime); a felony level or a crime word in the text gives `unknown`; a row that is not `high` needs the text to read minor too, else `unknown` |\n\
+         | another statute of the jurisdiction | never `minor` by itself: minor text gives `unknown`, or `minor` at an infraction, violation, civil or petty level (the level and the text decide); a serious phrase `serious`, else `none` | - |\n\
+         | a regulation or a local ordinance (`730 CMR 7.08`, `CITY ORD 10-4`) | the text decides, as without a statute, and the evidence says the number was not read | - |\n\
+         | not shaped like one of its statutes (a bare ordinance number, a placeholder, a bare number where a code label is needed) | the text decides, as without a statute | - |\n\n\
          `unknown` and `serious` follow the ordinary rules; only `minor` makes a charge \
          NOT_REPORTABLE (`GEN_TRAFFIC_NONREPORT`). The evidence line names the statute, the \
          section or part, and the table row with its confidence, for example `traffic.minor: \
@@ -83,10 +84,16 @@ fn keys(out: &mut String) {
          -> `90 24(1)(A)`.\n\n\
          Patterns match the start of a key: `#` a number (with a decimal part where the rest of \
          the pattern allows), `{{a-b}}` a whole number from a to b, `[xy]` one of the characters, \
-         `?` an optional letter, anything else itself. A match ends at a boundary: a digit is \
-         not followed by a digit, a letter not by a letter, and where the jurisdiction numbers \
-         sections with decimals (`20-138.1`) a `.` and a digit go on with the number. Among the \
-         listed sections the longest match wins.\n"
+         `?` an optional letter, `$` the end of the section number (no letter or digit after \
+         it: Massachusetts' `90 24$` is §24, not §24I), anything else itself. A match ends at a \
+         boundary: a digit is not followed by a digit, a letter not by a letter, and where the \
+         jurisdiction numbers sections with decimals (`20-138.1`) a `.` and a digit go on with \
+         the number. Among the listed sections the longest match wins.\n\n\
+         A statute field or a citation in the text that names a regulation or a local ordinance \
+         (`CMR`, `CFR`, `ORD`, `ORDINANCES`, `BY-LAWS`, `CITY`, `COUNTY`, `MUNICIPAL`, \
+         `REGULATION`, `RULE`, … unless the row names the word as one of its own labels: \
+         Alaska's `AAC`, the District's `DCMR`) is no statute: its number is not read, and the \
+         text decides, as without a statute (DECISIONS §13).\n"
     );
 }
 

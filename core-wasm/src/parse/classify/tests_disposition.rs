@@ -6,9 +6,9 @@ use super::*;
 
 /// (raw, jurisdiction_state, expected canonical). Recognised is expected unless canonical is
 /// `Unknown` (then see the dedicated tables below).
-type Row = (&'static str, Option<&'static str>, C);
+pub(super) type Row = (&'static str, Option<&'static str>, C);
 
-fn check(rows: &[Row]) {
+pub(super) fn check(rows: &[Row]) {
     let mut failures = Vec::new();
     for (raw, state, want) in rows {
         let d = classify_disposition(Some(raw), *state);
@@ -213,40 +213,48 @@ fn a3_acquittals() {
 #[test]
 fn a3_deferrals() {
     check(&[
-        ("DEFERRED ADJUDICATION", None, C::DeferredActive),
-        ("DEF ADJ", None, C::DeferredActive),
-        ("DEFERRED PROSECUTION", None, C::DeferredActive),
-        ("PRETRIAL DIVERSION", None, C::DeferredActive),
-        ("DIVERTED", None, C::DeferredActive),
-        ("ARD", Some("PA"), C::DeferredActive),
-        ("PTI", Some("NJ"), C::DeferredActive),
-        ("PBJ", Some("MD"), C::DeferredActive),
-        ("PROBATION BEFORE JUDGMENT", Some("MD"), C::DeferredActive),
-        ("CWOF", Some("MA"), C::DeferredActive),
-        ("CONTINUED WITHOUT A FINDING", Some("MA"), C::DeferredActive),
-        ("SIS", Some("MO"), C::DeferredActive),
+        ("DEFERRED ADJUDICATION", None, C::DeferredUnspecified),
+        ("DEF ADJ", None, C::DeferredUnspecified),
+        ("DEFERRED PROSECUTION", None, C::DeferredUnspecified),
+        ("PRETRIAL DIVERSION", None, C::DeferredUnspecified),
+        ("DIVERTED", None, C::DeferredUnspecified),
+        ("ARD", Some("PA"), C::DeferredUnspecified),
+        ("PTI", Some("NJ"), C::DeferredUnspecified),
+        ("PBJ", Some("MD"), C::DeferredUnspecified),
+        (
+            "PROBATION BEFORE JUDGMENT",
+            Some("MD"),
+            C::DeferredUnspecified,
+        ),
+        ("CWOF", Some("MA"), C::DeferredUnspecified),
+        (
+            "CONTINUED WITHOUT A FINDING",
+            Some("MA"),
+            C::DeferredUnspecified,
+        ),
+        ("SIS", Some("MO"), C::DeferredUnspecified),
         (
             "SUSPENDED IMPOSITION OF SENTENCE",
             Some("MO"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
-        ("ADJUDICATION WITHHELD", Some("FL"), C::DeferredActive),
-        ("ADJ WITHHELD", Some("FL"), C::DeferredActive),
-        ("WITHHOLD", Some("FL"), C::DeferredActive),
-        ("ACD", Some("NY"), C::DeferredActive),
+        ("ADJUDICATION WITHHELD", Some("FL"), C::DeferredUnspecified),
+        ("ADJ WITHHELD", Some("FL"), C::DeferredUnspecified),
+        ("WITHHOLD", Some("FL"), C::DeferredUnspecified),
+        ("ACD", Some("NY"), C::DeferredUnspecified),
         (
             "ADJOURNMENT IN CONTEMPLATION OF DISMISSAL",
             Some("NY"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
-        ("PROBATION BEFORE CONVICTION", None, C::DeferredActive),
-        ("DEFERRED DISPOSITION", None, C::DeferredActive),
+        ("PROBATION BEFORE CONVICTION", None, C::DeferredUnspecified),
+        ("DEFERRED DISPOSITION", None, C::DeferredUnspecified),
         (
             "CASE CONTINUED WITHOUT FINDING",
             Some("MA"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
-        ("DU", None, C::DeferredActive),
+        ("DU", None, C::DeferredUnspecified),
         ("DEFERRED PROSECUTION DISMISSAL", None, C::DeferredCompleted),
         ("DPD", Some("NC"), C::DeferredCompleted),
         (
@@ -273,8 +281,34 @@ fn a3_deferrals() {
         ("DEFERRED PROSECUTION REVOKED", None, C::DeferralRevoked),
         ("GR", Some("WA"), C::DeferralRevoked),
     ]);
+    // DECISIONS §15: a bare deferral name does not say whether it is running or completed
+    // (above); the record says it is running, and it is still PENDING.
+    check(&[
+        (
+            "DEFERRED ADJUDICATION - ACTIVE",
+            Some("TX"),
+            C::DeferredActive,
+        ),
+        ("PBJ PENDING", Some("MD"), C::DeferredActive),
+        ("PRETRIAL DIVERSION IN PROGRESS", None, C::DeferredActive),
+        ("ACD - PENDING", Some("NY"), C::DeferredActive),
+        (
+            "ADJUDICATION WITHHELD - ACTIVE PROBATION",
+            Some("FL"),
+            C::DeferredActive,
+        ),
+        ("DIVERSION NOT COMPLETED", None, C::DeferredActive),
+        ("PTI NOT YET COMPLETED", Some("NJ"), C::DeferredActive),
+        ("ADJ W/H - COMPLETED", Some("FL"), C::DeferredCompleted),
+        (
+            "CONDITIONAL DISCHARGE - DISMISSED",
+            Some("NJ"),
+            C::DeferredCompleted,
+        ),
+        ("DIVERSION - COMPLIED", None, C::DeferredCompleted),
+    ]);
     // A3: deferral classes are jurisdiction sensitive; an active one is still PENDING.
-    let active = classify_disposition(Some("DEFERRED ADJUDICATION"), None);
+    let active = classify_disposition(Some("DEFERRED ADJUDICATION - ACTIVE"), None);
     assert_eq!(
         (active.class, active.jurisdiction_sensitive),
         (K::Pending, true)
@@ -480,17 +514,17 @@ fn a2_ordering_traps() {
         (
             "PLEA OF GUILTY - DEFERRED ADJUDICATION",
             Some("TX"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
         (
             "NOLO CONTENDERE - ADJUDICATION WITHHELD",
             Some("FL"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
         (
             "FOUND GUILTY - ADJUDICATION WITHHELD",
             Some("FL"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
         (
             "FOUND GUILTY OF LESSER INCLUDED OFFENSE",
@@ -511,12 +545,16 @@ fn a2_ordering_traps() {
         ("NO INFORMATION FILED", Some("FL"), C::NotFiled),
         // PJC and CWOF contain CONTINUED but are not pending.
         ("PRAYER FOR JUDGMENT CONTINUED", Some("NC"), C::Convicted),
-        ("CONTINUED WITHOUT A FINDING", Some("MA"), C::DeferredActive),
+        (
+            "CONTINUED WITHOUT A FINDING",
+            Some("MA"),
+            C::DeferredUnspecified,
+        ),
         // ACD contains DISMISSAL but is a running deferral.
         (
             "ADJOURNMENT IN CONTEMPLATION OF DISMISSAL",
             Some("NY"),
-            C::DeferredActive,
+            C::DeferredUnspecified,
         ),
         // Dismissal with leave is not a plain dismissal, nor is without leave.
         (
@@ -710,7 +748,11 @@ fn negated_convictions_are_never_convictions() {
         ),
         ("NOT FOUND GUILTY", None, C::Acquitted),
         ("NOT GUILTY", None, C::Acquitted),
-        ("DEFERRED - NOT ADJUDICATED GUILTY", None, C::DeferredActive),
+        (
+            "DEFERRED - NOT ADJUDICATED GUILTY",
+            None,
+            C::DeferredUnspecified,
+        ),
         // One undenied conviction word is enough for the conviction rules.
         (
             "PLEA OF NOT GUILTY - FOUND GUILTY",
@@ -748,11 +790,11 @@ fn court_system_spellings() {
     check(&[
         ("NEVER TO BE SERVED", Some("NC"), C::Dismissed),
         ("District Never to Be Served", Some("NC"), C::Dismissed),
-        ("*Adj W/H", Some("FL"), C::DeferredActive),
-        ("W/HELD ADJ - DWLSR", Some("FL"), C::DeferredActive),
+        ("*Adj W/H", Some("FL"), C::DeferredUnspecified),
+        ("W/HELD ADJ - DWLSR", Some("FL"), C::DeferredUnspecified),
         ("Dropped/Abandoned", Some("FL"), C::DismissedByProsecutor),
         ("*NG/Acquitted", Some("FL"), C::Acquitted),
-        ("*P/T Diversion", Some("FL"), C::DeferredActive),
+        ("*P/T Diversion", Some("FL"), C::DeferredUnspecified),
         ("AWAITING", None, C::Pending),
         ("WAITING FOR TRIAL", None, C::Pending),
         ("BAIL SET", None, C::Pending),

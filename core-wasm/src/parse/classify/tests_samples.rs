@@ -183,7 +183,12 @@ const SAMPLES: &[Sample] = &[
         "THEFT PROP >=$100<$750",
         Some("MB"),
         Some("DEFERRED ADJUDICATION"),
-        (C::DeferredActive, L::Misdemeanor, Some("B"), T::NotTraffic),
+        (
+            C::DeferredUnspecified,
+            L::Misdemeanor,
+            Some("B"),
+            T::NotTraffic,
+        ),
     ),
     s(
         "07",
@@ -390,5 +395,5 @@ fn samples_with_sentence_comments_are_not_read_as_dispositions() {
         Some("ADJUDICATION OF GUILT DEFERRED; 12 MONTHS COMMUNITY SUPERVISION"),
         Some("TX"),
     );
-    assert_eq!(d.canonical, C::DeferredActive);
+    assert_eq!(d.canonical, C::DeferredUnspecified);
 }

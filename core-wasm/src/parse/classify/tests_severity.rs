@@ -264,6 +264,13 @@ fn b4_state_overrides() {
         ("PO2", Some("CO"), L::PettyOffense, Some("2")),
         ("X", Some("IL"), L::Felony, Some("X")),
         ("IND", Some("NJ"), L::Felony, None),
+        // Massachusetts' civil motor vehicle and civil infractions; Michigan's civil infractions.
+        ("CM", Some("MA"), L::Infraction, None),
+        ("CI", Some("MA"), L::Infraction, None),
+        ("CI", Some("MI"), L::Infraction, None),
+        ("CMVI", None, L::Infraction, None),
+        // Ohio's minor misdemeanour is below a misdemeanour.
+        ("MM", Some("OH"), L::PettyOffense, Some("MINOR")),
     ]);
     // Outside their state these codes are not read.
     for (raw, state) in [
@@ -272,6 +279,9 @@ fn b4_state_overrides() {
         ("X", None),
         ("1", None),
         ("DP", None),
+        ("CM", Some("TX")),
+        ("CM", None),
+        ("CI", Some("TX")),
     ] {
         assert!(
             !classify_severity(Some(raw), state).recognised,

@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use super::statute::{Place, find_in_text, matches, read_statute};
+use super::statute::{
+    Place, StatuteField, find_in_text, matches, read_statute, read_statute_field,
+};
 use super::vehicle_codes::VEHICLE_CODES;
 use super::vocabulary::SectionKind;
 
@@ -123,6 +125,106 @@ fn sections_win_over_the_code_and_the_longest_wins() {
         place("720 ILCS 5/11-1.20", "IL"),
         Some(Place::Outside)
     ));
+}
+
+/// Massachusetts as its courts and its manual write it (DECISIONS §13): the chapter and section,
+/// the District Court's offence codes (chapter/section/letter), and sections with a letter of
+/// their own (§24I, the open container, is not §24, the impaired-driving section).
+#[test]
+fn massachusetts_citations() {
+    let place = |statute: &str| read_statute(statute, "MA").map(|c| c.place);
+    let serious = |statute: &str| matches!(place(statute), Some(Place::Section(s)) if matches!(s.kind, SectionKind::Serious(_)));
+    let inside = |statute: &str| matches!(place(statute), Some(Place::VehicleCode));
+    for cited in [
+        "c90 §17",
+        "C90 S17",
+        "90/17/A",
+        "G.L. c. 90, § 17",
+        "M.G.L. c.90 s.17",
+        "c89 §9",
+    ] {
+        assert!(inside(cited), "{cited}");
+    }
+    for cited in [
+        "90/24/J",
+        "c90 §24(1)(a)(1)",
+        "G.L. c. 90, § 24",
+        "90/24G/A",
+        "c90 §24L(1)",
+        "90/23/D",
+    ] {
+        assert!(serious(cited), "{cited}");
+    }
+    // Sections with a letter of their own are not the section the letter follows.
+    for cited in ["90/24I", "c90 §24I", "90/24B/B", "90/24S"] {
+        assert!(inside(cited), "{cited}");
+    }
+    // Other chapters: outside (motorboats, ways, commercial licences).
+    for cited in ["90B/8/A", "c85 §30", "90F/9"] {
+        assert!(matches!(place(cited), Some(Place::Outside)), "{cited}");
+    }
+    let found = |charge: &str| find_in_text(charge, "MA").map(|c| c.key);
+    assert_eq!(found("SPEEDING c90 §17").as_deref(), Some("90 17"));
+    assert_eq!(
+        found("STOP/YIELD, FAIL TO * C89 S9").as_deref(),
+        Some("89 9")
+    );
+}
+
+/// A regulation of an agency or a local ordinance is no statute (DECISIONS §13): neither the
+/// field nor a citation in the text is read, so the number neither makes nor unmakes a reading.
+#[test]
+fn regulations_and_ordinances_are_not_statutes() {
+    for (statute, state) in [
+        ("730 CMR 7.08", "MA"),
+        ("730 CMR §7.08(6)(c)", "MA"),
+        ("Brockton Ordinances c12 §42", "MA"),
+        ("Yarmouth By-Laws c79 §4.1", "MA"),
+        ("49 CFR 395.8", "PA"),
+        ("CITY ORD 434.03", "OH"),
+        ("Solon Ord. 434.03", "OH"),
+        ("MUNICIPAL CODE 10-4-2", "CO"),
+        ("COUNTY ORDINANCE 12-3", "FL"),
+    ] {
+        assert!(
+            read_statute(statute, state).is_none(),
+            "{statute} ({state})"
+        );
+        assert!(
+            matches!(
+                read_statute_field(statute, Some(state)),
+                StatuteField::NotAStatute
+            ),
+            "{statute} ({state})"
+        );
+    }
+    // A row's own label is its vehicle code, not a regulation (Alaska's rules of the road).
+    assert!(read_statute("13 AAC 02.275", "AK").is_some());
+    for (statute, state) in [
+        ("13 AAC 02.275", Some("AK")),
+        ("c90 §17", Some("MA")),
+        ("c90 §17", None),
+    ] {
+        assert!(
+            matches!(read_statute_field(statute, state), StatuteField::Statute(_)),
+            "{statute}"
+        );
+    }
+    // Without a state only the generic markers are known.
+    assert!(matches!(
+        read_statute_field("CITY ORD 434.03", None),
+        StatuteField::NotAStatute
+    ));
+    let found = |charge: &str| find_in_text(charge, "MA").map(|c| c.key);
+    assert_eq!(found("MASS PIKE—SPEEDING 730 CMR §7.08(6)(c)"), None);
+    assert_eq!(
+        found("BRO—MARKED LANES VIOLATION Brockton Ordinances c12 §42"),
+        None
+    );
+    assert_eq!(
+        found("BRI—UNREGISTERED VEHS, PARK +2 Bridgewater By-Laws art.XXIII §3"),
+        None
+    );
 }
 
 #[test]

@@ -215,11 +215,11 @@ fn type_and_statute_are_hints_only() {
     );
     // Statutes: a vehicle-code section marks the domain; DUI sections are serious whatever the text.
     assert_eq!(
-        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("INFRACTION")),
+        classify_traffic("COUNT 2", Some("VC 26708(A)"), &sev("INFRACTION")),
         T::MinorTraffic
     );
     assert_eq!(
-        classify_traffic("OBSTRUCTED VIEW", Some("VC 26708(A)"), &sev("MISDEMEANOR")),
+        classify_traffic("COUNT 2", Some("VC 26708(A)"), &sev("MISDEMEANOR")),
         T::SeriousTraffic
     );
     assert_eq!(
@@ -412,10 +412,12 @@ fn second_pass_families() {
             "",
             T::SeriousTraffic,
         ),
+        // An out-of-service order is a commercial-vehicle rule, not on the serious list: from
+        // text alone a person looks (a vehicle-code statute reads it minor).
         (
             "DRIVING WHILE SUBJECT TO OUT-OF-SERVICE ORDER",
             "",
-            T::SeriousTraffic,
+            T::Unknown,
         ),
         // Alcohol or intoxication beside driving or a vehicle.
         (
@@ -489,13 +491,19 @@ fn second_pass_families() {
     ]);
 }
 
-/// Motor-carrier regulation (i21c): from text alone `unknown`, never minor; a statute the
-/// vehicle-code table places decides; a crime word still reads `none`.
+/// Motor-carrier regulation: from text alone `unknown`, never minor, unless the level is
+/// no crime; a statute the vehicle-code table places decides; a crime word still reads `none`.
 #[test]
-fn motor_carrier_regulation_is_never_minor_from_text() {
+fn motor_carrier_regulation_needs_a_level_or_a_statute() {
     check(&[
         ("Log Book", "MISDEMEANOR", T::Unknown),
-        ("LOGBOOK VIOLATION", "PETTY OFFENSE", T::Unknown),
+        // Beside a level that is no crime, a carrier's duty reads as the level says.
+        ("LOGBOOK VIOLATION", "PETTY OFFENSE", T::MinorTraffic),
+        (
+            "OUT-OF-SVCE ORDER VIOLATION",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
         ("HOURS OF SERVICE VIOLATION CMV", "", T::Unknown),
         (
             "Fail to Allow Inspection of Commercial Vehicle (M2)",
@@ -598,4 +606,413 @@ fn a_vehicle_beside_an_operating_word() {
         &sev(""),
     );
     assert_eq!(outside.kind, T::Unknown, "{}", outside.evidence);
+}
+
+/// An open container, or drinking, in a vehicle (DECISIONS §13, ruled 2026-12-06): minor when
+/// the text names the vehicle and no impairment; not traffic without a vehicle; impaired
+/// driving, alcohol for the under-aged and a felony level are never minor.
+#[test]
+fn open_container_in_a_vehicle() {
+    check(&[
+        (
+            "ALCOHOL IN MV, POSSESS OPEN CONTAINER OF",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("POSS OPEN CONTAINER:DRIVE", "", T::MinorTraffic),
+        ("PASSENGER:W/OPEN ALC CONT", "INFRACTION", T::MinorTraffic),
+        ("DRNK ALC/MARIJ WHLE DRVNG", "INFRACTION", T::MinorTraffic),
+        (
+            "OPEN CONTAINER IN MOTOR VEHICLE",
+            "MISDEMEANOR",
+            T::MinorTraffic,
+        ),
+        // No vehicle: an open container in a public place is no traffic matter.
+        ("POSS OPEN ALCOHOL:PUBLIC", "INFRACTION", T::NotTraffic),
+        ("OPEN CONTAINER IN PARK", "", T::NotTraffic),
+        // Impairment named: impaired driving.
+        ("OPEN CONTAINER WHILE DUI", "MISDEMEANOR", T::SeriousTraffic),
+        (
+            "DRIVING WITH OPEN CONTAINER UNDER THE INFLUENCE",
+            "",
+            T::SeriousTraffic,
+        ),
+        (
+            "OPERATING VEHICLE WITH ALCOHOL IN SYSTEM",
+            "",
+            T::SeriousTraffic,
+        ),
+        // Alcohol for the under-aged, or a felony: never minor.
+        (
+            "FURNISH ALCOHOL TO MINOR IN VEHICLE",
+            "MISDEMEANOR",
+            T::SeriousTraffic,
+        ),
+        ("OPEN CONTAINER IN VEHICLE", "FELONY", T::Unknown),
+    ]);
+    let evidence = read_traffic(
+        "OPEN CONTAINER IN MOTOR VEHICLE",
+        None,
+        None,
+        &sev("MISDEMEANOR"),
+    )
+    .evidence;
+    assert!(evidence.contains("no impairment named"), "{evidence}");
+}
+
+/// A level below misdemeanor is evidence (infraction, violation, petty, summary, civil, the
+/// Massachusetts CM/CI, Ohio's MM): with vehicle, road or driving conduct in the text and no
+/// crime word it reads minor, and the evidence says the level did.
+#[test]
+fn a_level_below_misdemeanor_beside_vehicle_conduct() {
+    check(&[
+        (
+            "MASS PIKE—TANDEM TOO CLOSE",
+            "CIVIL INFRACTION",
+            T::MinorTraffic,
+        ),
+        (
+            "SUMNR/CALHN TUNL—$20 VIOLATION",
+            "INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("WEIGHT VIOLATION", "VIOLATION", T::MinorTraffic),
+        (
+            "JUNIOR OPERATOR WITH PASSENGER UNDER 18",
+            "SUMMARY",
+            T::MinorTraffic,
+        ),
+        (
+            "MOBILE PHONE, OPERATOR UNDER 18 USE",
+            "PETTY OFFENSE",
+            T::MinorTraffic,
+        ),
+        ("HOURS OF SERVICE VIOLATION", "CIVIL", T::MinorTraffic),
+        // The same words at a misdemeanour level say nothing on their own.
+        ("WEIGHT VIOLATION", "MISDEMEANOR", T::NotTraffic),
+        ("HOURS OF SERVICE VIOLATION", "MISDEMEANOR", T::Unknown),
+        // A crime word still keeps it from minor.
+        (
+            "DISCLOSURE OF DRIVER LICENSE INFORMATION",
+            "INFRACTION",
+            T::NotTraffic,
+        ),
+        (
+            "MASS PIKE—SPEEDING TO ENDANGER",
+            "CIVIL INFRACTION",
+            T::NotTraffic,
+        ),
+    ]);
+    let levels = [("CM", "MA"), ("CI", "MA"), ("CI", "MI"), ("MM", "OH")];
+    for (code, state) in levels {
+        let severity = classify_severity(Some(code), Some(state));
+        let reading = read_traffic("WEIGHT VIOLATION", None, Some(state), &severity);
+        assert_eq!(reading.kind, T::MinorTraffic, "{code} ({state})");
+        assert!(
+            reading.evidence.contains("below misdemeanor"),
+            "{code} ({state}): {}",
+            reading.evidence
+        );
+    }
+}
+
+/// A vehicle word inside a crime is not traffic: a child left in a vehicle, disclosing licence
+/// or motor-vehicle records, dumping waste tyres, trespass on or entering a school bus.
+#[test]
+fn a_vehicle_word_inside_a_crime() {
+    for level in ["", "MISDEMEANOR", "FELONY", "INFRACTION"] {
+        check(&[
+            ("LEAVE CHILD UNATTENDED IN VEHICLE", level, T::NotTraffic),
+            ("LEAVE CHILD UNDER 6 IN VEHICLE", level, T::NotTraffic),
+            (
+                "DISCLOSURE OF DRIVER LICENSE INFORMATION",
+                level,
+                T::NotTraffic,
+            ),
+            (
+                "DISCLOSE PERSONAL INFO FROM MOTOR VEHICLE RECORD",
+                level,
+                T::NotTraffic,
+            ),
+            ("DUMP WASTE TIRES", level, T::NotTraffic),
+            ("WASTE TIRE HAULER NO REGISTRATION", level, T::NotTraffic),
+            ("TRESPASS ON SCHOOL BUS", level, T::NotTraffic),
+            ("ENTER SCHOOL BUS W/O AUTHORIZATION", level, T::NotTraffic),
+            ("BAT W/INJ:TRNS WRKR/PSNGR", level, T::NotTraffic),
+        ]);
+    }
+    // With a vehicle-code statute the crime word sends it to a person.
+    let read = read_traffic(
+        "TRESPASS ON SCHOOL BUS",
+        Some("VC 39002"),
+        Some("CA"),
+        &sev("MISDEMEANOR"),
+    );
+    assert_eq!(read.kind, T::Unknown, "{}", read.evidence);
+}
+
+/// Racing is serious, but not at a level that is no crime (DECISIONS §7.4 does not list it;
+/// Massachusetts makes some of it a civil motor vehicle infraction).
+#[test]
+fn racing_at_a_level_that_is_no_crime() {
+    check(&[
+        ("RACING MOTOR VEHICLE", "CIVIL INFRACTION", T::MinorTraffic),
+        ("RACING MOTOR VEHICLE", "MISDEMEANOR", T::SeriousTraffic),
+        ("RACING MOTOR VEHICLE", "", T::SeriousTraffic),
+        ("DRAG RACE", "FELONY", T::SeriousTraffic),
+    ]);
+}
+
+/// The road rule: a violation of a turnpike's, a tunnel's or a bridge's rules, with no level or
+/// a level that is no crime; never a non-motor-vehicle one, never a crime.
+#[test]
+fn the_rules_of_a_road() {
+    check(&[
+        ("MASS PIKE—$15 VIOLATION", "", T::MinorTraffic),
+        (
+            "TURNPIKE REGULATION VIOLATION",
+            "INFRACTION",
+            T::MinorTraffic,
+        ),
+        ("TOBIN BRIDGE—TRAFFIC VIOLATION", "", T::MinorTraffic),
+        ("MDC WAY/RESERV—NON-MV VIOLATION", "", T::NotTraffic),
+        ("TOBIN BRIDGE—DISORDERLY CONDUCT", "", T::NotTraffic),
+        ("MASS PIKE—$15 VIOLATION", "MISDEMEANOR", T::NotTraffic),
+    ]);
+}
+
+/// Statutes (item 1 of DECISIONS §13): a vehicle-code section outside the serious list reads
+/// minor at any level below felony, commercial-vehicle rules and registration included; a
+/// statute outside the code does not decide, and a level that is no crime with minor text still
+/// reads minor; a regulation or an ordinance number is no statute at all.
+#[test]
+fn statutes_registration_commercial_and_ordinances() {
+    let read = |charge: &str, statute: &str, state: &str, level: &str| {
+        read_traffic(
+            charge,
+            Some(statute),
+            Some(state),
+            &classify_severity(Some(level), Some(state)),
+        )
+    };
+    for (charge, statute, state, level) in [
+        ("FAIL TO SURRENDER TITLE", "75 1113", "PA", "SUMMARY"),
+        (
+            "REGISTRATION, FL SURRENDER ON TRANSFER",
+            "90/2/A",
+            "MA",
+            "CM",
+        ),
+        ("PLATES NOT DISPLAYED", "VTL 402", "NY", "INFRACTION"),
+        (
+            "FAIL TO HAVE REGISTRATION IN POSSESSION",
+            "4503.21",
+            "OH",
+            "MM",
+        ),
+        (
+            "OPERATE CMV AFTER OUT OF SERVICE ORDER",
+            "VTL 385",
+            "NY",
+            "INFRACTION",
+        ),
+        (
+            "HAZARDOUS MATERIALS VEHICLE PARKED ON ROADWAY",
+            "75 4903",
+            "PA",
+            "SUMMARY",
+        ),
+        ("HOURS OF SERVICE VIOLATION", "75 4107", "PA", "MISDEMEANOR"),
+        ("RACING MOTOR VEHICLE", "90/17B/A", "MA", "CM"),
+        (
+            "ALCOHOL IN MV, POSSESS OPEN CONTAINER OF",
+            "90/24I",
+            "MA",
+            "CM",
+        ),
+        ("SPEEDING", "c90 §17", "MA", "CM"),
+        // Outside the code, at a level that is no crime: the level and the text decide.
+        ("WEIGHT VIOLATION ON STATE HWAY", "c85 §30", "MA", "CM"),
+    ] {
+        let r = read(charge, statute, state, level);
+        assert_eq!(
+            r.kind,
+            T::MinorTraffic,
+            "{charge} [{statute}]: {}",
+            r.evidence
+        );
+    }
+    // Outside the code at a misdemeanour level: a person looks.
+    let r = read("WEIGHT VIOLATION ON STATE HWAY", "c85 §30", "MA", "M");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+    // A serious section stays serious at any level; a felony or a crime word is never minor.
+    let r = read("LICENSE SUSPENDED, OP MV WITH", "90/23/D", "MA", "CM");
+    assert_eq!(r.kind, T::SeriousTraffic, "{}", r.evidence);
+    let r = read("FAIL TO SURRENDER TITLE", "75 1113", "PA", "FELONY");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+    let r = read("RMV DOCUMENT, FORGE/MISUSE", "90/24B/B", "MA", "F");
+    assert_eq!(r.kind, T::Unknown, "{}", r.evidence);
+}
+
+/// A speeding charge whose statute field holds a town ordinance number: the number neither
+/// makes nor unmakes the reading (DECISIONS §13), the text decides, and the evidence says so.
+#[test]
+fn a_town_ordinance_number_never_decides() {
+    for (statute, state) in [
+        ("CITY ORD 434.03", "OH"),
+        ("Brockton Ordinances c12 §49", "MA"),
+        ("730 CMR §7.08(6)(c)", "MA"),
+    ] {
+        let r = read_traffic(
+            "SPEEDING 45 IN 35",
+            Some(statute),
+            Some(state),
+            &sev("MISDEMEANOR"),
+        );
+        assert_eq!(r.kind, T::MinorTraffic, "{statute}: {}", r.evidence);
+        assert!(
+            r.evidence.contains("ordinance or regulation"),
+            "{}",
+            r.evidence
+        );
+        // Nor does it unmake a serious or a non-traffic reading.
+        let r = read_traffic("DUI", Some(statute), Some(state), &sev("MISDEMEANOR"));
+        assert_eq!(r.kind, T::SeriousTraffic, "{statute}: {}", r.evidence);
+        let r = read_traffic(
+            "SHOPLIFTING",
+            Some(statute),
+            Some(state),
+            &sev("MISDEMEANOR"),
+        );
+        assert_eq!(r.kind, T::NotTraffic, "{statute}: {}", r.evidence);
+    }
+}
+
+/// A speed in figures is a vehicle's speed; a wind speed and a drug's weight are not.
+#[test]
+fn a_speed_in_figures() {
+    check(&[
+        ("SPEED 45 IN 35", "", T::MinorTraffic),
+        ("SPEED 65/55", "", T::MinorTraffic),
+        ("SPEED 78", "MISDEMEANOR", T::MinorTraffic),
+        ("WIND SPEED 40", "", T::NotTraffic),
+        ("SALE OF SPEED 10 GRAMS", "", T::NotTraffic),
+        ("SPEED 2", "", T::NotTraffic),
+    ]);
+}
+
+/// Crimes that name a vehicle, a licence, a road or a bus, in general court wording: none reads
+/// minor at any level or with none (a vehicle word inside a crime is not traffic).
+const CRIMES_WITH_VEHICLE_WORDS: &[&str] = &[
+    "LEAVING CHILD UNATTENDED IN MOTOR VEHICLE",
+    "CHILD ENDANGERMENT LEFT IN CAR",
+    "UNLAWFUL DISCLOSURE OF DRIVER RECORD",
+    "DISCLOSING MOTOR VEHICLE RECORDS",
+    "ILLEGAL DUMPING OF WASTE TIRES",
+    "WASTE TIRE STORAGE VIOLATION",
+    "TRESPASS ON SCHOOL BUS",
+    "UNLAWFULLY BOARDING SCHOOL BUS",
+    "ENTERING SCHOOL BUS WITHOUT PERMISSION",
+    "BURGLARY OF VEHICLE",
+    "BREAKING INTO MOTOR VEHICLE",
+    "THEFT OF MOTOR VEHICLE PARTS",
+    "STOLEN LICENSE PLATE",
+    "POSSESSION OF STOLEN VEHICLE",
+    "UNAUTHORIZED USE OF MOTOR VEHICLE",
+    "JOYRIDING",
+    "CARJACKING",
+    "CRIMINAL MISCHIEF TO VEHICLE",
+    "KEYING A CAR",
+    "DAMAGE TO VEHICLE",
+    "SLASHING TIRES",
+    "THROWING OBJECT AT VEHICLE",
+    "SHOOTING INTO OCCUPIED VEHICLE",
+    "DISCHARGING FIREARM FROM VEHICLE",
+    "CARRYING CONCEALED WEAPON IN VEHICLE",
+    "LOADED FIREARM IN VEHICLE",
+    "POSSESSION OF MARIJUANA IN VEHICLE",
+    "DRUG PARAPHERNALIA IN VEHICLE",
+    "TRANSPORTING ILLEGAL ALIENS",
+    "HUMAN SMUGGLING VEHICLE",
+    "PROSTITUTION SOLICITATION FROM VEHICLE",
+    "INDECENT EXPOSURE IN VEHICLE",
+    "LEWD CONDUCT IN VEHICLE",
+    "FALSE REPORT OF STOLEN VEHICLE",
+    "INSURANCE FRAUD STAGED ACCIDENT",
+    "ODOMETER TAMPERING",
+    "ALTERING VIN",
+    "REMOVE VIN PLATE",
+    "FORGED INSPECTION STICKER",
+    "COUNTERFEIT REGISTRATION",
+    "FALSE STATEMENT ON TITLE APPLICATION",
+    "TITLE FRAUD",
+    "FRAUDULENT USE OF DISABLED PLACARD",
+    "SELLING VEHICLE WITHOUT DEALER LICENSE",
+    "CURBSTONING",
+    "CHOP SHOP",
+    "FLEEING POLICE IN VEHICLE",
+    "ASSAULT WITH MOTOR VEHICLE",
+    "ROAD RAGE ASSAULT",
+    "HIT AND RUN PROPERTY DAMAGE",
+    "ANIMAL CRUELTY LEFT IN VEHICLE",
+    "DOG LEFT IN HOT CAR",
+    "OPEN CONTAINER IN PUBLIC",
+    "PUBLIC INTOXICATION",
+    "DISORDERLY CONDUCT",
+    "TRESPASSING ON RAILROAD PROPERTY",
+    "LOITERING NEAR HIGHWAY",
+    "SOLICITATION OF PROSTITUTION",
+    "RESISTING ARREST",
+    "OBSTRUCTING AN OFFICER",
+    "FAILURE TO APPEAR TRAFFIC",
+    "CONTEMPT OF COURT",
+    "VIOLATION OF PROBATION",
+    "IDENTITY THEFT",
+    "FRAUDULENT DRIVERS LICENSE",
+    "POSSESSION OF FRAUDULENT DRIVERS LICENSE",
+    "LENDING DRIVERS LICENSE TO ANOTHER",
+    "USING ANOTHERS LICENSE",
+    "MANUFACTURE FAKE ID",
+    "SALE OF ALCOHOL TO MINOR",
+    "FURNISHING ALCOHOL TO MINOR",
+    "MINOR IN POSSESSION OF ALCOHOL",
+    "HUNTING FROM VEHICLE",
+    "SPOTLIGHTING DEER FROM VEHICLE",
+    "SHINING DEER",
+    "FISHING WITHOUT LICENSE",
+    "BOATING WITHOUT LIFE JACKETS",
+    "OPERATING VESSEL WITHOUT REGISTRATION",
+    "AIRCRAFT OPERATION WITHOUT LICENSE",
+    "TAXI OPERATING WITHOUT PERMIT",
+    "TOW TRUCK OPERATING WITHOUT LICENSE",
+    "RECKLESS ENDANGERMENT",
+    "STALKING WITH VEHICLE",
+    "KIDNAPPING VEHICLE",
+    "CHILD PORNOGRAPHY",
+    "CONSPIRACY TO COMMIT THEFT OF VEHICLES",
+    "RECEIVING STOLEN PROPERTY AUTOMOBILE",
+    "TRAFFICKING STOLEN VEHICLE PARTS",
+    "INSURANCE FRAUD",
+    "BAIL JUMPING",
+    "ESCAPE FROM CUSTODY TRANSPORT VEHICLE",
+    "CONTRABAND IN JAIL",
+    "ARSON OF MOTOR VEHICLE",
+    "DESTRUCTION OF TRAFFIC SIGNAL",
+    "TAMPERING WITH TRAFFIC SIGNAL",
+    "STEALING STREET SIGN",
+    "THEFT OF GASOLINE DRIVE OFF",
+];
+
+#[test]
+fn crimes_with_vehicle_words_are_never_minor() {
+    let mut failures = Vec::new();
+    for level in ["", "INFRACTION", "PETTY OFFENSE", "MISDEMEANOR", "FELONY"] {
+        for charge in CRIMES_WITH_VEHICLE_WORDS {
+            let reading = read_traffic(charge, None, None, &sev(level));
+            if reading.kind == T::MinorTraffic {
+                failures.push(format!("{charge:?} at {level:?}: {}", reading.evidence));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "read minor:\n{}", failures.join("\n"));
 }

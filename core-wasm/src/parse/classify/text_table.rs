@@ -258,6 +258,22 @@ pub(crate) const ABBREVIATIONS: &[(&str, &str)] = &[
     ("H GUN", "HANDGUN"),
     ("WPN", "WEAPON"),
     ("WPNS", "WEAPONS"),
+    // From the tuning part of the Massachusetts manual; general vehicle-law abbreviations.
+    ("HWAY", "HIGHWAY"),
+    ("TUNL", "TUNNEL"),
+    ("SVCE", "SERVICE"),
+    ("SVC", "SERVICE"),
+    ("HAZARDOUS MAT", "HAZARDOUS MATERIAL"),
+    ("HAZARD MATS", "HAZARDOUS MATERIALS"),
+    ("DRNK", "DRINK"),
+    ("HGT", "HEIGHT"),
+    ("BRK", "BRAKE"),
+    ("BRKS", "BRAKES"),
+    ("ADD CHG", "ADDRESS CHANGE"),
+    ("BAT", "BATTERY"),
+    ("DTH", "DEATH"),
+    ("DLR", "DEALER"),
+    ("MUNIC", "MUNICIPAL"),
 ];
 
 /// Words of vehicle law that court tables shorten by dropping vowels, doubled letters or the

@@ -12,7 +12,7 @@ use super::lexicon::{Traffic, lexicon};
 use super::phrases::{Hits, Row};
 use super::severity::Severity;
 use super::shared::{self, Shared};
-use super::statute::{self, Citation, Place};
+use super::statute::{self, Citation, Place, StatuteField};
 use super::text::{ChargeText, normalize_charge_text};
 use super::vocabulary::{Confidence, SectionKind, SeverityLevel, TrafficKind};
 
@@ -47,7 +47,22 @@ pub fn read_traffic(
     read(&display, &hits, statute, state, severity)
 }
 
+/// Whether a charge text names a crime word or pair (`NOT_MINOR_CONTEXT`, `NOT_MINOR_ROWS`)
+/// that none of its excuses stands beside: the test every minor reading passes, open to a
+/// second opinion asked after the tables (DECISIONS §13 lets one read minor only where the text
+/// names no crime).
+pub fn names_a_crime(charge: &str) -> bool {
+    let display = normalize_charge_text(charge);
+    let text = ChargeText::new(&display);
+    let hits = lexicon().index.scan(text.key());
+    crime_word(&lexicon().traffic, &hits).is_some()
+}
+
 /// `read_traffic` of a charge already read: its display form and the lexicon scan of its key.
+///
+/// A statute field that names a regulation or a local ordinance (`730 CMR 7.08`, `CITY ORD
+/// 10-4`) is no statute: the charge is read as if it had none, and the evidence says so
+/// (DECISIONS §13: an ordinance or regulation number neither makes nor unmakes a reading).
 pub(crate) fn read(
     display: &str,
     text: &Hits,
@@ -55,13 +70,41 @@ pub(crate) fn read(
     state: Option<&str>,
     severity: &Severity,
 ) -> TrafficReading {
+    let field = statute.map(|s| (s, statute::read_statute_field(s, state)));
+    match field {
+        Some((number, StatuteField::NotAStatute)) => {
+            let read = read_with(display, text, None, None, state, severity);
+            reading(
+                read.kind,
+                line(format_args!(
+                    "{}; \"{}\" is an ordinance or regulation number, not a statute: the text \
+                     decides",
+                    read.evidence,
+                    number.trim()
+                )),
+            )
+        }
+        Some((statute, StatuteField::Statute(citation))) => {
+            read_with(display, text, Some(statute), citation, state, severity)
+        }
+        None => read_with(display, text, None, None, state, severity),
+    }
+}
+
+/// `read` with a statute that is no ordinance or regulation (or none), and its citation if the
+/// state's row placed it.
+fn read_with(
+    display: &str,
+    text: &Hits,
+    statute: Option<&str>,
+    citation: Option<Citation>,
+    state: Option<&str>,
+    severity: &Severity,
+) -> TrafficReading {
     let tables = &lexicon().traffic;
-    let says = text_says(tables, text, severity);
-    let citation = state.and_then(|state| {
-        statute
-            .and_then(|s| statute::read_statute(s, state))
-            .or_else(|| statute::find_in_text(display, state))
-    });
+    let says = text_says(tables, text, display, severity);
+    let citation =
+        citation.or_else(|| state.and_then(|state| statute::find_in_text(display, state)));
     if let Some(citation) = citation {
         return with_statute(&citation, &says, tables, text, severity);
     }
@@ -112,10 +155,10 @@ pub(crate) fn read(
                 )),
             );
         }
-        TextSays::MinorBesideCrime(minor, word) => {
+        TextSays::MinorBesideCrime(minor, crime) => {
             return reading(
                 TrafficKind::NotTraffic,
-                line(format_args!("traffic.none: {minor} beside \"{word}\"")),
+                line(format_args!("traffic.none: {minor} beside {crime}")),
             );
         }
         TextSays::CarrierRegulation(word) => {
@@ -191,10 +234,21 @@ enum TextEvidence {
     /// A concept family by its object beside a vehicle word: `family "lamps" ("LAMP" with
     /// "VEHICLE")`.
     FamilyObject(&'static str, &'static str, &'static str),
-    /// A level that is no crime beside vehicle context: `infraction level with "VEHICLE"`.
+    /// A level that is no crime beside vehicle context: `infraction level (below misdemeanor)
+    /// with "VEHICLE"`.
     Level(SeverityLevel, &'static str),
+    /// An open container in a vehicle (DECISIONS §13): `open container "OPEN CONTAINER*" in a
+    /// vehicle ("VEHICLE*"), no impairment named`.
+    OpenContainer(Row, &'static str),
+    /// Racing or negligent operation at a level that is no crime: `"RACING" at infraction
+    /// level (below misdemeanor)`.
+    SeriousButAtNoCrime(Row, SeverityLevel),
     /// The operating rule: `"OPERATE" beside "VEHICLE*", no level`.
     Operating(&'static str, &'static str, SeverityLevel),
+    /// A speed in figures: `"SPEED" with a figure`.
+    SpeedInFigures,
+    /// The road rule: `"VIOLATION" of "PIKE", no level`.
+    RoadRule(&'static str, &'static str, SeverityLevel),
 }
 
 impl fmt::Display for TextEvidence {
@@ -208,7 +262,18 @@ impl fmt::Display for TextEvidence {
                 write!(f, "family \"{name}\" (\"{object}\" with \"{context}\")")
             }
             TextEvidence::Level(level, context) => {
-                write!(f, "{} level with \"{context}\"", level.word())
+                write!(
+                    f,
+                    "{} level (below misdemeanor) with \"{context}\"",
+                    level.word()
+                )
+            }
+            TextEvidence::OpenContainer(row, vehicle) => write!(
+                f,
+                "open container \"{row}\" in a vehicle (\"{vehicle}\"), no impairment named"
+            ),
+            TextEvidence::SeriousButAtNoCrime(row, level) => {
+                write!(f, "\"{row}\" at {} level (below misdemeanor)", level.word())
             }
             TextEvidence::Operating(word, vehicle, SeverityLevel::Unknown) => {
                 write!(f, "\"{word}\" beside \"{vehicle}\", no level")
@@ -216,6 +281,15 @@ impl fmt::Display for TextEvidence {
             TextEvidence::Operating(word, vehicle, level) => {
                 write!(f, "\"{word}\" beside \"{vehicle}\", {} level", level.word())
             }
+            TextEvidence::SpeedInFigures => write!(f, "\"SPEED\" with a figure"),
+            TextEvidence::RoadRule(word, road, SeverityLevel::Unknown) => {
+                write!(f, "\"{word}\" of \"{road}\" (a road's rules), no level")
+            }
+            TextEvidence::RoadRule(word, road, level) => write!(
+                f,
+                "\"{word}\" of \"{road}\" (a road's rules), {} level",
+                level.word()
+            ),
         }
     }
 }
@@ -228,22 +302,38 @@ enum TextSays {
     Minor(TextEvidence),
     /// A minor reading, but the level is a felony.
     MinorButFelony(TextEvidence),
-    /// A minor phrase beside a crime word (evidence, the word).
-    MinorBesideCrime(TextEvidence, &'static str),
+    /// A minor phrase beside a crime word or pair (evidence, the crime).
+    MinorBesideCrime(TextEvidence, TextEvidence),
     /// Motor-carrier regulation (`CARRIER_REGULATION`, the word): road traffic or a carrier's
     /// duty, which text alone cannot tell.
     CarrierRegulation(&'static str),
     Nothing,
 }
 
-fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
+fn text_says(tables: &Traffic, text: &Hits, display: &str, severity: &Severity) -> TextSays {
     if let Some(row) = tables.serious.first_row(text) {
         return TextSays::Serious(TextEvidence::Row(row));
     }
+    let open = open_container(tables, text);
+    if open.is_none()
+        && let Some(row) = tables.alcohol_beside_driving.first_row(text)
+    {
+        return TextSays::Serious(TextEvidence::Row(row));
+    }
+    let contest = tables.serious_but_at_no_crime.first_row(text);
+    if let Some(row) = contest
+        && !non_criminal(severity.level)
+    {
+        return TextSays::Serious(TextEvidence::Row(row));
+    }
     let regulation = tables.carrier_regulation.first(text);
-    let minor = minor_evidence(tables, text)
+    let minor = open
+        .or_else(|| contest.map(|row| TextEvidence::SeriousButAtNoCrime(row, severity.level)))
+        .or_else(|| minor_evidence(tables, text))
+        .or_else(|| speed_figures(display))
         .or_else(|| level_evidence(tables, text, severity))
         .or_else(|| operating_evidence(tables, text, severity))
+        .or_else(|| road_rule_evidence(tables, text, severity))
         .or_else(|| regulation.map(TextEvidence::Word));
     let Some(minor) = minor else {
         return TextSays::Nothing;
@@ -254,10 +344,61 @@ fn text_says(tables: &Traffic, text: &Hits, severity: &Severity) -> TextSays {
     if severity.level == SeverityLevel::Felony {
         return TextSays::MinorButFelony(minor);
     }
-    if let Some(word) = regulation {
+    // Beside a level that is no crime, a carrier's duty is read as the level says.
+    if let Some(word) = regulation.filter(|_| !non_criminal(severity.level)) {
         return TextSays::CarrierRegulation(word);
     }
     TextSays::Minor(minor)
+}
+
+/// A speed given in figures (`SPEED 45 IN 35`, `SPEED 65/55`, `SPEED 15 OVER`): the word `SPEED`
+/// followed by a number of two or three digits and then the end, a `/`, or a word of speeding
+/// (`SPEED_FIGURE_THEN`), and not after `WIND`: a vehicle's speed, never a drug's weight. Read on
+/// the display form: the phrase tables hold words, not figures.
+fn speed_figures(display: &str) -> Option<TextEvidence> {
+    let mut from = 0;
+    while let Some(at) = display.get(from..)?.find("SPEED ") {
+        let start = from + at;
+        from = start + 6;
+        let before = display.get(..start).unwrap_or_default();
+        let word_start = !before
+            .bytes()
+            .last()
+            .is_some_and(|b| b.is_ascii_alphanumeric());
+        if !word_start || before.trim_end().ends_with("WIND") {
+            continue;
+        }
+        let rest = display.get(from..).unwrap_or_default();
+        let figures = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = rest.get(figures..).unwrap_or_default();
+        let then = after.starts_with('/')
+            || after.trim().is_empty()
+            || SPEED_FIGURE_THEN.iter().any(|w| {
+                after
+                    .strip_prefix(' ')
+                    .is_some_and(|a| a.split(' ').next() == Some(*w))
+            });
+        if (2..=3).contains(&figures) && then {
+            return Some(TextEvidence::SpeedInFigures);
+        }
+    }
+    None
+}
+
+/// Words that may follow a speed's figure (`SPEED 45 IN 35`).
+const SPEED_FIGURE_THEN: &[&str] = &["IN", "OVER", "MPH", "ZONE", "LIMIT", "KMH", "KPH"];
+
+/// An open container or drinking in a vehicle, no impairment named (DECISIONS §13): the row and
+/// the word that names the vehicle. Without a vehicle word it is no traffic matter.
+fn open_container(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
+    let row = tables.open_container.first_row(text)?;
+    if tables.open_container_not_beside.any(text) {
+        return None;
+    }
+    let vehicle = vehicle_context(tables, text)
+        .or_else(|| tables.operated_vehicles.first(text))
+        .or_else(|| tables.passengers.first(text))?;
+    Some(TextEvidence::OpenContainer(row, vehicle))
 }
 
 /// The level word as a signal (issue 21): an infraction, violation, civil or petty offense with
@@ -269,10 +410,9 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
     }
     // A vehicle word, else an object of vehicle law (a horn, a belt, a turn, a signal): beside
     // a level that is no crime, both put the charge on the road.
-    let context = tables
-        .vehicle_context
-        .first(text)
-        .or_else(|| tables.level_context.first(text))?;
+    let context = vehicle_context(tables, text)
+        .or_else(|| tables.level_context.first(text))
+        .or_else(|| tables.carrier_regulation.first(text))?;
     Some(TextEvidence::Level(severity.level, context))
 }
 
@@ -281,15 +421,40 @@ fn level_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<
 /// of `OPERATING_NOT_BESIDE` stands beside them (a crime word is checked after, as for every
 /// minor reading).
 fn operating_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
-    if !(severity.level == SeverityLevel::Unknown || non_criminal(severity.level)) {
+    if !operating_rule_may_speak(tables, text, severity) {
         return None;
     }
     let vehicle = tables.operated_vehicles.first(text)?;
     let word = tables.operating_words.first(text)?;
-    if tables.operating_not_beside.any(text) {
+    Some(TextEvidence::Operating(word, vehicle, severity.level))
+}
+
+/// The operating and road rules speak with no level or a level that is no crime, and never
+/// beside a word of `OPERATING_NOT_BESIDE`.
+fn operating_rule_may_speak(tables: &Traffic, text: &Hits, severity: &Severity) -> bool {
+    (severity.level == SeverityLevel::Unknown || non_criminal(severity.level))
+        && !tables.operating_not_beside.any(text)
+}
+
+/// A word that puts the text on the road: `VEHICLE_CONTEXT`, else a road a public agency runs
+/// (`ROAD_FACILITIES`).
+fn vehicle_context(tables: &Traffic, text: &Hits) -> Option<&'static str> {
+    tables
+        .vehicle_context
+        .first(text)
+        .or_else(|| tables.road_facilities.first(text))
+}
+
+/// The road rule (`ROAD_FACILITIES`): with no level or a level that is no crime, a violation
+/// named beside a turnpike, a tunnel, a bridge or a parkway, unless a word of
+/// `OPERATING_NOT_BESIDE` stands beside it (a crime word is checked after).
+fn road_rule_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Option<TextEvidence> {
+    if !operating_rule_may_speak(tables, text, severity) {
         return None;
     }
-    Some(TextEvidence::Operating(word, vehicle, severity.level))
+    let road = tables.road_facilities.first(text)?;
+    let word = tables.road_rule_words.first(text)?;
+    Some(TextEvidence::RoadRule(word, road, severity.level))
 }
 
 /// DECISIONS §13 with a statute the vehicle-code table recognises.
@@ -375,6 +540,16 @@ fn with_statute(
                     "traffic.serious: {phrase}; {cited} is {where_} ({table})"
                 )),
             ),
+            // The statute does not make it minor (§13), but a level that is no crime beside
+            // vehicle conduct does, as it would with no statute at all.
+            TextSays::Minor(minor) if non_criminal(severity.level) => reading(
+                TrafficKind::MinorTraffic,
+                line(format_args!(
+                    "traffic.minor: {minor}, at {} level, which is no crime; {cited} is \
+                     {where_} and does not decide ({table})",
+                    severity.level.word()
+                )),
+            ),
             TextSays::Minor(minor) | TextSays::MinorButFelony(minor) => reading(
                 TrafficKind::Unknown,
                 line(format_args!(
@@ -418,11 +593,11 @@ fn inside_code(
             )),
         );
     }
-    if let Some(word) = crime_word(tables, text) {
+    if let Some(crime) = crime_word(tables, text) {
         return reading(
             TrafficKind::Unknown,
             line(format_args!(
-                "traffic.unknown: {evidence}, but the text names a crime (\"{word}\")"
+                "traffic.unknown: {evidence}, but the text names a crime ({crime})"
             )),
         );
     }
@@ -487,7 +662,7 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     if !text.any() {
         return None;
     }
-    let context = tables.vehicle_context.first(text);
+    let context = vehicle_context(tables, text);
     tables.families.iter().find_map(|f| {
         let qualified = f.qualifiers.is_empty() || f.qualifiers.any(text);
         if !qualified {
@@ -503,8 +678,15 @@ fn minor_evidence(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
 }
 
 /// The first crime word of the text (in `NOT_MINOR_CONTEXT` order) that none of its excuses
-/// (`NOT_MINOR_EXCUSED`) stands beside. Walks the few phrases the text holds, not the list.
-fn crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
+/// (`NOT_MINOR_EXCUSED`) stands beside, else the first pair of `NOT_MINOR_ROWS` it holds. Walks
+/// the few phrases the text holds, not the list.
+fn crime_word(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
+    single_crime_word(tables, text)
+        .map(TextEvidence::Word)
+        .or_else(|| tables.not_minor_rows.first_row(text).map(TextEvidence::Row))
+}
+
+fn single_crime_word(tables: &Traffic, text: &Hits) -> Option<&'static str> {
     text.ids()
         .filter_map(|id| tables.not_minor_context.position(id))
         .filter_map(|rank| Some((rank, *tables.not_minor_context.phrases.get(rank)?)))

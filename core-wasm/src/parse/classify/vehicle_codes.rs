@@ -1550,12 +1550,22 @@ pub(crate) const VEHICLE_CODES: &[VehicleCode] = &[
             ),
             sec(
                 Serious(ImpairedDriving),
-                "90 24",
+                "90/24L",
+                "OUI causing serious injury",
+            ),
+            sec(
+                Serious(VehicularHomicideAssault),
+                "90/24G",
+                "homicide by motor vehicle",
+            ),
+            sec(
+                Serious(ImpairedDriving),
+                "90 24$",
                 "operating under the influence, operating to endanger, leaving the scene",
             ),
             sec(
                 Serious(ImpairedDriving),
-                "90/24",
+                "90/24$",
                 "operating under the influence, operating to endanger, leaving the scene",
             ),
             sec(

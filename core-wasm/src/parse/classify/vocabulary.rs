@@ -84,8 +84,26 @@ pub enum CanonicalDisposition {
     DeferralRevoked,
     /// Record sealed.
     Sealed,
-    /// Record expunged.
+    /// Record expunged (expunction included).
     Expunged,
+    /// New Hampshire annulment: the person is treated as never arrested or convicted.
+    Annulled,
+    /// Connecticut erasure.
+    Erased,
+    /// Maryland shielding (and Indiana's shielded infraction judgments).
+    Shielded,
+    /// Record restricted or removed from public access (GA, IN; PA limited access).
+    Restricted,
+    /// Texas order of nondisclosure.
+    Nondisclosure,
+    /// Missouri closed record.
+    Closed,
+    /// Puerto Rico: conviction eliminated from the criminal-record certificate.
+    Eliminated,
+    /// New York youthful offender adjudication: not a conviction, whatever the adult level.
+    YouthfulOffender,
+    /// Georgia first offender discharged without an adjudication of guilt.
+    FirstOffenderDischarge,
     /// Case open.
     Pending,
     /// Case moved; the outcome is recorded elsewhere.
@@ -112,7 +130,16 @@ impl CanonicalDisposition {
             | C::DeferralRevoked => (K::Conviction, false, false),
             C::ConvictedNolo => (K::Conviction, true, false),
             C::ConvictionSetAside | C::Pardoned => (K::NonConviction, true, true),
-            C::Sealed | C::Expunged => (K::NonConviction, false, true),
+            C::Sealed
+            | C::Expunged
+            | C::Annulled
+            | C::Erased
+            | C::Shielded
+            | C::Restricted
+            | C::Nondisclosure
+            | C::Closed
+            | C::Eliminated => (K::NonConviction, false, true),
+            C::YouthfulOffender | C::FirstOffenderDischarge => (K::NonConviction, true, true),
             C::Dismissed | C::DismissedByProsecutor | C::NotFiled | C::Acquitted => {
                 (K::NonConviction, false, false)
             }
@@ -124,6 +151,35 @@ impl CanonicalDisposition {
             C::Pending | C::Transferred | C::Mistrial => (K::Pending, false, false),
             C::Superseded | C::Unknown => (K::Unknown, false, false),
         }
+    }
+
+    /// The record itself says relief was granted that takes it from the public (sealed,
+    /// expunged and each jurisdiction's own word for it: DECISIONS §15).
+    pub fn is_record_relief(self) -> bool {
+        matches!(
+            self,
+            Self::Sealed
+                | Self::Expunged
+                | Self::Annulled
+                | Self::Erased
+                | Self::Shielded
+                | Self::Restricted
+                | Self::Nondisclosure
+                | Self::Closed
+                | Self::Eliminated
+        )
+    }
+
+    /// A deferral of any kind, running, completed or unspecified (DISPOSITIONS.md A3, DECISIONS
+    /// §15); a revoked one is a conviction.
+    pub fn is_deferral(self) -> bool {
+        matches!(
+            self,
+            Self::DeferredActive
+                | Self::DeferredCompleted
+                | Self::DeferredUnspecified
+                | Self::FirstOffenderDischarge
+        )
     }
 
     /// A deferral whose result is not known yet.

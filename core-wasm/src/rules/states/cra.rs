@@ -1,6 +1,7 @@
 //! Jurisdictions with a consumer-reporting lookback or non-conviction bar (`rule_basis:
 //! cra_statute`): CA, CO, KS, KY, MD, MA, MT, NV, NH, NM, NY, TX, WA.
 
+use crate::parse::classify::CanonicalDisposition as D;
 use crate::rules::Effect;
 use crate::rules::catalog::*;
 
@@ -56,7 +57,7 @@ pub static CA: &[Rule] = &[
         id: "CA_PARDON_NOT_REPORTABLE",
         jurisdiction: "CA",
         classes: DISPOSED,
-        category: Category::Pardoned,
+        category: Category::RecordState(PARDONED),
         action: Action::Bar,
         reason: "California does not allow reporting a pardoned conviction",
         summary: "A conviction for which a full pardon has been granted may not be reported once the CRA learns of it.",
@@ -105,10 +106,11 @@ pub static CA: &[Rule] = &[
         scope: Scope::EmployerUse,
         trigger: Trigger::Applicant,
         classes: KNOWN,
-        category: Category::SetAside,
+        category: Category::RecordState(&[D::ConvictionSetAside, D::Sealed]),
         action: Action::Bar,
-        reason: "a California employer may not use a conviction that was judicially dismissed or set aside",
-        summary: "Row for set-aside convictions (see the diversion row for the full rule).",
+        reason: "a California employer may not use a conviction that was judicially dismissed, set aside or sealed",
+        summary: "Row for convictions judicially dismissed, set aside or sealed (Penal Code 1203.4, 1203.425; see \
+                  the diversion row for the full rule).",
         citation: "Cal. Lab. Code 432.7; Cal. Gov. Code 12952; 2 Cal. Code Regs. 11017.1",
         confidence: Confidence::High,
         ..BASE
@@ -173,7 +175,7 @@ pub static CO: &[Rule] = &[
         jurisdiction: "CO",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Sealed,
+        category: Category::RecordState(SEALED),
         action: Action::Bar,
         reason: "the record is sealed under Colorado law",
         summary: "Records sealed under Colorado's sealing statutes (including automatic sealing) are not reported.",
@@ -267,7 +269,7 @@ pub static MD: &[Rule] = &[
         id: "MD_EXPUNGED_BAR",
         jurisdiction: "MD",
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         effective_from: Some("2024-10-01"),
         reason: "Maryland does not allow reporting an expunged record",
@@ -294,7 +296,7 @@ pub static MD: &[Rule] = &[
         jurisdiction: "MD",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Sealed,
+        category: Category::RecordState(&[D::Shielded]),
         action: Action::Bar,
         reason: "the record is shielded under Maryland law",
         summary: "Shielded records may not be disclosed or required by employers except where authorized.",
@@ -375,6 +377,19 @@ pub static MA: &[Rule] = &[
         citation: "Mass. Gen. Laws c. 151B, 4(9); c. 276, 100A",
         ..BASE
     },
+    Rule {
+        id: "MA_SEALED_JUVENILE",
+        jurisdiction: "MA",
+        scope: Scope::EmployerUse,
+        trigger: Trigger::Applicant,
+        classes: KNOWN,
+        category: Category::RecordState(SEALED_OR_EXPUNGED),
+        action: Action::Bar,
+        reason: "a Massachusetts employer may not use a sealed record",
+        summary: "Sealed row (records sealed under c. 276, 100A and expunged ones).",
+        citation: "Mass. Gen. Laws c. 151B, 4(9); c. 276, 100A",
+        ..BASE
+    },
 ];
 
 pub static MT: &[Rule] = &[Rule {
@@ -419,7 +434,7 @@ pub static NV: &[Rule] = &[
         jurisdiction: "NV",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Sealed,
+        category: Category::RecordState(SEALED),
         action: Action::Bar,
         reason: "the record is sealed under Nevada law and deemed never to have occurred",
         summary: "Sealed records are deemed never to have occurred; not reported.",
@@ -445,9 +460,9 @@ pub static NH: &[Rule] = &[
         jurisdiction: "NH",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(&[D::Annulled]),
         action: Action::Bar,
-        reason: "the record is annulled under New Hampshire law",
+        reason: "the record is annulled under New Hampshire law, and the person is treated as never arrested or convicted",
         summary: "Annulled records: the person is treated as never arrested or convicted; not reported.",
         citation: "N.H. Rev. Stat. Ann. 651:5",
         ..BASE
@@ -480,7 +495,7 @@ pub static NM: &[Rule] = &[
         id: "NM_PARDON",
         jurisdiction: "NM",
         classes: DISPOSED,
-        category: Category::Pardoned,
+        category: Category::RecordState(PARDONED),
         action: Action::Bar,
         reason: "New Mexico does not allow reporting a pardoned conviction",
         summary: "No longer reportable once a full pardon is granted.",
@@ -499,7 +514,7 @@ pub static NM: &[Rule] = &[
         jurisdiction: "NM",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         reason: "the record is expunged under New Mexico law",
         summary: "Records expunged under the Criminal Record Expungement Act are not reported.",
@@ -538,7 +553,7 @@ pub static NY: &[Rule] = &[
         jurisdiction: "NY",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Sealed,
+        category: Category::RecordState(SEALED),
         action: Action::Bar,
         reason: "the record is sealed under New York law",
         summary: "Sealed records (CPL 160.50, 160.55, 160.57 Clean Slate, 160.58, 160.59) may not be reported or used.",
@@ -600,6 +615,20 @@ pub static NY: &[Rule] = &[
         ..BASE
     },
     Rule {
+        id: "NY_YOUTHFUL_OFFENDER",
+        jurisdiction: "NY",
+        trigger: Trigger::Court,
+        classes: KNOWN,
+        category: Category::RecordState(&[D::YouthfulOffender]),
+        action: Action::Bar,
+        reason: "a New York youthful offender adjudication is not a conviction, whatever the adult level, and is \
+                 confidential",
+        summary: "Youthful offender row: a New York-court disposition that names a youthful offender adjudication \
+                  (DECISIONS §15), whatever the charge's level.",
+        citation: "N.Y. Crim. Proc. Law 720.35; N.Y. Exec. Law 296(16)",
+        ..BASE
+    },
+    Rule {
         id: "NY_TRAFFIC_VIOLATION_NONREPORT",
         jurisdiction: "NY",
         trigger: Trigger::Court,
@@ -648,7 +677,7 @@ pub static TX: &[Rule] = &[
         jurisdiction: "TX",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(&[D::Expunged, D::Nondisclosure, D::Sealed]),
         action: Action::Bar,
         reason: "the record is under a Texas expunction or nondisclosure order",
         summary: "A private entity may not compile or disseminate information after notice of an expunction or \

@@ -2,10 +2,12 @@
 //! set-aside and employer-use rules.
 //!
 //! Where the law table marks the jurisdiction low confidence (its citations were not re-verified),
-//! sealing and expungement rules are catalogued but not cited (the federal bar on sealed and
-//! expunged records decides those charges), and rules that would bar more than federal law goes to
-//! human review instead.
+//! a row on a record state the record itself names (sealed, expunged, restricted, closed,
+//! eliminated) still bars, its rationale naming the confidence (DECISIONS §15: when in doubt
+//! whether relief forbids reporting, the record is not reported); rules that would bar more than
+//! federal law on other grounds go to human review instead.
 
+use crate::parse::classify::{CanonicalDisposition as D, DispositionClass};
 use crate::rules::catalog::*;
 
 /// A catalogued rule that never fires: a duty, a source-level limit, or an unverified citation.
@@ -48,13 +50,35 @@ const fn court_bar(
     }
 }
 
+/// A low-confidence bar on a record status of the state's own courts (DECISIONS §15).
+const fn low_bar(
+    id: &'static str,
+    jurisdiction: &'static str,
+    states: &'static [D],
+    reason: &'static str,
+    summary: &'static str,
+    citation: &'static str,
+) -> Rule {
+    Rule {
+        confidence: Confidence::Low,
+        ..court_bar(
+            id,
+            jurisdiction,
+            Category::RecordState(states),
+            reason,
+            summary,
+            citation,
+        )
+    }
+}
+
 const NO_STATE_RULE: &str = "No state consumer-reporting or employer-use limit on criminal records was found in the \
                              law table; federal rules apply.";
 
 pub static AL: &[Rule] = &[court_bar(
     "AL_EXPUNGED_NOT_REPORTABLE",
     "AL",
-    Category::Expunged,
+    Category::RecordState(EXPUNGED),
     "the Alabama record is expunged",
     "Records expunged under Alabama's expungement statutes are not reported.",
     "Ala. Code 15-27-1 et seq.",
@@ -75,7 +99,7 @@ pub static AZ: &[Rule] = &[
     court_bar(
         "AZ_SEALED_NOT_REPORTABLE",
         "AZ",
-        Category::Sealed,
+        Category::RecordState(SEALED),
         "the Arizona record is sealed by court order",
         "Records sealed by court order under Arizona's 2023 sealing statute are not reported.",
         "Ariz. Rev. Stat. 13-911",
@@ -83,20 +107,24 @@ pub static AZ: &[Rule] = &[
     court_bar(
         "AZ_MARIJUANA_EXPUNGED",
         "AZ",
-        Category::Expunged,
+        Category::RecordState(EXPUNGED),
         "the Arizona record is expunged (Proposition 207 marijuana expungements included)",
         "Marijuana offenses expunged under Proposition 207 are not reported.",
         "Ariz. Rev. Stat. 36-2862",
     ),
     Rule {
-        confidence: Confidence::Medium,
-        ..notice(
-            "AZ_SET_ASIDE_NOTATION",
-            "AZ",
-            "A set-aside conviction remains a conviction and is reported with its set-aside status (a display duty; not \
-             evaluated).",
-            "Ariz. Rev. Stat. 13-905",
-        )
+        id: "AZ_SET_ASIDE_NOTATION",
+        jurisdiction: "AZ",
+        trigger: Trigger::Court,
+        classes: CONV,
+        category: Category::RecordState(SET_ASIDE),
+        action: Action::ReadsAs(DispositionClass::Conviction),
+        reason: "an Arizona set-aside leaves the conviction on the record, so it is reported with the note that it \
+                 was set aside",
+        summary: "A set-aside conviction remains a conviction; it is read as one and reported with its set-aside \
+                  status (DECISIONS §15).",
+        citation: "Ariz. Rev. Stat. 13-905",
+        ..BASE
     },
 ];
 
@@ -104,7 +132,7 @@ pub static AR: &[Rule] = &[
     court_bar(
         "AR_SEALED_NOT_REPORTABLE",
         "AR",
-        Category::Sealed,
+        Category::RecordState(SEALED),
         "the Arkansas record is sealed and treated as if the event never occurred",
         "Records sealed under the Comprehensive Criminal Record Sealing Act are not reported.",
         "Ark. Code Ann. 16-90-1401 et seq.",
@@ -121,7 +149,7 @@ pub static AR: &[Rule] = &[
 pub static DE: &[Rule] = &[court_bar(
     "DE_EXPUNGED_NOT_REPORTABLE",
     "DE",
-    Category::Expunged,
+    Category::RecordState(EXPUNGED),
     "the Delaware record is expunged",
     "Expunged records (including automatic expungement) are not reported.",
     "Del. Code Ann. tit. 11, 4371 et seq.",
@@ -131,7 +159,7 @@ pub static FL: &[Rule] = &[
     court_bar(
         "FL_SEALED_EXPUNGED",
         "FL",
-        Category::SealedOrExpunged,
+        Category::RecordState(SEALED_OR_EXPUNGED),
         "the Florida record is sealed or expunged by court order",
         "Court-ordered sealed or expunged records are not reported.",
         "Fla. Stat. 943.0585, 943.059",
@@ -167,11 +195,21 @@ pub static GA: &[Rule] = &[
         confidence: Confidence::Low,
         ..BASE
     },
-    notice(
+    low_bar(
+        "GA_FIRST_OFFENDER",
+        "GA",
+        &[D::FirstOffenderDischarge],
+        "a Georgia first offender discharged without an adjudication of guilt has no conviction, and the record \
+         generally may not be disclosed for employment",
+        "First-offender discharge row: the record names the discharge, so it is not reported (DECISIONS §15).",
+        "O.C.G.A. 42-8-60 et seq., 42-8-62.1",
+    ),
+    low_bar(
         "GA_RESTRICTED_RECORDS",
         "GA",
-        "Records restricted under Georgia's record-restriction statute are not reported (citation unverified; the \
-         federal bar on sealed records decides).",
+        &[D::Restricted, D::Sealed],
+        "the Georgia record is restricted under the record-restriction statute",
+        "Records restricted under Georgia's record-restriction statute are not reported.",
         "O.C.G.A. 35-3-37",
     ),
 ];
@@ -229,7 +267,7 @@ pub static IL: &[Rule] = &[
     court_bar(
         "IL_SEALED_EXPUNGED",
         "IL",
-        Category::SealedOrExpunged,
+        Category::RecordState(SEALED_OR_EXPUNGED),
         "the Illinois record is sealed or expunged",
         "Sealed and expunged records (including automatic cannabis expungements) are not reported.",
         "20 ILCS 2630/5.2",
@@ -301,33 +339,45 @@ pub static MI: &[Rule] = &[
     court_bar(
         "MI_SET_ASIDE",
         "MI",
-        Category::SetAside,
+        Category::RecordState(SET_ASIDE),
         "a Michigan conviction that was set aside is treated as no conviction",
         "Convictions set aside (including automatic Clean Slate set-asides) are not reported.",
         "Mich. Comp. Laws 780.621 et seq., 780.621g",
     ),
 ];
 
-pub static MS: &[Rule] = &[notice(
+pub static MS: &[Rule] = &[low_bar(
     "MS_EXPUNGED",
     "MS",
-    "Expunged records are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the Mississippi record is expunged",
+    "Expunged records are not reported.",
     "Miss. Code Ann. 99-19-71",
 )];
 
-pub static MO: &[Rule] = &[Rule {
-    id: "MO_CLOSED_EXPUNGED",
-    jurisdiction: "MO",
-    trigger: Trigger::Court,
-    classes: NONCONV,
-    action: Action::Review,
-    reason: "a Missouri record that ended without a conviction is usually closed to the public (unverified)",
-    summary: "Closed records (nolle, dismissals, completed suspended imposition of sentence) and expunged records are not \
+pub static MO: &[Rule] = &[
+    low_bar(
+        "MO_CLOSED_EXPUNGED",
+        "MO",
+        &[D::Closed, D::Expunged, D::Sealed],
+        "the Missouri record is closed or expunged and not public",
+        "Closed-record row: the record names a closed or expunged record, so it is not reported (DECISIONS §15).",
+        "Mo. Rev. Stat. 610.100-610.105, 610.140",
+    ),
+    Rule {
+        id: "MO_CLOSED_EXPUNGED",
+        jurisdiction: "MO",
+        trigger: Trigger::Court,
+        classes: NONCONV,
+        action: Action::Review,
+        reason: "a Missouri record that ended without a conviction is usually closed to the public (unverified)",
+        summary: "Closed records (nolle, dismissals, completed suspended imposition of sentence) and expunged records are not \
               public. Low confidence, so Missouri-court non-convictions go to review.",
-    citation: "Mo. Rev. Stat. 610.100-610.105, 610.140",
-    confidence: Confidence::Low,
-    ..BASE
-}];
+        citation: "Mo. Rev. Stat. 610.100-610.105, 610.140",
+        confidence: Confidence::Low,
+        ..BASE
+    },
+];
 
 pub static NE: &[Rule] = &[notice(
     "NE_NONCONVICTION_DISSEMINATION",
@@ -338,11 +388,13 @@ pub static NE: &[Rule] = &[notice(
 )];
 
 pub static NJ: &[Rule] = &[
-    notice(
+    low_bar(
         "NJ_EXPUNGED",
         "NJ",
-        "Expunged records (Clean Slate and marijuana expungements included) are deemed not to have occurred (citation \
-         unverified; the federal bar decides).",
+        SEALED_OR_EXPUNGED,
+        "the New Jersey record is expunged and deemed not to have occurred",
+        "Expunged records (Clean Slate and marijuana expungements included; records written as sealed) are deemed not \
+         to have occurred; not reported.",
         "N.J. Stat. Ann. 2C:52-1 et seq., 2C:52-5.3, 2C:52-6.1",
     ),
     notice(
@@ -360,17 +412,21 @@ pub static ND: &[Rule] = &[notice(
     "15 U.S.C. 1681c",
 )];
 
-pub static OH: &[Rule] = &[notice(
+pub static OH: &[Rule] = &[low_bar(
     "OH_SEALED_EXPUNGED",
     "OH",
-    "Sealed or expunged records are not reported (citation unverified; the federal bar decides).",
+    SEALED_OR_EXPUNGED,
+    "the Ohio record is sealed or expunged",
+    "Sealed or expunged records are not reported.",
     "Ohio Rev. Code 2953.32, 2953.33",
 )];
 
-pub static OK: &[Rule] = &[notice(
+pub static OK: &[Rule] = &[low_bar(
     "OK_EXPUNGED",
     "OK",
-    "Expunged records (including Clean Slate) are not reported (citation unverified; the federal bar decides).",
+    SEALED_OR_EXPUNGED,
+    "the Oklahoma record is expunged",
+    "Expunged records (including Clean Slate; sealed under 22-19) are not reported.",
     "Okla. Stat. tit. 22, 18-19",
 )];
 
@@ -378,7 +434,7 @@ pub static OR: &[Rule] = &[
     court_bar(
         "OR_SET_ASIDE",
         "OR",
-        Category::SetAside,
+        Category::RecordState(SET_ASIDE),
         "an Oregon conviction or arrest that was set aside is deemed not to have occurred",
         "A conviction or arrest set aside under ORS 137.225 is deemed not to have occurred; not reported.",
         "Or. Rev. Stat. 137.225",
@@ -450,7 +506,7 @@ pub static PA: &[Rule] = &[
     court_bar(
         "PA_CLEAN_SLATE_LIMITED_ACCESS",
         "PA",
-        Category::Sealed,
+        Category::RecordState(SEALED),
         "the Pennsylvania record is under limited access",
         "Sealed (limited-access) row.",
         "18 Pa. Cons. Stat. 9122.1, 9122.2, 9122.5",
@@ -472,10 +528,12 @@ pub static RI: &[Rule] = &[Rule {
     ..BASE
 }];
 
-pub static SC: &[Rule] = &[notice(
+pub static SC: &[Rule] = &[low_bar(
     "SC_EXPUNGED",
     "SC",
-    "Expunged records are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the South Carolina record is expunged",
+    "Expunged records are not reported.",
     "S.C. Code Ann. 17-22-910 et seq.",
 )];
 
@@ -486,25 +544,31 @@ pub static SD: &[Rule] = &[notice(
     "15 U.S.C. 1681c",
 )];
 
-pub static TN: &[Rule] = &[notice(
+pub static TN: &[Rule] = &[low_bar(
     "TN_EXPUNGED",
     "TN",
-    "Expunged records are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the Tennessee record is expunged",
+    "Expunged records are not reported.",
     "Tenn. Code Ann. 40-32-101",
 )];
 
-pub static UT: &[Rule] = &[notice(
+pub static UT: &[Rule] = &[low_bar(
     "UT_EXPUNGED",
     "UT",
-    "Expunged records (including Clean Slate) are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the Utah record is expunged",
+    "Expunged records (including Clean Slate) are not reported.",
     "Utah Code Ann. 77-40a-101 et seq., 77-40a-205",
 )];
 
 pub static VT: &[Rule] = &[
-    notice(
+    low_bar(
         "VT_SEALED_EXPUNGED",
         "VT",
-        "Sealed and expunged records are not reported (citation unverified; the federal bar decides).",
+        SEALED_OR_EXPUNGED,
+        "the Vermont record is sealed or expunged",
+        "Sealed and expunged records are not reported.",
         "Vt. Stat. Ann. tit. 13, 7601-7609",
     ),
     notice(
@@ -530,7 +594,7 @@ pub static VA: &[Rule] = &[
         ..court_bar(
             "VA_SEALING_2026",
             "VA",
-            Category::Sealed,
+            Category::RecordState(SEALED),
             "the Virginia record is sealed",
             "Sealed records may not be disseminated except for listed purposes (from July 1, 2026).",
             "Va. Code Ann. 19.2-392.5 et seq., 19.2-392.15",
@@ -542,7 +606,7 @@ pub static VA: &[Rule] = &[
         ..court_bar(
             "VA_EXPUNGED",
             "VA",
-            Category::Expunged,
+            Category::RecordState(EXPUNGED),
             "a Virginia employer may not require disclosure of an expunged record",
             "Employers may not require disclosure of expunged records.",
             "Va. Code Ann. 19.2-392.4",
@@ -550,10 +614,12 @@ pub static VA: &[Rule] = &[
     },
 ];
 
-pub static WV: &[Rule] = &[notice(
+pub static WV: &[Rule] = &[low_bar(
     "WV_EXPUNGED",
     "WV",
-    "Expunged records are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the West Virginia record is expunged",
+    "Expunged records are not reported.",
     "W. Va. Code 61-11-26",
 )];
 
@@ -571,10 +637,12 @@ pub static WI: &[Rule] = &[Rule {
     ..BASE
 }];
 
-pub static WY: &[Rule] = &[notice(
+pub static WY: &[Rule] = &[low_bar(
     "WY_EXPUNGED",
     "WY",
-    "Expunged records are not reported (citation unverified; the federal bar decides).",
+    EXPUNGED,
+    "the Wyoming record is expunged",
+    "Expunged records are not reported.",
     "Wyo. Stat. Ann. 7-13-1401 et seq.",
 )];
 
@@ -592,11 +660,13 @@ pub static MP: &[Rule] = &[notice(
     "15 U.S.C. 1681c",
 )];
 
-pub static PR: &[Rule] = &[notice(
+pub static PR: &[Rule] = &[low_bar(
     "PR_CERTIFICATE_ELIMINATION",
     "PR",
+    &[D::Eliminated],
+    "the Puerto Rico conviction was eliminated from the criminal-record certificate",
     "Convictions may be eliminated from the police certificate on petition (misdemeanors after 6 months, most felonies \
-     after 5 years); a petition process, not a reporting limit (not evaluated).",
+     after 5 years); a record that names the elimination is not reported (DECISIONS §15).",
     "P.R. Laws Ann. tit. 34, 1725 et seq. (Act No. 254 of 1974, as amended by Act 314-2004)",
 )];
 

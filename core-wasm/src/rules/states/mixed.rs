@@ -1,8 +1,12 @@
 //! Jurisdictions with CRA duties, employer-use limits or mixed local statutes but no general CRA
 //! lookback: CT, HI, IN, MN, NC, DC, GU.
 
+use crate::parse::classify::CanonicalDisposition as D;
 use crate::rules::Effect;
 use crate::rules::catalog::*;
+
+/// Connecticut's erasure and the records CRAs receive as erased (DECISIONS §15).
+const ERASED: &[D] = &[D::Erased, D::Sealed, D::Expunged];
 
 pub static CT: &[Rule] = &[
     Rule {
@@ -43,7 +47,7 @@ pub static CT: &[Rule] = &[
         jurisdiction: "CT",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(ERASED),
         action: Action::Bar,
         reason: "the Connecticut record is erased",
         summary: "Erased (sealed or expunged) row, including Clean Slate erasure.",
@@ -64,7 +68,7 @@ pub static CT: &[Rule] = &[
         scope: Scope::EmployerUse,
         trigger: Trigger::Applicant,
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(ERASED),
         action: Action::Bar,
         reason: "a Connecticut employer may not use an erased record",
         summary: "Employers may not require disclosure of erased records or discriminate on them.",
@@ -168,7 +172,7 @@ pub static IN: &[Rule] = &[
         jurisdiction: "IN",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         reason: "Indiana does not allow reporting an expunged record",
         summary: "May not knowingly report a record marked expunged or removed from public access.",
@@ -180,9 +184,9 @@ pub static IN: &[Rule] = &[
         jurisdiction: "IN",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Sealed,
+        category: Category::RecordState(&[D::Restricted, D::Sealed]),
         action: Action::Bar,
-        reason: "Indiana does not allow reporting a record restricted by a court",
+        reason: "Indiana does not allow reporting a record restricted by a court or removed from public access",
         summary: "May not knowingly report a record restricted by a court and marked restricted.",
         citation: "Ind. Code 24-4-18-6(a)(2)",
         ..BASE
@@ -209,6 +213,18 @@ pub static IN: &[Rule] = &[
         action: Action::Bar,
         reason: "an Indiana infraction that was dismissed or not prosecuted may not be disclosed",
         summary: "Courts may not disclose infraction records that were dismissed, not prosecuted or vacated.",
+        citation: "Ind. Code 34-28-5-15",
+        ..BASE
+    },
+    Rule {
+        id: "IN_INFRACTION_NONDISCLOSURE",
+        jurisdiction: "IN",
+        trigger: Trigger::Court,
+        classes: KNOWN,
+        category: Category::RecordState(&[D::Shielded]),
+        action: Action::Bar,
+        reason: "an Indiana infraction judgment that was shielded may not be disclosed",
+        summary: "Shielded row: satisfied infraction judgments shielded on petition after 5 years.",
         citation: "Ind. Code 34-28-5-15",
         ..BASE
     },
@@ -245,7 +261,7 @@ pub static MN: &[Rule] = &[
         id: "MN_DELETE_SEALED_EXPUNGED_PARDONED",
         jurisdiction: "MN",
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(SEALED_OR_EXPUNGED),
         action: Action::Bar,
         reason: "Minnesota requires a screening service to delete a sealed or expunged record",
         summary: "Sealed, expunged or pardoned records must be deleted when found on dispute; expunged ones on notice.",
@@ -256,7 +272,7 @@ pub static MN: &[Rule] = &[
         id: "MN_DELETE_SEALED_EXPUNGED_PARDONED",
         jurisdiction: "MN",
         classes: DISPOSED,
-        category: Category::Pardoned,
+        category: Category::RecordState(PARDONED),
         action: Action::Review,
         reason: "Minnesota requires a pardoned record to be deleted once it is disputed, so a person decides",
         summary: "Pardoned row: deletion is due on dispute, so pardoned records go to review.",
@@ -276,7 +292,7 @@ pub static MN: &[Rule] = &[
         jurisdiction: "MN",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         effective_from: Some("2025-01-01"),
         reason: "the Minnesota record is expunged",
@@ -292,7 +308,7 @@ pub static NC: &[Rule] = &[
         jurisdiction: "NC",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         reason: "North Carolina requires a compiler of criminal history to destroy an expunged record",
         summary: "A private compiler of criminal history must destroy and not disseminate information it received a \
@@ -305,7 +321,7 @@ pub static NC: &[Rule] = &[
         jurisdiction: "NC",
         trigger: Trigger::Court,
         classes: KNOWN,
-        category: Category::Expunged,
+        category: Category::RecordState(EXPUNGED),
         action: Action::Bar,
         reason: "the North Carolina record is expunged",
         summary: "Expunged records (including automatic expunction of dismissals after 2020) are not reported.",
@@ -319,7 +335,7 @@ pub static DC: &[Rule] = &[
         id: "DC_CHP_SEALED_EXPUNGED",
         jurisdiction: "DC",
         classes: KNOWN,
-        category: Category::SealedOrExpunged,
+        category: Category::RecordState(SEALED_OR_EXPUNGED),
         action: Action::Bar,
         reason: "a criminal history provider may not report a D.C. record that was expunged or sealed",
         summary: "A criminal history provider shall not provide records that have been expunged, sealed or set aside.",
@@ -330,7 +346,7 @@ pub static DC: &[Rule] = &[
         id: "DC_CHP_SEALED_EXPUNGED",
         jurisdiction: "DC",
         classes: KNOWN,
-        category: Category::SetAside,
+        category: Category::RecordState(SET_ASIDE),
         action: Action::Bar,
         reason: "a criminal history provider may not report a D.C. record that was set aside",
         summary: "Set-aside row of 2-1652(2)(A).",
