@@ -16,6 +16,25 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// A server whose clock reads the returned cell (each case sets its own `now` before its call; the
+/// cases run one at a time), and a client token.
+fn server_on_case_clock(
+    rt: &tokio::runtime::Runtime,
+    settings: lookback::Settings,
+) -> (TestServer, String, Arc<Mutex<String>>) {
+    let now = Arc::new(Mutex::new(String::new()));
+    let clock = {
+        let now = Arc::clone(&now);
+        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
+    };
+    let (server, token) = rt.block_on(async {
+        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
+        let token = server.token(CLIENT_KEY).await.unwrap();
+        (server, token)
+    });
+    (server, token, now)
+}
+
 /// The corpus's client-rules overlays as a `LOOKBACK_CLIENT_RULES_DIR`.
 fn corpus_overlay_dir() -> std::path::PathBuf {
     let dir = temp_dir("corpus-overlays");
@@ -31,16 +50,7 @@ fn corpus_over_http() {
     let rt = runtime();
     let mut settings = test_settings();
     settings.client_rules_dir = Some(corpus_overlay_dir());
-    let now = Arc::new(Mutex::new(String::new()));
-    let clock = {
-        let now = Arc::clone(&now);
-        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
-    };
-    let (server, token) = rt.block_on(async {
-        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
-        let token = server.token(CLIENT_KEY).await.unwrap();
-        (server, token)
-    });
+    let (server, token, now) = server_on_case_clock(&rt, settings);
     corpus::run_all(|case| {
         *now.lock().unwrap() = case.now.clone();
         let reply = rt
@@ -77,16 +87,7 @@ fn dictionary_corpus_over_http() {
     assert_eq!(corpus::write_overlays(&cases, &dir), cases.len());
     let mut settings = test_settings();
     settings.client_rules_dir = Some(dir);
-    let now = Arc::new(Mutex::new(String::new()));
-    let clock = {
-        let now = Arc::clone(&now);
-        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
-    };
-    let (server, token) = rt.block_on(async {
-        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
-        let token = server.token(CLIENT_KEY).await.unwrap();
-        (server, token)
-    });
+    let (server, token, now) = server_on_case_clock(&rt, settings);
     for case in &cases {
         *now.lock().unwrap() = case.now.clone();
         let reply = rt
