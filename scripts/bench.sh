@@ -6,9 +6,11 @@
 #   - /evaluate and a bare axum echo server under the same load (wrk: req/s, p50, p99), the ratio,
 #     and /evaluate's p50/p99 at half its measured maximum rate (open loop);
 #   - one 1,000-charge and one 5,000-charge record end to end;
-#   - a tenant's charge dictionary (docs/dictionary.md): the request's stages with a dictionary of
-#     100 and of 2,000 entries in its context, and `lookback diff --dictionary` on 10,000 NDJSON
-#     records (scripts/dictionary_bench_data.py);
+#   - a tenant's charge dictionary (docs/dictionary.md): the request's stages with a whole
+#     dictionary of 100 and of 2,000 entries in its context (what a module without
+#     lookback_charge_keys, or the page, pays; the server sends other modules only the entries that
+#     read the record), and `lookback diff --dictionary` on 10,000 NDJSON records
+#     (scripts/dictionary_bench_data.py);
 #   - ready-to-serve time with a warm compile cache;
 #   - the reviewer page in Chromium (shipped module): its median time per evaluation vs the
 #     server's, a 1,000-record batch through its "Many records" input (in a page just loaded, and

@@ -48,8 +48,9 @@ enum Command {
         /// Calls per variant and round.
         #[arg(long, default_value_t = 50)]
         per_round: usize,
-        /// A tenant's charge dictionary file, sent in every request's context as the server
-        /// sends one.
+        /// A tenant's charge dictionary file, sent whole in every request's context: the cost
+        /// for a module without `lookback_charge_keys` (the server sends others only the
+        /// entries that read the record) and for the reviewer page's draft.
         #[arg(long)]
         dictionary: Option<PathBuf>,
     },

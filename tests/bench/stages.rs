@@ -66,7 +66,8 @@ impl Samples {
 const LOADS: usize = 5;
 
 /// Measures and prints one JSON object; `dictionary` (a tenant's charge dictionary as the engine
-/// reads it) travels in every request's context, as the server sends a tenant's.
+/// reads it) travels whole in every request's context, as the server sends it to a module without
+/// `lookback_charge_keys`.
 pub fn run(
     wasm: &[u8],
     body: &[u8],

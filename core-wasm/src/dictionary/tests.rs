@@ -87,6 +87,12 @@ fn entries_are_refused_with_a_message_naming_them() {
     let mut anonymous = entry("e-1", json!({"charge": "SPEEDING", "traffic": "minor"}));
     anonymous["added_by"] = json!(" ");
     assert!(refusal(&[anonymous]).contains("added_by is required"));
+    let mut long_reason = entry("e-1", json!({"charge": "SPEEDING", "traffic": "minor"}));
+    long_reason["reason"] = json!("x".repeat(1_001));
+    assert!(refusal(&[long_reason]).contains("reason is longer than 1000 bytes"));
+    let mut undated = entry("e-1", json!({"charge": "SPEEDING", "traffic": "minor"}));
+    undated["added_at"] = json!("Oct 1 2025");
+    assert!(refusal(&[undated]).contains("added_at \"Oct 1 2025\" is not a YYYY-MM-DD date"));
     let bad_id = entry(
         "two words",
         json!({"charge": "SPEEDING", "traffic": "minor"}),
