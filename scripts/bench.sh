@@ -6,6 +6,11 @@
 #   - /evaluate and a bare axum echo server under the same load (wrk: req/s, p50, p99), the ratio,
 #     and /evaluate's p50/p99 at half its measured maximum rate (open loop);
 #   - one 1,000-charge and one 5,000-charge record end to end;
+#   - a tenant's charge dictionary (docs/dictionary.md): the request's stages with a whole
+#     dictionary of 100 and of 2,000 entries in its context (what a module without
+#     lookback_charge_keys, or the page, pays; the server sends other modules only the entries that
+#     read the record), and `lookback diff --dictionary` on 10,000 NDJSON records
+#     (scripts/dictionary_bench_data.py);
 #   - ready-to-serve time with a warm compile cache;
 #   - the reviewer page in Chromium (shipped module): its median time per evaluation vs the
 #     server's, a 1,000-record batch through its "Many records" input (in a page just loaded, and
@@ -82,6 +87,18 @@ echo "== stages: native vs wasm, one fresh instance per request ($FIXTURE)"
 if [ -n "$BEFORE" ]; then "$BEFORE_BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" > "$OUT/stages-before.json"; fi
 "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" > "$OUT/stages-shipped.json"
 for label in baseline ${BEFORE:+before} shipped; do cat "$OUT/stages-$label.json"; done
+
+echo "== charge dictionary: the request with 100 and 2,000 entries; lookback diff --dictionary on 10,000 records"
+python3 scripts/dictionary_bench_data.py "$OUT/dictionary"
+for n in 100 2000; do
+  "$BENCH" stages --body "$FIXTURE" --rounds "$ROUNDS" --dictionary "$OUT/dictionary/dictionary-$n.json" \
+    > "$OUT/stages-dictionary-$n.json"
+done
+DIFF_STARTED=$(date +%s%N)
+"$LOOKBACK" diff --dictionary "$OUT/dictionary/dictionary-100.json" "$OUT/dictionary/requests-10000.ndjson" \
+  > "$OUT/dictionary/diff.ndjson" 2> "$OUT/dictionary/diff.log"
+DIFF_MS=$(( ($(date +%s%N) - DIFF_STARTED) / 1000000 ))
+tail -1 "$OUT/dictionary/diff.log"
 
 "$BENCH" record --charges 1000 > "$OUT/charges-1000.json"
 "$BENCH" record --charges 5000 > "$OUT/charges-5000.json"
@@ -189,9 +206,10 @@ server_round baseline "$BASELINE_MODULE"
 if [ -n "$BEFORE" ]; then LB_BIN=$BEFORE_LOOKBACK server_round before; fi
 server_round shipped
 
-python3 - "$OUT" "$COLD_MS" "$WARM_MS" "$BEFORE" <<'PY'
+python3 - "$OUT" "$COLD_MS" "$WARM_MS" "$BEFORE" "$DIFF_MS" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 out, cold, warm, before = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+diff_ms = int(sys.argv[5])
 j = lambda n: json.load(open(os.path.join(out, n)))
 def wrk(w):
     rps = w["requests"] / (w["duration_us"] / 1e6)
@@ -217,6 +235,14 @@ summary = {
     "shipped": module("shipped"),
     "ready_to_serve_ms": {"cold_compile": cold, "compile_cache": warm},
     "browser_page_vs_server": j("browser-shipped.json"),
+    "charge_dictionary": {
+        "request_100_entries": j("stages-dictionary-100.json")["stages"]["request"],
+        "request_2000_entries": j("stages-dictionary-2000.json")["stages"]["request"],
+        "request_none": j("stages-shipped.json")["stages"]["request"],
+        "diff_10000_records_ms": diff_ms,
+        "diff_changed_records": sum(1 for l in open(os.path.join(out, "dictionary", "diff.ndjson"))
+                                    if json.loads(l)["changes"]),
+    },
 }
 if before:
     summary["before"] = {"commit": before, **module("before"),

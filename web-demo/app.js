@@ -1,8 +1,10 @@
-// The reviewer page: wires the form, the samples, share links and the version picker to the
-// engine glue. Record data stays in this page: the only requests are GETs for the page, the
-// samples and module bytes.
+// The reviewer page: wires the form, the samples, share links, the version picker and the charge
+// dictionary draft to the engine glue. Record data stays in this page: the only requests are GETs
+// for the page, the samples and module bytes.
 
-import { evaluate, fetchModule, nowRfc3339, prepareWorkers, warmUpEngine } from './engine.js';
+import { evaluate, fetchModule, nowRfc3339, prepareWorkers, warmUpEngine, withDictionary } from './engine.js';
+import { Draft } from './dictionary.js';
+import { correctionDialog, showDraft } from './draft-view.js';
 import { bodyText, classifyRecord, composeBody, decodeFile, decodeShare, encodeShare, sharedRecord, splitBody } from './request.js';
 import { differingCharges, h, renderResult } from './render.js';
 import { addOverview, searchDateOf } from './review.js';
@@ -36,7 +38,15 @@ const ui = {
   batchFiles: $('batch-files'),
   batchFolder: $('batch-folder'),
   batchDrop: $('batch-drop'),
+  draft: $('draft'),
+  draftReviewer: $('draft-reviewer'),
+  draftTenant: $('draft-tenant'),
+  draftDownload: $('draft-download'),
+  draftOpen: $('draft-open'),
 };
+
+/** The version picker's value for the active module reading records with the draft dictionary. */
+const DRAFT = 'draft-dictionary';
 const fieldControls = [...document.querySelectorAll('[data-field]')];
 
 const state = {
@@ -50,7 +60,18 @@ const state = {
   /** The records of the last batch, its rows and versions; a newer batch run supersedes an older one. */
   batch: null,
   batchRuns: 0,
+  /** The reviewer's charge dictionary draft, and the active module reading with it. */
+  draft: new Draft(),
+  draftEngine: null,
+  /** The body of the last evaluation (the statutes "Correct this reading" offers). */
+  lastBody: '',
 };
+
+/** The engine picked under "Compare with version": a loaded version, or the draft dictionary. */
+function comparedEngine() {
+  if (ui.compare.value === DRAFT) return state.draftEngine;
+  return ui.compare.value ? state.engines.get(ui.compare.value) : null;
+}
 
 // ---- the form as a request view -------------------------------------------------------------
 
@@ -136,8 +157,9 @@ async function evaluateForm() {
   const text = formBodyText();
   if (text === null) return;
   const engines = [state.active];
-  const compared = ui.compare.value ? state.engines.get(ui.compare.value) : null;
+  const compared = comparedEngine();
   if (compared) engines.push(compared);
+  state.lastBody = text;
   const context = { now: nowRfc3339(), correlationId: crypto.randomUUID() };
   const answers = [];
   for (const engine of engines) answers.push(await evaluate(engine, text, context));
@@ -146,7 +168,7 @@ async function evaluateForm() {
   const searchDate = searchDateOf(text, context.now);
   ui.columns.replaceChildren(...answers.map((answer, i) => {
     const column = renderResult(answer, engines[i], {
-      label: i === 0 ? 'Active module' : 'Compared version',
+      label: i === 0 ? 'Active module' : (engines[i].dictionary ? 'Active module, draft dictionary' : 'Compared version'),
       differs,
       onDownload: () => download(answer, engines[i]),
     });
@@ -238,8 +260,14 @@ async function evaluateText(text) {
 
 /** The engines a batch runs with: the active one, and the compared version if one is picked. */
 function batchEngines() {
-  const compared = ui.compare.value ? state.engines.get(ui.compare.value) : null;
+  const compared = comparedEngine();
   return compared && compared !== state.active ? [state.active, compared] : [state.active];
+}
+
+/** A version label for a batch's columns and CSV: the draft says which dictionary. */
+function versionOf(engine) {
+  const version = engine.info.engine_version;
+  return engine.dictionary ? `${version} + dictionary ${engine.dictionary.version}` : version;
 }
 
 async function evaluateFiles(files) {
@@ -256,7 +284,7 @@ async function evaluateFiles(files) {
 async function evaluateBatch(records) {
   const run = (state.batchRuns += 1);
   const engines = batchEngines();
-  const versions = engines.map((e) => e.info.engine_version);
+  const versions = engines.map(versionOf);
   delete ui.batch.dataset.done;
   delete ui.batch.dataset.shown;
   const advance = showProgress(ui.batch, records.length, versions);
@@ -281,6 +309,51 @@ async function openBatchRow(row) {
   ui.columns.scrollIntoView({ block: 'start' });
   ui.columns.querySelector('.result h3')?.setAttribute('tabindex', '-1');
   ui.columns.querySelector('.result h3')?.focus();
+}
+
+// ---- the charge dictionary draft -------------------------------------------------------------
+
+/** The draft changed: its panel, its engine, the picker's draft option, and what it changes. */
+async function draftChanged() {
+  const comparing = ui.compare.value === DRAFT;
+  state.draft.tenantId = ui.draftTenant.value.trim();
+  const forEngine = state.draft.size > 0 ? await state.draft.forEngine() : null;
+  try {
+    state.draftEngine = forEngine ? withDictionary(state.active, forEngine) : null;
+  } catch (error) {
+    state.draftEngine = null;
+    showInputError(error.message);
+  }
+  showDraft(ui.draft, state.draft, { version: forEngine?.version, onRemove: (id) => {
+    state.draft.remove(id);
+    draftChanged();
+  } });
+  let option = ui.compare.querySelector(`option[value="${DRAFT}"]`);
+  if (state.draftEngine && !option) {
+    option = h('option', { value: DRAFT }, 'Draft dictionary (active module)');
+    ui.compare.append(option);
+  } else if (!state.draftEngine && option) {
+    if (ui.compare.value === DRAFT) ui.compare.value = '';
+    option.remove();
+  }
+  if (comparing) await rerun();
+}
+
+/** Evaluates the shown record and the batch again (the compared engine changed). */
+async function rerun() {
+  if (ui.columns.dataset.run) await evaluateForm();
+  if (state.batch) await evaluateBatch(state.batch.records);
+}
+
+/** Corrections were added: compare with the draft at once, so the reviewer sees what they do. */
+async function correctionsAdded(added) {
+  await draftChanged();
+  if (state.draftEngine && ui.compare.value !== DRAFT) {
+    ui.compare.value = DRAFT;
+    await rerun();
+  }
+  const words = added.map(({ entry, replaced }) => (replaced ? `replaced entry ${replaced}` : `added entry ${entry.id}`));
+  ui.announce.textContent = `Draft dictionary: ${words.join('; ')}.`;
 }
 
 // ---- samples, files, versions ----------------------------------------------------------------
@@ -312,7 +385,7 @@ async function readFile(file) {
 
 async function compareChosen() {
   const version = ui.compare.value;
-  if (!version) {
+  if (!version || version === DRAFT) {
     if (ui.columns.dataset.run) await evaluateForm();
     if (state.batch) await evaluateBatch(state.batch.records);
     return;
@@ -382,6 +455,33 @@ async function start() {
     evaluateFiles(await droppedFiles(event.dataTransfer));
   });
   ui.compare.addEventListener('change', compareChosen);
+  const correction = correctionDialog({
+    draft: () => state.draft,
+    reviewer: () => ui.draftReviewer.value,
+    onAdded: correctionsAdded,
+  });
+  ui.columns.addEventListener('click', (event) => {
+    const button = event.target.closest('button.correct-reading');
+    const node = button?.closest('.node.charge');
+    if (node) correction.open(node, state.lastBody);
+  });
+  ui.draftTenant.addEventListener('change', draftChanged);
+  ui.draftOpen.addEventListener('change', async () => {
+    const file = ui.draftOpen.files[0];
+    if (!file) return;
+    try {
+      state.draft = Draft.fromFile(await file.text());
+    } catch (error) {
+      showInputError(`${file.name}: ${error.message}`);
+      return;
+    }
+    ui.draftTenant.value = state.draft.tenantId;
+    showInputError('');
+    await draftChanged();
+  });
+  ui.draftDownload.addEventListener('click', () => {
+    saveFile(state.draft.fileText(), 'application/json', state.draft.fileName());
+  });
   window.addEventListener('hashchange', openSharedRecord);
 
   const [active, modules, samples] = await Promise.allSettled([

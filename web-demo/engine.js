@@ -104,7 +104,7 @@ function roundMs(ms) {
 export async function evaluate(engine, bodyText, { now, correlationId, lane }) {
   const started = performance.now();
   const stages = engine.keepsRecord ? keptStages : v1Stages;
-  const ran = await stages(engine, bodyText, contextOf(now, correlationId), lane);
+  const ran = await stages(engine, bodyText, contextOf(now, correlationId, engine.dictionary), lane);
   return answerOf(engine, ran, bodyText, correlationId, () => roundMs(performance.now() - started));
 }
 
@@ -141,7 +141,7 @@ export async function evaluateMany(records, { now, lane, onAnswer }) {
     const calls = kept.map((i) => ({
       module: records[i].engine.module,
       input: records[i].bodyText,
-      context: stage2Input(contextOf(now, records[i].correlationId)),
+      context: stage2Input(contextOf(now, records[i].correlationId, records[i].engine.dictionary)),
     }));
     const leftover = await requestsWithDeadline(calls, STAGE_DEADLINE_MS, lane, {
       onStage2: (k, text) => { stage1[k] = text; stage2At[k] = performance.now(); },
@@ -193,9 +193,25 @@ export function batchWarmsUp(engine, records) {
 
 // The stage inputs, byte for byte as core-wasm/src/input.rs builds them for the server.
 
-/** Stage 2's context as JSON: `now` and the correlation id come from the caller, as the host passes them. */
-function contextOf(now, correlationId) {
-  return `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}}`;
+/**
+ * Stage 2's context as JSON: `now` and the correlation id come from the caller, as the host passes
+ * them; a charge dictionary (`withDictionary`) is spliced in as the host splices a tenant's.
+ */
+function contextOf(now, correlationId, dictionary = null) {
+  const read = dictionary ? `,"charge_dictionary":${dictionary.input}` : '';
+  return `{"now":${JSON.stringify(now)},"correlation_id":${JSON.stringify(correlationId)}${read}}`;
+}
+
+/**
+ * `engine` reading every record with a charge dictionary (`dictionary.js` `Draft.forEngine`), as
+ * the server reads a tenant's: the same module, the dictionary in its context and in `meta`.
+ * Throws for a module that reads no dictionaries (the server would send it none).
+ */
+export function withDictionary(engine, dictionary) {
+  if (!(engine.info.charge_dictionary >= 1)) {
+    throw new Error(`module ${engine.info.engine_version} does not read charge dictionaries`);
+  }
+  return { ...engine, dictionary };
 }
 
 /** `lookback_evaluate_kept`'s input: the context alone (the record stayed in the instance). */
@@ -213,11 +229,14 @@ function evaluateInput(context, recordJson) {
  * would send it; `elapsed()` is the time it took, in milliseconds.
  */
 function answerOf(engine, ran, bodyText, correlationId, elapsed) {
-  const meta = () => ({
+  // `read`: the answer's decision was made with the engine's dictionary (the server names it then only).
+  const meta = (read = false) => ({
     api_version: API_VERSION,
     process_time_ms: elapsed(),
     correlation_id: correlationId,
     engine: { version: engine.info.engine_version, rules_version: engine.info.rules_version, sha256: engine.sha256 },
+    ...(read && engine.dictionary
+      ? { dictionary: { tenant_id: engine.dictionary.tenantId, version: engine.dictionary.version } } : {}),
   });
   const { transformMs, complianceMs } = ran;
   if (ran.transformError !== undefined) {
@@ -251,7 +270,7 @@ function answerOf(engine, ran, bodyText, correlationId, elapsed) {
   if (evaluated.validation !== undefined && evaluated.validation !== null) data.validation = evaluated.validation;
   data.decision = evaluated.decision;
   data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: elapsed() };
-  return { status: 200, body: { success: true, data, meta: meta() } };
+  return { status: 200, body: { success: true, data, meta: meta(true) } };
 }
 
 /** Checks stage 1's answer: an accepted one must carry the record unless it was kept. */

@@ -52,6 +52,7 @@ export function renderResult(answer, engine, options) {
   const column = h('article', {
     class: 'result',
     'data-version': engine.info.engine_version,
+    'data-dictionary': engine.dictionary?.version ?? null,
     'data-status': status,
     'aria-label': `${options.label}: engine ${engine.info.engine_version}`,
   });
@@ -90,6 +91,9 @@ function engineLine(engine, label) {
       h('dt', {}, 'Engine'), h('dd', { class: 'engine-version' }, engine.info.engine_version),
       h('dt', {}, 'Rules'), h('dd', { class: 'rules-version' }, engine.info.rules_version),
       h('dt', {}, 'sha256'), h('dd', { class: 'sha256' }, h('code', {}, engine.sha256)),
+      engine.dictionary
+        ? [h('dt', {}, 'Dictionary'), h('dd', { class: 'dictionary-version' }, `draft ${engine.dictionary.version}`)]
+        : null,
     ),
     check);
 }
@@ -113,7 +117,7 @@ function node(kind, title, decision, queue, ...content) {
 }
 
 function decisionTree(decision, differs) {
-  const chargeNode = (court, kase) => (offense) => charge(offense, differs.has(chargeKey(court, kase, offense)), kase);
+  const chargeNode = (court, kase) => (offense) => charge(offense, differs.has(chargeKey(court, kase, offense)), kase, court);
   const caseNode = (court) => (kase) => node('case', `${kase.case_number} (${kase.jurisdiction_state ?? '?'})`,
     kase.case_decision, kase.case_queue,
     identity(kase.id_match),
@@ -131,7 +135,7 @@ function decisionTree(decision, differs) {
     h('h3', {}, 'Decision'), h('ul', { class: 'tree' }, search));
 }
 
-function charge(offense, differs, kase) {
+function charge(offense, differs, kase, court) {
   const routing = offense.routing ?? {};
   const flags = [
     routing.is_automatable ? 'automatable' : 'needs a person',
@@ -148,13 +152,18 @@ function charge(offense, differs, kase) {
     'data-case': kase.case_number,
     'data-charge-text': offense.charge ?? '',
     'data-filterable': true,
+    // For "Correct this reading" (draft-view.js): where the charge is and how it was read.
+    'data-court': court.court_search_id,
+    'data-jurisdiction': kase.jurisdiction_state ?? '',
+    'data-disposition': offense.disposition ?? '',
     tabindex: '-1',
   },
   h('div', { class: 'charge-head' },
     h('span', { class: 'node-kind' }, 'Charge'),
     h('span', { class: 'node-title' }, offense.charge ?? '(no charge text)'),
     decisionChip(offense.charge_decision), queueChip(routing.queue),
-    differs ? h('span', { class: 'chip differs-chip' }, 'Differs between versions') : null),
+    differs ? h('span', { class: 'chip differs-chip' }, 'Differs between versions') : null,
+    h('button', { type: 'button', class: 'correct-reading' }, 'Correct this reading')),
   h('dl', { class: 'facts' },
     h('dt', {}, 'Offense id'), h('dd', {}, offense.offense_id),
     h('dt', {}, 'Type'), h('dd', {}, offense.type ?? '—'),
@@ -168,14 +177,20 @@ function charge(offense, differs, kase) {
     classification(offense.classification)));
 }
 
-// How stage 1 read the charge (DECISIONS §12), with the table entries that decided each class.
+// How stage 1 read the charge (DECISIONS §12), with the table entries that decided each class,
+// and the tenant's dictionary when its entries read the charge.
 function classification(read) {
   if (!read) return null;
   const summary = `severity ${read.severity ?? '—'}; traffic ${read.traffic ?? '—'}; disposition ${read.disposition_class ?? '—'}`;
+  const dictionary = read.dictionary
+    ? h('p', { class: 'read-by-dictionary', 'data-dictionary-version': read.dictionary.version },
+      `Read by the charge dictionary ${read.dictionary.version}: entry ${(read.dictionary.entries ?? []).join(', ')}`)
+    : null;
   return [
     h('dt', {}, 'Read as'),
-    h('dd', { class: 'classification' }, summary,
-      h('ul', { class: 'evidence' }, (read.evidence ?? []).map((e) => h('li', {}, h('code', {}, e))))),
+    h('dd', { class: 'classification', 'data-traffic': read.traffic, 'data-severity': read.severity,
+      'data-disposition-class': read.disposition_class }, summary, dictionary,
+    h('ul', { class: 'evidence' }, (read.evidence ?? []).map((e) => h('li', {}, h('code', {}, e))))),
   ];
 }
 

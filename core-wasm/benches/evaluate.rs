@@ -13,6 +13,7 @@ const CONTEXT: StageContext<'static> = StageContext {
     now: "2025-11-06T12:00:00Z",
     correlation_id: "bench",
     client_rules: None,
+    charge_dictionary: None,
 };
 
 /// The evaluate input for a stage-1 answer, as the host builds it.

@@ -3,8 +3,9 @@
 //! tests, benchmarks and examples, and the fuzz targets. The browser page's glue
 //! (`web-demo/engine.js`) writes the same bytes.
 //!
-//! The record and the client-rules overlay travel as JSON text, spliced in, never re-encoded: the
-//! server holds each tenant's overlay as text, validated once at load.
+//! The record, the client-rules overlay and the charge dictionary travel as JSON text, spliced in,
+//! never re-encoded: the server holds each tenant's overlay and dictionary as text, validated
+//! once at load.
 
 /// What stages 2-3 need besides the record (`context` of `lookback_evaluate`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,6 +16,9 @@ pub struct StageContext<'a> {
     pub correlation_id: &'a str,
     /// The tenant's client-rules overlay as JSON (DECISIONS §7.5), if any.
     pub client_rules: Option<&'a str>,
+    /// The tenant's charge dictionary as the engine reads it (`{"version", "entries"}`,
+    /// `dictionary::DictionaryFile::engine_input`), if any.
+    pub charge_dictionary: Option<&'a str>,
 }
 
 impl<'a> StageContext<'a> {
@@ -24,6 +28,7 @@ impl<'a> StageContext<'a> {
             now,
             correlation_id,
             client_rules: None,
+            charge_dictionary: None,
         }
     }
 
@@ -35,14 +40,26 @@ impl<'a> StageContext<'a> {
         }
     }
 
-    /// `{"now", "correlation_id"[, "client_rules"]}`.
+    /// The same context with `charge_dictionary` as the dictionary.
+    pub fn with_charge_dictionary(self, charge_dictionary: Option<&'a str>) -> Self {
+        Self {
+            charge_dictionary,
+            ..self
+        }
+    }
+
+    /// `{"now", "correlation_id"[, "client_rules"][, "charge_dictionary"]}`.
     pub fn to_json(&self) -> String {
         let overlay = self
             .client_rules
             .map(|json| format!(r#","client_rules":{json}"#))
             .unwrap_or_default();
+        let dictionary = self
+            .charge_dictionary
+            .map(|json| format!(r#","charge_dictionary":{json}"#))
+            .unwrap_or_default();
         format!(
-            r#"{{"now":{},"correlation_id":{}{overlay}}}"#,
+            r#"{{"now":{},"correlation_id":{}{overlay}{dictionary}}}"#,
             quote(self.now),
             quote(self.correlation_id)
         )
@@ -109,6 +126,7 @@ mod tests {
             now: e.to_string(),
             correlation_id: String::new(),
             client_rules: None,
+            charge_dictionary: None,
         });
         assert_eq!(context.correlation_id, tricky);
         assert!(context.client_rules.is_some());

@@ -5,16 +5,19 @@
 //! benchmarks and as a zero-import `wasm32-unknown-unknown` module for the server and the browser.
 //!
 //! Modules, from the bottom layer up (each imports only modules listed before it, checked by
-//! `scripts/module_cycles.py --folders`):
-//! - leaves: `text_eq`, [`trim`], [`dates`], `writer` (the JSON writer), [`messages`] (the contract's
-//!   request-validation messages).
+//! `scripts/module_cycles.py`):
+//! - leaves: `text_eq`, [`trim`], [`dates`], [`state_codes`], `writer` (the JSON writer),
+//!   [`messages`] (the contract's request-validation messages).
 //! - [`classify`]: reading court text: disposition, level, traffic class, statute (its data in
 //!   `classify/tables/`).
 //! - [`identity`] (stage 2's comparison): candidate against each case's subject.
-//! - [`model`]: the normalised record and what stage 1 read of each charge; validation issues.
+//! - [`model`]: the normalised record, what stage 1 read of each charge, a tenant's charge
+//!   dictionary as data and what it read; validation issues.
 //! - [`parse`] (stage 1): request validation, JSON and vendor XML, the count gate, each charge read
 //!   once.
 //! - [`rules`] (stage 3): the rule catalogue as data and its evaluation per charge.
+//! - [`dictionary`]: a tenant's charge dictionary applied to stage 1's reading before any rule
+//!   runs, with the law's guard and the evidence naming its entries.
 //! - [`rationale`], [`issues`]: the one-sentence reason of each charge; validation issues.
 //! - [`decision`]: the decision tree clients receive; [`pipeline`]: stages 2-3 over a normalised
 //!   record; [`rollup`]: the tree rolled up; [`input`]: the stage inputs, built one way.
@@ -27,6 +30,7 @@ pub mod api;
 pub mod classify;
 pub mod dates;
 pub mod decision;
+pub mod dictionary;
 pub mod identity;
 pub mod input;
 pub mod issues;
@@ -37,6 +41,7 @@ pub mod pipeline;
 pub mod rationale;
 pub mod rollup;
 pub mod rules;
+pub mod state_codes;
 mod text_eq;
 pub mod trim;
 pub mod vocabulary;

@@ -7,11 +7,12 @@ use serde::Deserialize;
 
 use crate::dates::parse_iso;
 use crate::decision::{CaseDecision, CourtDecision, Decision, IdMatch, OffenseDecision, Routing};
+use crate::dictionary::{self, DictionaryInput};
 use crate::identity::{self, AddressInput, IdentityResult, Person, PersonName};
 use crate::issues::{self, CaseRef};
-use crate::model::classification::classification;
 use crate::model::{
-    Candidate, Case, Issue, Label, Lookback, Offense, Queue, Reportability, Search, Subject,
+    Candidate, Case, Classification, Issue, Label, Lookback, Offense, Queue, Reportability, Search,
+    Subject,
 };
 use crate::rationale::Rationale;
 use crate::rules::{self, ChargeFacts, routing};
@@ -25,6 +26,10 @@ pub struct Context {
     /// The tenant's client-rules overlay (DECISIONS §7.5), loaded and validated by the host.
     #[serde(default)]
     pub client_rules: Option<rules::ClientRules>,
+    /// The tenant's charge dictionary, applied to the record before this stage
+    /// (`api::evaluate`, [`crate::dictionary`]).
+    #[serde(default)]
+    pub charge_dictionary: Option<DictionaryInput>,
 }
 
 /// The full decision (excluded charges still in it) and every issue found.
@@ -84,9 +89,19 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
                         place,
                     );
                 let outcome = rules::evaluate_with(&facts, client);
+                let settled = dictionary::guard::settle(offense, &facts, outcome, client);
+                let kept_bar = settled.kept_bar();
+                let (outcome, facts) = (settled.outcome, settled.facts.unwrap_or(facts));
                 issues.extend(issues::offense_issues(at, offense, &outcome));
                 let lookback = rules::time_facts_in(&mut workspace, &facts, client, &outcome);
-                offenses.push(offense_decision(offense, outcome, identity, lookback));
+                let classification = dictionary::evidence::classification(offense, kept_bar);
+                offenses.push(offense_decision(
+                    offense,
+                    outcome,
+                    identity,
+                    lookback,
+                    classification,
+                ));
             }
             case_decisions.push(case_decision(case, identity, offenses));
         }
@@ -155,6 +170,7 @@ fn offense_decision<'s>(
     outcome: rules::ChargeOutcome,
     identity: &IdentityResult,
     lookback: Lookback,
+    classification: Classification<'s>,
 ) -> OffenseDecision<'s> {
     let (queue, label) = routing::route(outcome.reportability, identity.level);
     let routing = routing_fields(
@@ -174,7 +190,7 @@ fn offense_decision<'s>(
         citations: outcome.citations(),
         rationale: Rationale::new(label, outcome, identity),
         routing,
-        classification: classification(offense),
+        classification,
         lookback,
         excluded: offense.excluded,
     }

@@ -84,5 +84,6 @@ fn evaluated(charges: usize) -> anyhow::Result<Evaluated> {
         request: body.into(),
         status: answer.status.as_u16(),
         answer: Some(answer.body.into()),
+        dictionary: None,
     })
 }

@@ -248,10 +248,7 @@ async fn run_evaluate(
     let tenancy = pipeline::Tenancy::anonymous(overlays);
     match pipeline::evaluate(host, module, body, &ctx, tenancy, now).await {
         Ok(answer) => answer,
-        Err(error) => Answer {
-            status: error.status(),
-            body: error.body(),
-        },
+        Err(error) => Answer::plain(error.status(), error.body()),
     }
 }
 

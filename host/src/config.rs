@@ -428,9 +428,17 @@ pub struct DiffArgs {
     /// The current module (default: the embedded one).
     #[arg(long)]
     pub from: Option<PathBuf>,
-    /// The candidate module.
+    /// The candidate module (default: the current one, with `--dictionary`).
+    #[arg(long, required_unless_present = "dictionary")]
+    pub to: Option<PathBuf>,
+    /// A candidate charge dictionary file (a tenant's `<tenant_id>.dictionary.json`, as the
+    /// reviewer page downloads it): every record is read with it on the candidate side, whatever
+    /// its tenant.
     #[arg(long)]
-    pub to: PathBuf,
+    pub dictionary: Option<PathBuf>,
+    /// The dictionary in force now, read on the current side (default: none).
+    #[arg(long, requires = "dictionary")]
+    pub from_dictionary: Option<PathBuf>,
     /// Folder of `/evaluate` bodies (`*.json`; a body may also sit under `request`, as in the
     /// corpus), or one such file; or NDJSON, one such body per line (`-` reads standard input).
     pub dir: PathBuf,

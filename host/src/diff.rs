@@ -1,6 +1,9 @@
-//! One `/evaluate` body on two module versions, charge by charge: which charges change decision,
-//! queue or cited rules. Shared by `POST /admin/diff` and `lookback diff` (DECISIONS §9), so the
-//! online and offline reviews agree.
+//! One `/evaluate` body read two ways, charge by charge: which charges change decision, queue or
+//! cited rules. A way is a module version and the charge dictionary it reads the record with (none:
+//! the built-in reading alone), so one comparison serves both reviews: two module versions
+//! (`POST /admin/diff`, `lookback diff --to`, DECISIONS §9) and two dictionaries of a tenant
+//! (`POST /admin/tenants/{tenant}/dictionary/diff`, `lookback diff --dictionary`). Online and
+//! offline reviews agree.
 
 use std::sync::Arc;
 
@@ -11,9 +14,29 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::context::RequestCtx;
+use crate::dictionary::TenantDictionary;
 use crate::pipeline::{self, Answer};
 
-/// One side of a diff: the module and what it answered.
+/// One way of reading a record: a module, and the dictionary it reads every record with.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The module.
+    pub module: Arc<LoadedModule>,
+    /// The charge dictionary (none: the built-in reading alone).
+    pub dictionary: Option<Arc<TenantDictionary>>,
+}
+
+impl Reading {
+    /// `module` with no dictionary: the law and the built-in reading alone.
+    pub fn plain(module: Arc<LoadedModule>) -> Self {
+        Self {
+            module,
+            dictionary: None,
+        }
+    }
+}
+
+/// One side of a diff: the module, the dictionary, and what they answered.
 #[derive(Debug, Clone, Serialize)]
 pub struct Side {
     /// Engine version.
@@ -22,6 +45,9 @@ pub struct Side {
     pub rules_version: String,
     /// SHA-256 of the module bytes.
     pub sha256: String,
+    /// The charge dictionary's version, when the side read the record with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dictionary: Option<String>,
     /// HTTP status `/evaluate` would answer.
     pub status: u16,
     /// Why there is no decision (400 message, stage failure), when there is none.
@@ -77,11 +103,11 @@ pub struct DiffReport {
     pub record_decision: Option<[Label; 2]>,
 }
 
-/// Evaluates `body` with `from` and `to` as of `now` and compares the answers.
+/// Evaluates `body` read as `from` and as `to`, as of `now`, and compares the answers.
 pub async fn diff(
     engine: &EngineHost,
-    from: Arc<LoadedModule>,
-    to: Arc<LoadedModule>,
+    from: &Reading,
+    to: &Reading,
     body: axum::body::Bytes,
     now: &str,
 ) -> DiffReport {
@@ -90,22 +116,30 @@ pub async fn diff(
     compare(from, to)
 }
 
-async fn side(
+/// [`diff`] of one record (the `record` of an `/evaluate` body), as the admin endpoints take it.
+pub async fn diff_record(
     engine: &EngineHost,
-    module: Arc<LoadedModule>,
-    body: axum::body::Bytes,
+    from: &Reading,
+    to: &Reading,
+    record: Value,
     now: &str,
-) -> Side {
+) -> DiffReport {
+    // A `Value` always serialises.
+    let body = serde_json::to_vec(&serde_json::json!({ "record": record })).unwrap_or_default();
+    diff(engine, from, to, body.into(), now).await
+}
+
+async fn side(engine: &EngineHost, reading: &Reading, body: axum::body::Bytes, now: &str) -> Side {
     let ctx = RequestCtx::new(Some("diff"));
-    // Rule versions are compared on the law alone, without a tenant's overlay.
-    let none = crate::client_rules::Overlays::none();
-    let tenancy = pipeline::Tenancy::anonymous(&none);
+    let module = reading.module.clone();
+    // Compared on the law alone, without a tenant's overlay; the side's dictionary reads the
+    // record whatever its tenant.
+    let overlays = crate::client_rules::Overlays::none()
+        .with_dictionary_for_every_record(reading.dictionary.clone());
+    let tenancy = pipeline::Tenancy::anonymous(&overlays);
     let answer = match pipeline::evaluate(engine, module.clone(), body, &ctx, tenancy, now).await {
         Ok(answer) => answer,
-        Err(error) => Answer {
-            status: error.status(),
-            body: error.body(),
-        },
+        Err(error) => Answer::plain(error.status(), error.body()),
     };
     let json: Value = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
     let decision = serde_json::from_value::<Decision>(json["data"]["decision"].clone()).ok();
@@ -121,6 +155,7 @@ async fn side(
         version: module.info.engine_version.clone(),
         rules_version: module.info.rules_version.clone(),
         sha256: module.sha256.clone(),
+        dictionary: answer.dictionary.map(|d| d.meta.version),
         status: answer.status.as_u16(),
         error,
         decision,

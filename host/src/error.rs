@@ -39,6 +39,19 @@ pub struct Meta {
     /// The module that answered (DECISIONS §2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineMeta>,
+    /// The tenant's charge dictionary the module read the record with, if any: with the
+    /// module's version, what it takes to decide the same record the same way again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dictionary: Option<DictionaryMeta>,
+}
+
+/// `meta.dictionary`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DictionaryMeta {
+    /// The tenant whose dictionary it is.
+    pub tenant_id: String,
+    /// Its version (the first 16 hex digits of the file's SHA-256).
+    pub version: String,
 }
 
 /// `meta.engine`.
@@ -64,7 +77,13 @@ impl Meta {
                 rules_version: m.info.rules_version.clone(),
                 sha256: m.sha256.clone(),
             }),
+            dictionary: None,
         }
+    }
+
+    /// The same meta naming the charge dictionary the record was read with.
+    pub fn with_dictionary(self, dictionary: Option<DictionaryMeta>) -> Self {
+        Self { dictionary, ..self }
     }
 }
 

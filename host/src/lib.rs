@@ -12,7 +12,8 @@
 //! - the services: [`pipeline`] (the `/evaluate` flow), [`modules`] (module versions while
 //!   running), [`store`] (the registry shared by replicas on PostgreSQL), [`decision_log`],
 //!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits), [`input_limits`] (caps on request bodies),
-//!   [`client_rules`] (per-tenant overlays), [`diff`] (one request on two versions), and what
+//!   [`client_rules`] (per-tenant overlays) and [`dictionary`] (per-tenant charge dictionaries),
+//!   [`diff`] (one request on two versions), and what
 //!   they share: [`error`] (the one error type), [`context`] (correlation ids), [`clock`],
 //!   [`telemetry`] (logging);
 //! - below them the runtime (`lookback_runtime`) and the engine (`lookback_core`).
@@ -25,6 +26,7 @@ pub mod clock;
 pub mod config;
 pub mod context;
 pub mod decision_log;
+pub mod dictionary;
 pub mod diff;
 pub mod error;
 pub mod health_probe;

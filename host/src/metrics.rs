@@ -92,6 +92,7 @@ pub struct Metrics {
     stage_duration: Histograms<StageLabels>,
     engine_failures: Family<FailureLabels, Counter>,
     decisions: Family<DecisionLabels, Counter>,
+    dictionary_charges: Counter,
     decision_log: Family<OutcomeLabels, Counter>,
     shadow: Family<OutcomeLabels, Counter>,
     module_info: Family<ModuleInfoLabels, Gauge>,
@@ -119,6 +120,7 @@ impl Metrics {
             Family::new_with_constructor(latency_histogram);
         let engine_failures = Family::<FailureLabels, Counter>::default();
         let decisions = Family::<DecisionLabels, Counter>::default();
+        let dictionary_charges = Counter::default();
         let decision_log = Family::<OutcomeLabels, Counter>::default();
         let shadow = Family::<OutcomeLabels, Counter>::default();
         let module_info = Family::<ModuleInfoLabels, Gauge>::default();
@@ -135,7 +137,7 @@ impl Metrics {
         );
         registry.register(
             "engine_stage_duration_seconds",
-            "Engine call latency by stage (transform, evaluate, transform_xml, identity_match, info)",
+            "Engine call latency by stage (transform, evaluate, transform_xml, identity_match, info, charge_keys)",
             stage_duration.clone(),
         );
         registry.register(
@@ -147,6 +149,11 @@ impl Metrics {
             "decisions",
             "Charge decisions answered by /evaluate, by charge_decision and queue",
             decisions.clone(),
+        );
+        registry.register(
+            "dictionary_charges",
+            "Charges of /evaluate answers whose reading a tenant's charge dictionary set",
+            dictionary_charges.clone(),
         );
         registry.register(
             "decision_log_lines",
@@ -193,6 +200,7 @@ impl Metrics {
             stage_duration,
             engine_failures,
             decisions,
+            dictionary_charges,
             decision_log,
             shadow,
             module_info,
@@ -224,6 +232,11 @@ impl Metrics {
                 queue: closed(queue, Queue::ALL.map(Queue::as_str)),
             })
             .inc_by(charges);
+    }
+
+    /// `charges` charges of an `/evaluate` answer read by the tenant's charge dictionary.
+    pub fn count_dictionary_reads(&self, charges: u64) {
+        self.dictionary_charges.inc_by(charges);
     }
 
     /// One decision-log line: `written`, `dropped` or `failed`.
@@ -309,6 +322,7 @@ fn stage_name(export: Export) -> &'static str {
         Export::TransformXml => "transform_xml",
         Export::Evaluate | Export::EvaluateKept => "evaluate",
         Export::IdentityMatch => "identity_match",
+        Export::ChargeKeys => "charge_keys",
     }
 }
 

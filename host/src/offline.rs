@@ -1,6 +1,8 @@
 //! Offline tools on the server's own code (DECISIONS §9): `lookback inspect FILE.wasm` (what a
 //! module is and whether the server would admit it) and `lookback diff --from A.wasm --to B.wasm
-//! DIR` (rule-change impact review before a deploy; a folder, a file, or NDJSON in bulk).
+//! DIR` (rule-change impact review before a deploy; a folder, a file, or NDJSON in bulk), or
+//! `lookback diff --dictionary NEW.json DIR` (a tenant's charge dictionary's impact before it goes
+//! live, against `--from-dictionary` or none).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,7 +17,8 @@ use serde_json::Value;
 
 use crate::clock::now_rfc3339;
 use crate::config::{DiffArgs, InspectArgs};
-use crate::diff::{self, ChargeChange, DiffReport};
+use crate::dictionary::TenantDictionary;
+use crate::diff::{self, ChargeChange, DiffReport, Reading};
 
 /// What `lookback inspect` found.
 #[derive(Debug, Serialize)]
@@ -158,6 +161,12 @@ pub struct DiffSummary {
     pub to: ModuleInfo,
     /// Its digest.
     pub to_sha256: String,
+    /// The current dictionary's version, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_dictionary: Option<String>,
+    /// The candidate dictionary's version, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_dictionary: Option<String>,
     /// Requests evaluated.
     pub requests: usize,
     /// Charges compared.
@@ -198,7 +207,7 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
         let file: Value = serde_json::from_str(&text)
             .with_context(|| format!("{} is not JSON", path.display()))?;
         let (body, now) = body_and_now(&file, args.now.as_deref(), &default_now)?;
-        let report = diff::diff(&host, from.clone(), to.clone(), body, &now).await;
+        let report = diff::diff(&host, &from, &to, body, &now).await;
         out.push(FileDiff {
             file: path
                 .file_name()
@@ -207,11 +216,14 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
             report,
         });
     }
+    let version = |r: &Reading| r.dictionary.as_ref().map(|d| d.version.clone());
     let summary = DiffSummary {
-        from: from.info.clone(),
-        from_sha256: from.sha256.clone(),
-        to: to.info.clone(),
-        to_sha256: to.sha256.clone(),
+        from: from.module.info.clone(),
+        from_sha256: from.module.sha256.clone(),
+        to: to.module.info.clone(),
+        to_sha256: to.module.sha256.clone(),
+        from_dictionary: version(&from),
+        to_dictionary: version(&to),
         requests: out.len(),
         charges: out.iter().map(|f| f.report.charges).sum(),
         changed_charges: out.iter().map(|f| f.report.changes.len()).sum(),
@@ -224,19 +236,47 @@ pub async fn diff_summary(args: DiffArgs) -> anyhow::Result<DiffSummary> {
     Ok(summary)
 }
 
-/// The engine with both modules of a diff loaded.
-async fn diff_engine(
-    args: &DiffArgs,
-) -> anyhow::Result<(EngineHost, Arc<LoadedModule>, Arc<LoadedModule>)> {
+/// The engine with both sides of a diff loaded: their modules (the candidate is the current one
+/// unless `--to` names another) and their dictionaries.
+async fn diff_engine(args: &DiffArgs) -> anyhow::Result<(EngineHost, Reading, Reading)> {
     let settings = EngineSettings::from(args.engine.clone());
     let (from_path, to_path) = (args.from.clone(), args.to.clone());
-    tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+    let from_dictionary = dictionary_file(args.from_dictionary.as_deref())?;
+    let to_dictionary = dictionary_file(args.dictionary.as_deref())?;
+    let (host, from, to) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let host = EngineHost::new(&settings)?;
         let from = load(&host, from_path.as_deref())?;
-        let to = load(&host, Some(&to_path))?;
+        let to = match &to_path {
+            Some(path) => load(&host, Some(path))?,
+            None => from.clone(),
+        };
         Ok((host, from, to))
     })
-    .await?
+    .await??;
+    for (module, dictionary) in [(&from, &from_dictionary), (&to, &to_dictionary)] {
+        if dictionary.is_some() && module.info.charge_dictionary < lookback_core::dictionary::FORMAT
+        {
+            anyhow::bail!(
+                "module {} does not read charge dictionaries",
+                module.info.engine_version
+            );
+        }
+    }
+    let side = |module, dictionary| Reading { module, dictionary };
+    Ok((host, side(from, from_dictionary), side(to, to_dictionary)))
+}
+
+/// A dictionary file, validated as the server validates one (the file names its tenant, or
+/// none: offline, every record is read with it).
+fn dictionary_file(path: Option<&Path>) -> anyhow::Result<Option<Arc<TenantDictionary>>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let dictionary = TenantDictionary::parse_standalone(&text)
+        .map_err(|e| anyhow::anyhow!("{}: dictionary refused: {e}", path.display()))?;
+    Ok(Some(Arc::new(dictionary)))
 }
 
 /// A request file's (or line's) `/evaluate` body, which may sit under `request` as in the corpus,
@@ -276,7 +316,7 @@ async fn diff_ndjson(args: DiffArgs) -> anyhow::Result<ExitCode> {
             let (body, now) = parsed
                 .and_then(|file| body_and_now(&file, fixed_now.as_deref(), &default_now).ok())
                 .unwrap_or((raw, fixed_now.unwrap_or(default_now)));
-            let report = diff::diff(&host, from, to, body, &now).await;
+            let report = diff::diff(&host, &from, &to, body, &now).await;
             let changed = !report.changes.is_empty() || report.from.status != report.to.status;
             crate::bulk::Done {
                 line: serde_json::to_string(&LineDiff { line, report }).unwrap_or_default(),
@@ -313,19 +353,25 @@ fn request_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
 pub fn render_table(s: &DiffSummary) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
+    let dictionary = |version: &Option<String>| match version {
+        Some(v) => format!(", dictionary {v}"),
+        None => String::new(),
+    };
     let _ = writeln!(
         out,
-        "from {} (rules {}, sha256 {})",
+        "from {} (rules {}, sha256 {}{})",
         s.from.engine_version,
         s.from.rules_version,
-        &s.from_sha256[..12]
+        &s.from_sha256[..12],
+        dictionary(&s.from_dictionary)
     );
     let _ = writeln!(
         out,
-        "to   {} (rules {}, sha256 {})",
+        "to   {} (rules {}, sha256 {}{})",
         s.to.engine_version,
         s.to.rules_version,
-        &s.to_sha256[..12]
+        &s.to_sha256[..12],
+        dictionary(&s.to_dictionary)
     );
     let mut rows = vec![[
         "file".to_owned(),

@@ -7,6 +7,7 @@
 //! The engine's JSON is spliced, not re-parsed into trees: `record`, `decision` and `validation`
 //! travel as raw JSON text.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -18,7 +19,7 @@ use lookback_runtime::{CallError, EngineHost, LoadedModule, RequestCalls};
 
 use crate::client_rules::Overlays;
 use crate::context::{RequestCtx, round_ms};
-use crate::error::{AppError, Meta, messages};
+use crate::error::{AppError, DictionaryMeta, Meta, messages};
 
 /// A finished answer: HTTP status and JSON body text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,7 +28,33 @@ pub struct Answer {
     pub status: StatusCode,
     /// JSON body.
     pub body: String,
+    /// The charge dictionary the decision was made with, and how many charges it read.
+    pub dictionary: Option<DictionaryUse>,
 }
+
+impl Answer {
+    /// An answer made without a dictionary.
+    pub fn plain(status: StatusCode, body: String) -> Self {
+        Self {
+            status,
+            body,
+            dictionary: None,
+        }
+    }
+}
+
+/// What a tenant's charge dictionary did for one answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DictionaryUse {
+    /// `meta.dictionary`.
+    pub meta: DictionaryMeta,
+    /// Charges an entry read (`classification.dictionary` in the decision).
+    pub charges: u64,
+}
+
+/// How the engine marks a charge its dictionary read (`classification.dictionary`). The pattern
+/// starts with a quote, which a JSON string holds only escaped: it occurs nowhere else.
+const READ_BY_DICTIONARY: &str = r#""dictionary":{"version":"#;
 
 /// The 400 for a stage-1 refusal that is not a 422: the engine's message, and all of them.
 pub fn invalid_request(
@@ -154,13 +181,30 @@ pub fn evaluate_in(
     }
     check_tenant(tenant, out.tenant_id.as_deref(), ctx, module)?;
 
-    // The tenant's overlay travels with the request: the engine stays pure.
+    // The tenant's overlay and dictionary travel with the request: the engine stays pure. A
+    // module that does not read dictionaries is sent none (and no answer claims one).
     let overlay = tenancy
         .overlays
         .for_tenant(tenant, out.tenant_id.as_deref());
+    let dictionary = (tenancy.overlays)
+        .dictionary_for(tenant, out.tenant_id.as_deref())
+        .filter(|_| module.info.charge_dictionary >= lookback_core::dictionary::FORMAT);
 
-    let context = StageContext::new(now, &ctx.correlation_id).with_client_rules(overlay);
+    // Only the entries that read the record's charges, when the module says which those are
+    // (a module that cannot say, or fails to, gets every entry: slower, and the same answer).
+    // Asking is part of stages 2-3's time.
     let t1 = Instant::now();
+    let read_with = dictionary.map(|d| match protocol::charge_keys(calls) {
+        Some(Ok(keys)) => Cow::Owned(d.input_for(&keys)),
+        Some(Err(error)) => {
+            tracing::warn!(%error, "charge keys unreadable; sending the whole dictionary");
+            Cow::Borrowed(d.engine_input.as_str())
+        }
+        None => Cow::Borrowed(d.engine_input.as_str()),
+    });
+    let context = StageContext::new(now, &ctx.correlation_id)
+        .with_client_rules(overlay)
+        .with_charge_dictionary(read_with.as_deref());
     let evaluated = protocol::evaluate_answer(calls, out.record, &context);
     let compliance_ms = ms_since(t1);
     let evaluated = evaluated
@@ -173,21 +217,34 @@ pub fn evaluate_in(
         Ok(Evaluated {
             decision,
             validation,
-        }) => Envelope {
-            success: true,
-            data: Data {
-                search_id,
-                correlation_id: &ctx.correlation_id,
-                status: "success",
-                errors: Vec::new(),
-                validation: validation.map(RawJson),
-                decision: Some(RawJson(decision)),
-                degradation: None,
-                timing: Some(Timing::new(transform_ms, compliance_ms, ctx)),
-            },
-            meta: Meta::new(ctx, Some(module)),
+        }) => {
+            let dictionary = dictionary.map(|d| DictionaryUse {
+                meta: DictionaryMeta {
+                    tenant_id: d.tenant_id.clone(),
+                    version: d.version.clone(),
+                },
+                charges: decision.matches(READ_BY_DICTIONARY).count() as u64,
+            });
+            let meta = Meta::new(ctx, Some(module))
+                .with_dictionary(dictionary.as_ref().map(|d| d.meta.clone()));
+            let mut answer = Envelope {
+                success: true,
+                data: Data {
+                    search_id,
+                    correlation_id: &ctx.correlation_id,
+                    status: "success",
+                    errors: Vec::new(),
+                    validation: validation.map(RawJson),
+                    decision: Some(RawJson(decision)),
+                    degradation: None,
+                    timing: Some(Timing::new(transform_ms, compliance_ms, ctx)),
+                },
+                meta,
+            }
+            .to_answer(StatusCode::OK);
+            answer.dictionary = dictionary;
+            answer
         }
-        .to_answer(StatusCode::OK),
         Err(error) => {
             let reason = error.to_string();
             tracing::warn!(stage = "compliance", reason = %reason, "engine stage failed; answering with the fail-safe decision");
@@ -336,11 +393,11 @@ struct Envelope<'a> {
 impl Envelope<'_> {
     fn to_answer(&self, status: StatusCode) -> Answer {
         match serde_json::to_string(self) {
-            Ok(body) => Answer { status, body },
-            Err(_) => Answer {
-                status: StatusCode::INTERNAL_SERVER_ERROR,
-                body: AppError::Internal { meta: None }.body(),
-            },
+            Ok(body) => Answer::plain(status, body),
+            Err(_) => Answer::plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                AppError::Internal { meta: None }.body(),
+            ),
         }
     }
 }

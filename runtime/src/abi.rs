@@ -24,6 +24,9 @@ pub enum Export {
     TransformKeep,
     /// `lookback_evaluate_kept` (optional): stages 2-3 on the kept record.
     EvaluateKept,
+    /// `lookback_charge_keys` (optional, takes no input): what of the kept record a tenant's
+    /// charge dictionary can match.
+    ChargeKeys,
 }
 
 /// An ABI export that is absent or has the wrong type.
@@ -50,6 +53,8 @@ pub(crate) struct ExportIndices {
     pub keep: Option<KeepExports>,
     /// `lookback_answer_spans` (optional): where the parts of a stages 2-3 answer lie.
     pub answer_spans: Option<ModuleExport>,
+    /// `lookback_charge_keys` (optional).
+    pub charge_keys: Option<ModuleExport>,
 }
 
 /// `lookback_transform_keep` and `lookback_evaluate_kept` (docs/abi.md).
@@ -70,6 +75,7 @@ impl ExportIndices {
             Export::IdentityMatch => &self.identity_match,
             Export::TransformKeep => &self.keep.as_ref()?.transform,
             Export::EvaluateKept => &self.keep.as_ref()?.evaluate,
+            Export::ChargeKeys => self.charge_keys.as_ref()?,
         })
     }
 }
@@ -113,6 +119,11 @@ pub(crate) fn check_exports(module: &Module) -> Result<ExportIndices, ExportErro
         None => None,
         Some(_) => Some(func("lookback_answer_spans", &[], &[I32])?),
     };
+    // Read only with the kept record: without the pair it is of no use.
+    let charge_keys = match module.get_export("lookback_charge_keys") {
+        Some(_) if keep.is_some() => Some(func("lookback_charge_keys", &[], &[I64])?),
+        _ => None,
+    };
     Ok(ExportIndices {
         memory,
         free: func("lookback_free", &[I32, I32], &[])?,
@@ -124,6 +135,7 @@ pub(crate) fn check_exports(module: &Module) -> Result<ExportIndices, ExportErro
         identity_match: func("lookback_identity_match", &[I32, I32], &[I64])?,
         keep,
         answer_spans,
+        charge_keys,
     })
 }
 

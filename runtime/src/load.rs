@@ -127,6 +127,7 @@ pub fn load(
             build: String::new(),
             rule_count: 0,
             preinitialized: false,
+            charge_dictionary: 0,
         },
         sha256,
         module,

@@ -28,6 +28,10 @@ pub struct ModuleInfo {
     /// snapshotted after `lookback_warm`, runtime/build/preinit.rs); false when a module does not say.
     #[serde(default)]
     pub preinitialized: bool,
+    /// The form of `context.charge_dictionary` the module reads (`lookback_core::dictionary::FORMAT`);
+    /// 0 when a module does not say: it reads none, and a host sends it no dictionary.
+    #[serde(default)]
+    pub charge_dictionary: u32,
 }
 
 /// A compiled, checked module, ready to be instantiated once per call.
@@ -57,6 +61,12 @@ impl LoadedModule {
     /// (`lookback_transform_keep`, `lookback_evaluate_kept`; docs/abi.md).
     pub fn keeps_record(&self) -> bool {
         self.exports.keep.is_some()
+    }
+
+    /// Whether the module answers what of its kept record a charge dictionary can match
+    /// (optional `lookback_charge_keys`, docs/abi.md).
+    pub fn answers_charge_keys(&self) -> bool {
+        self.exports.charge_keys.is_some()
     }
 }
 

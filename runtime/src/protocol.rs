@@ -184,6 +184,31 @@ pub fn transform(calls: &mut RequestCalls<'_>, body: &[u8]) -> Result<String, Ca
     calls.call(export, body)
 }
 
+/// What of the record stage 1 kept a charge dictionary can match (`lookback_charge_keys`), when
+/// the module says: `None` when it cannot (no such export, or no record kept).
+pub fn charge_keys(
+    calls: &mut RequestCalls<'_>,
+) -> Option<Result<lookback_core::dictionary::ChargeKeys, CallError>> {
+    if !calls.keeps_record() || !calls.module().answers_charge_keys() {
+        return None;
+    }
+    #[derive(Deserialize)]
+    struct Answer {
+        ok: bool,
+        #[serde(flatten)]
+        keys: lookback_core::dictionary::ChargeKeys,
+    }
+    let keys = calls.call(Export::ChargeKeys, &[]).and_then(|text| {
+        match serde_json::from_str::<Answer>(&text) {
+            Ok(Answer { ok: true, keys }) => Ok(keys),
+            _ => Err(CallError::InvalidOutput(
+                "charge keys answer is not the expected JSON",
+            )),
+        }
+    });
+    Some(keys)
+}
+
 /// Reads [`transform`]'s answer: an accepted one carries the record unless the module kept it.
 pub fn read_transform<'t>(
     calls: &RequestCalls<'_>,

@@ -110,7 +110,7 @@ impl<'m> Session<'m> {
                 "module exports changed after load".into(),
             )));
         };
-        let packed = if export == Export::Info {
+        let packed = if matches!(export, Export::Info | Export::ChargeKeys) {
             function
                 .typed::<(), i64>(&self.store)?
                 .call(&mut self.store, ())?

@@ -48,6 +48,11 @@ enum Command {
         /// Calls per variant and round.
         #[arg(long, default_value_t = 50)]
         per_round: usize,
+        /// A tenant's charge dictionary file, sent whole in every request's context: the cost
+        /// for a module without `lookback_charge_keys` (the server sends others only the
+        /// entries that read the record) and for the reviewer page's draft.
+        #[arg(long)]
+        dictionary: Option<PathBuf>,
     },
     /// The request's two stages in one reused instance, in a loop, with wasmtime's perf map
     /// (`/tmp/perf-<pid>.map`): run it under `perf record`.
@@ -113,12 +118,26 @@ fn main() -> anyhow::Result<()> {
             module,
             rounds,
             per_round,
-        } => stages::run(
-            &module_bytes(module)?,
-            &std::fs::read(body)?,
-            rounds,
-            per_round,
-        ),
+            dictionary,
+        } => {
+            let dictionary = match dictionary {
+                Some(path) => {
+                    let file = lookback_core::dictionary::DictionaryFile::parse(
+                        &std::fs::read_to_string(path)?,
+                    )
+                    .map_err(anyhow::Error::msg)?;
+                    Some(file.engine_input("bench"))
+                }
+                None => None,
+            };
+            stages::run(
+                &module_bytes(module)?,
+                &std::fs::read(body)?,
+                rounds,
+                per_round,
+                dictionary.as_deref(),
+            )
+        }
         Command::Profile {
             body,
             module,

@@ -31,6 +31,7 @@ const CONTEXT: StageContext<'static> = StageContext {
     now: "2025-11-06T12:00:00Z",
     correlation_id: "bench",
     client_rules: None,
+    charge_dictionary: None,
 };
 
 /// The stage-2 input of the kept-record pair, with the bench's fixed clock.
@@ -64,8 +65,17 @@ impl Samples {
 /// Cold loads of the module timed (median reported as `load_ms`).
 const LOADS: usize = 5;
 
-/// Measures and prints one JSON object.
-pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow::Result<()> {
+/// Measures and prints one JSON object; `dictionary` (a tenant's charge dictionary as the engine
+/// reads it) travels whole in every request's context, as the server sends it to a module without
+/// `lookback_charge_keys`.
+pub fn run(
+    wasm: &[u8],
+    body: &[u8],
+    rounds: usize,
+    per_round: usize,
+    dictionary: Option<&str>,
+) -> anyhow::Result<()> {
+    let stage_context = CONTEXT.with_charge_dictionary(dictionary);
     let host = EngineHost::new(&EngineSettings::default())?;
     let module = host.load(wasm)?;
     // Compiling and checking the module without a compile cache, as a server starting cold does.
@@ -89,7 +99,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
         Stage {
             name: "evaluate",
             export: Export::Evaluate,
-            input: evaluate_input(&CONTEXT, record.get()).into_bytes(),
+            input: evaluate_input(&stage_context, record.get()).into_bytes(),
             native: lookback_core::api::evaluate,
         },
     ];
@@ -102,11 +112,12 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
             stage.name
         );
     }
-    let context = kept_context();
+    let context = evaluate_kept_input(&stage_context);
     let request = Request {
         host: &host,
         module: &module,
         body,
+        stage_context,
         context: context.as_bytes(),
     };
     anyhow::ensure!(
@@ -172,6 +183,7 @@ pub fn run(wasm: &[u8], body: &[u8], rounds: usize, per_round: usize) -> anyhow:
     println!(
         "{}",
         json!({"body_bytes": body.len(), "module_bytes": wasm.len(),
+               "dictionary_bytes": dictionary.map(str::len),
                "preinitialized": info.get("preinitialized").cloned().unwrap_or(json!(false)),
                "keeps_record": module.keeps_record(),
                "calls_per_variant": rounds * per_round,
@@ -192,6 +204,8 @@ struct Request<'a> {
     host: &'a EngineHost,
     module: &'a LoadedModule,
     body: &'a [u8],
+    stage_context: StageContext<'a>,
+    /// `stage_context` as the kept-record pair's stage-2 input.
     context: &'a [u8],
 }
 
@@ -215,7 +229,7 @@ impl Request<'_> {
         let text = protocol::transform(&mut calls, self.body)?;
         let between = Instant::now();
         let out = protocol::read_transform(&calls, &text)?;
-        let decision = protocol::evaluate(&mut calls, out.record, &CONTEXT)?;
+        let decision = protocol::evaluate(&mut calls, out.record, &self.stage_context)?;
         drop(calls);
         *times = [between - started, between.elapsed()];
         Ok(decision)

@@ -39,6 +39,7 @@ fn native(export: Export, input: &[u8]) -> String {
         Export::IdentityMatch => api::identity_match(input),
         Export::TransformKeep => api::transform_keep(input),
         Export::EvaluateKept => api::evaluate_kept(input),
+        Export::ChargeKeys => api::charge_keys(),
     }
 }
 
@@ -86,6 +87,13 @@ impl Shipped {
         if accepted["ok"] != true {
             return None;
         }
+        // What a charge dictionary can match, asked between the stages as the host asks it.
+        let keys = calls.call(Export::ChargeKeys, &[]).unwrap();
+        assert_eq!(
+            keys,
+            api::charge_keys(),
+            "the kept record's charge keys differ"
+        );
         let stage2 = calls.call(Export::EvaluateKept, context).unwrap();
         assert_eq!(
             stage2,

@@ -22,18 +22,18 @@ use lookback_tests::{
 /// The whole browser run takes well under a minute; this only stops a hung browser.
 const RUN_LIMIT: Duration = Duration::from_secs(300);
 
-fn workspace() -> PathBuf {
+pub(crate) fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn chromium() -> PathBuf {
+pub(crate) fn chromium() -> PathBuf {
     std::env::var_os("LOOKBACK_CHROMIUM")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
 }
 
 /// Why the browser test cannot run here, if it cannot.
-fn missing_prerequisite() -> Option<String> {
+pub(crate) fn missing_prerequisite() -> Option<String> {
     let browser_dir = workspace().join("tests/browser");
     if !chromium().is_file() {
         return Some(format!(
@@ -141,7 +141,7 @@ async fn reviewer_page_in_chromium() {
 }
 
 /// Runs `command` to completion, killing it (and failing) after `limit`.
-fn run_with_limit(mut command: Command, limit: Duration) -> std::process::Output {
+pub(crate) fn run_with_limit(mut command: Command, limit: Duration) -> std::process::Output {
     let mut child = command.spawn().unwrap();
     // Drain the pipes on threads so a chatty child never blocks on a full pipe.
     let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {

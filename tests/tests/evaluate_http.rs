@@ -16,6 +16,25 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// A server whose clock reads the returned cell (each case sets its own `now` before its call; the
+/// cases run one at a time), and a client token.
+fn server_on_case_clock(
+    rt: &tokio::runtime::Runtime,
+    settings: lookback::Settings,
+) -> (TestServer, String, Arc<Mutex<String>>) {
+    let now = Arc::new(Mutex::new(String::new()));
+    let clock = {
+        let now = Arc::clone(&now);
+        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
+    };
+    let (server, token) = rt.block_on(async {
+        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
+        let token = server.token(CLIENT_KEY).await.unwrap();
+        (server, token)
+    });
+    (server, token, now)
+}
+
 /// The corpus's client-rules overlays as a `LOOKBACK_CLIENT_RULES_DIR`.
 fn corpus_overlay_dir() -> std::path::PathBuf {
     let dir = temp_dir("corpus-overlays");
@@ -31,16 +50,7 @@ fn corpus_over_http() {
     let rt = runtime();
     let mut settings = test_settings();
     settings.client_rules_dir = Some(corpus_overlay_dir());
-    let now = Arc::new(Mutex::new(String::new()));
-    let clock = {
-        let now = Arc::clone(&now);
-        Arc::new(move || now.lock().map(|n| n.clone()).unwrap_or_default())
-    };
-    let (server, token) = rt.block_on(async {
-        let server = TestServer::start_with_clock(settings, clock).await.unwrap();
-        let token = server.token(CLIENT_KEY).await.unwrap();
-        (server, token)
-    });
+    let (server, token, now) = server_on_case_clock(&rt, settings);
     corpus::run_all(|case| {
         *now.lock().unwrap() = case.now.clone();
         let reply = rt
@@ -48,6 +58,58 @@ fn corpus_over_http() {
             .unwrap();
         (reply.status, reply.json)
     });
+}
+
+/// The charge-dictionary corpus through the real server: each case's dictionary file in
+/// `LOOKBACK_CLIENT_RULES_DIR` as `<tenant_id>.dictionary.json`, the record read with it (named in
+/// `meta.dictionary`); a file the host must refuse refuses the folder, naming the file and the
+/// entries.
+#[test]
+fn dictionary_corpus_over_http() {
+    let rt = runtime();
+    let (refused, cases): (Vec<_>, Vec<_>) = corpus::load_dir(&corpus::dictionary_dir())
+        .into_iter()
+        .partition(|case| case.expect["refused"].is_string());
+    assert!(!refused.is_empty() && cases.len() >= 2);
+    for case in &refused {
+        let dir = temp_dir("dictionary-refused");
+        corpus::write_overlays(std::slice::from_ref(case), &dir);
+        let error = Overlays::load(Some(&dir)).unwrap_err();
+        let tenant = case.request["record"]["tenant_id"].as_str().unwrap();
+        let message = case.expect["refused"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!("{tenant}.dictionary.json: ")) && error.contains(message),
+            "{}: {error}",
+            case.name
+        );
+    }
+    let dir = temp_dir("dictionary-corpus");
+    assert_eq!(corpus::write_overlays(&cases, &dir), cases.len());
+    let mut settings = test_settings();
+    settings.client_rules_dir = Some(dir);
+    let (server, token, now) = server_on_case_clock(&rt, settings);
+    for case in &cases {
+        *now.lock().unwrap() = case.now.clone();
+        let reply = rt
+            .block_on(server.evaluate(&token, case.request.to_string()))
+            .unwrap();
+        corpus::check(case, reply.status, &reply.json).unwrap();
+        let meta = &reply.json["meta"]["dictionary"];
+        assert_eq!(
+            meta["tenant_id"], case.request["record"]["tenant_id"],
+            "{}",
+            reply.text
+        );
+        let version = meta["version"].as_str().unwrap();
+        assert!(
+            reply
+                .text
+                .contains(&format!(r#""dictionary":{{"version":"{version}""#)),
+            "{}: no charge read by the dictionary: {}",
+            case.name,
+            reply.text
+        );
+    }
 }
 
 /// The same module through `lookback evaluate`'s offline path (no HTTP), as of each case's `now`.

@@ -243,3 +243,131 @@ async fn diff_reads_ndjson_and_reports_each_line_as_the_folder_run_does() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A corpus-dictionary case's dictionary file and request.
+fn dictionary_case(name: &str) -> (String, Value) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus-dictionary")
+        .join(format!("{name}.json"));
+    let case: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    (
+        case["charge_dictionary"].to_string(),
+        case["request"].clone(),
+    )
+}
+
+#[tokio::test]
+async fn diff_with_a_dictionary_lists_every_decision_it_would_change() {
+    let dir = temp_dir("diff-dictionary");
+    let (file, request) = dictionary_case("misread-minor-violations-read-minor");
+    let dictionary = dir.join("acme.dictionary.json");
+    std::fs::write(&dictionary, &file).unwrap();
+    let version: String = {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(file.as_bytes());
+        digest
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()[..16]
+            .to_owned()
+    };
+    let mut other = request.clone();
+    other["record"]["search_id"] = json!("S-DICT-OTHER");
+    let lines = [
+        json!({"now": "2025-11-06T15:04:05Z", "request": request}),
+        ca_conviction_six_years_old(),
+        json!({"now": "2025-11-06T15:04:05Z", "request": other}),
+    ];
+    let ndjson = dir.join("requests.ndjson");
+    std::fs::write(
+        &ndjson,
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+    .unwrap();
+
+    let output = lookback(
+        &[
+            "diff",
+            "--dictionary",
+            dictionary.to_str().unwrap(),
+            ndjson.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let reports = json_lines(&output.stdout);
+    assert_eq!(reports.len(), 3, "{stderr}");
+    for n in [0, 2] {
+        let report = &reports[n];
+        assert_eq!(report["from"].get("dictionary"), None);
+        assert_eq!(report["to"]["dictionary"], version.as_str());
+        assert_eq!(
+            report["from"]["version"], report["to"]["version"],
+            "one module"
+        );
+        let changed: Vec<&str> = (report["changes"].as_array().unwrap().iter())
+            .map(|c| c["offense_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(changed, ["OFF-1", "OFF-2"], "{report}");
+        assert_eq!(report["changes"][0]["from"]["decision"], "REPORTABLE");
+        assert_eq!(report["changes"][0]["to"]["decision"], "NOT_REPORTABLE");
+        assert!(
+            report["changes"][0]["rules_changed"]
+                .to_string()
+                .contains("+GEN_TRAFFIC_NONREPORT")
+        );
+    }
+    assert_eq!(
+        reports[1]["changes"],
+        json!([]),
+        "a record it reads nothing of"
+    );
+    assert!(
+        stderr.contains("lookback: 3 requests in") && stderr.contains("2 changed"),
+        "{stderr}"
+    );
+
+    // A folder, against the dictionary in force: the summary names both versions.
+    std::fs::write(dir.join("one.json"), lines[0].to_string()).unwrap();
+    let folder = dir.join("one.json");
+    let Command::Diff(args) = parse(&[
+        "diff",
+        "--from-dictionary",
+        dictionary.to_str().unwrap(),
+        "--dictionary",
+        dictionary.to_str().unwrap(),
+        folder.to_str().unwrap(),
+    ]) else {
+        unreachable!()
+    };
+    let summary = lookback::offline::diff_summary(args).await.unwrap();
+    assert_eq!(summary.from_dictionary.as_deref(), Some(version.as_str()));
+    assert_eq!(
+        summary.changed_charges, 0,
+        "the same dictionary on both sides"
+    );
+    assert!(lookback::offline::render_table(&summary).contains(&format!("dictionary {version}")));
+
+    // A dictionary the server would refuse is refused here, with the entry's fault.
+    let (conflict, _) = dictionary_case("conflicting-entries-refused");
+    std::fs::write(&dictionary, conflict).unwrap();
+    let output = lookback(
+        &[
+            "diff",
+            "--dictionary",
+            dictionary.to_str().unwrap(),
+            ndjson.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("dictionary refused: entries 1 (\"tag-minor\") and 2"),
+        "{stderr}"
+    );
+    // Neither --to nor --dictionary: nothing to compare.
+    assert!(Cli::try_parse_from(["lookback", "diff", "requests.ndjson"]).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}

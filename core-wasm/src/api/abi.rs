@@ -87,6 +87,12 @@ pub extern "C" fn lookback_evaluate_kept(ptr: *const u8, len: usize) -> u64 {
     output(crate::api::evaluate_kept(input(ptr, len)))
 }
 
+/// What of the kept record a charge dictionary can match (optional, docs/abi.md).
+#[unsafe(no_mangle)]
+pub extern "C" fn lookback_charge_keys() -> u64 {
+    output(crate::api::charge_keys())
+}
+
 /// Where `decision` and `validation` lie in the last stages 2-3 answer (optional, docs/abi.md):
 /// a pointer to four little-endian `u32`s (decision start and end, validation start and end),
 /// good until the next call.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::decision::Decision;
+use crate::dictionary::Dictionary;
 use crate::model::{Search, Validation};
 use crate::parse::{self, Transformed};
 use crate::pipeline::{self, Context};
@@ -18,6 +19,10 @@ use crate::writer::Writer;
 mod abi;
 mod failsafe;
 mod faults;
+#[cfg(test)]
+mod tests_dictionary;
+#[cfg(test)]
+mod tests_dictionary_law;
 pub mod warm;
 
 /// ABI version of docs/abi.md.
@@ -47,7 +52,8 @@ pub fn info() -> String {
     to_json(
         &json!({"abi": ABI_VERSION, "engine_version": ENGINE_VERSION, "rules_version": RULES_VERSION,
                 "build": BUILD, "rule_count": crate::rules::all_rules().len(),
-                "preinitialized": warm::is_warm()}),
+                "preinitialized": warm::is_warm(),
+                "charge_dictionary": crate::dictionary::FORMAT}),
     )
 }
 
@@ -122,6 +128,33 @@ pub fn evaluate_kept(input: &[u8]) -> String {
                 .map_err(|e| format!("invalid evaluate input: {e}"))
         });
     evaluate_output(context.map(|c| (c.context, *search)))
+}
+
+/// `lookback_charge_keys` (optional, docs/abi.md): what of the record [`transform_keep`] kept a
+/// charge dictionary can match (`dictionary::ChargeKeys`), leaving the record kept; a host sends
+/// stages 2-3 only the entries that read it.
+pub fn charge_keys() -> String {
+    KEPT.with_borrow(|kept| match kept {
+        Some(search) => {
+            let keys = crate::dictionary::ChargeKeys::of(search);
+            to_json(&ChargeKeysAnswer {
+                ok: true,
+                charges: &keys.charges,
+                dispositions: &keys.dispositions,
+            })
+        }
+        None => to_json(
+            &json!({"ok": false, "message": "no record kept: lookback_transform_keep first"}),
+        ),
+    })
+}
+
+/// `{"ok": true, "charges": [...], "dispositions": [...]}` (`dictionary::ChargeKeys` beside `ok`).
+#[derive(Serialize)]
+struct ChargeKeysAnswer<'a> {
+    ok: bool,
+    charges: &'a [(String, Option<String>, Option<String>)],
+    dispositions: &'a [(String, Option<String>)],
 }
 
 thread_local! {
@@ -250,10 +283,25 @@ pub fn evaluate(input: &[u8]) -> String {
 
 /// Stages 2-3 on a record and its context, or the input's error, as [`evaluate`] answers.
 fn evaluate_output(input: Result<(Context, Search), String>) -> String {
-    let (context, record) = match input {
+    let (mut context, mut record) = match input {
         Ok(input) => input,
         Err(message) => return to_json(&json!({"ok": false, "message": message})),
     };
+    // Stage 1's reading corrected by the tenant's dictionary, before any rule reads it. A
+    // dictionary the host should have refused is an error, as an overlay is: dropping it would
+    // decide on readings the tenant corrected.
+    if let Some(input) = context.charge_dictionary.take() {
+        match Dictionary::new(input, false) {
+            Ok(dictionary) => {
+                crate::dictionary::apply(&dictionary, &mut record);
+            }
+            Err(e) => {
+                return to_json(
+                    &json!({"ok": false, "message": format!("charge_dictionary: {e}")}),
+                );
+            }
+        }
+    }
     if let Some(garbage) = faults::garbage(&record.search_id, "evaluate") {
         return garbage;
     }

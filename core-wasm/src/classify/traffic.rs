@@ -356,10 +356,17 @@ fn text_says(tables: &Traffic, text: &Hits, display: &str, severity: &Severity) 
 /// (`SPEED_FIGURE_THEN`), and not after `WIND`: a vehicle's speed, never a drug's weight. Read on
 /// the display form: the phrase tables hold words, not figures.
 fn speed_figures(display: &str) -> Option<TextEvidence> {
+    // The display form keeps abbreviations, so `SPD` (which reads as `SPEED`) is looked for too.
+    ["SPEED ", "SPD "]
+        .into_iter()
+        .find_map(|word| speed_word_figures(display, word))
+}
+
+fn speed_word_figures(display: &str, word: &str) -> Option<TextEvidence> {
     let mut from = 0;
-    while let Some(at) = display.get(from..)?.find("SPEED ") {
+    while let Some(at) = display.get(from..)?.find(word) {
         let start = from + at;
-        from = start + 6;
+        from = start + word.len();
         let before = display.get(..start).unwrap_or_default();
         let word_start = !before
             .bytes()

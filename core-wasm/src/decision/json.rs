@@ -11,7 +11,9 @@ use serde_json::Error;
 use crate::dates::Iso;
 use crate::writer::Writer;
 
-use crate::model::{Classification, Evidence, Lookback, LookbackWindow, LowerBound, RuleIds};
+use crate::model::{
+    Classification, DictionaryNote, Evidence, Lookback, LookbackWindow, LowerBound, RuleIds,
+};
 
 use super::{CaseDecision, CourtDecision, Decision, IdMatch, OffenseDecision, Routing};
 
@@ -213,6 +215,7 @@ impl Classification<'_> {
             traffic,
             disposition_class,
             evidence,
+            dictionary,
         } = self;
         w.raw("{\"severity\":");
         w.serde(severity)?;
@@ -222,6 +225,16 @@ impl Classification<'_> {
         w.serde(disposition_class)?;
         w.raw(",\"evidence\":");
         array(w, evidence, Evidence::write_json)?;
+        if let Some(DictionaryNote { version, entries }) = dictionary {
+            w.raw(",\"dictionary\":{\"version\":");
+            w.text(version);
+            w.raw(",\"entries\":");
+            array(w, entries, |entry, w| {
+                w.text(entry);
+                Ok(())
+            })?;
+            w.raw("}");
+        }
         w.raw("}");
         Ok(())
     }

@@ -24,6 +24,24 @@ pub struct Classification<'s> {
     /// charge).
     #[serde(serialize_with = "evidence_lines")]
     pub evidence: EvidenceLines<'s>,
+    /// The tenant's charge dictionary, when one of its entries read the charge (absent
+    /// otherwise): its version and the entries, as the evidence lines name them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dictionary: Option<DictionaryNote<'s>>,
+}
+
+/// `classification.dictionary`: which dictionary read a charge, and with which entries.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DictionaryNote<'s> {
+    pub version: &'s str,
+    /// The entry that read the charge text or statute, then the one that read the disposition.
+    #[serde(serialize_with = "entry_ids")]
+    pub entries: SmallVec<[&'s str; 2]>,
+}
+
+/// Entry ids as a JSON array.
+fn entry_ids<S: serde::Serializer>(ids: &SmallVec<[&str; 2]>, s: S) -> Result<S::Ok, S::Error> {
+    ids.as_slice().serialize(s)
 }
 
 /// A charge's evidence lines: severity, traffic (when read), disposition.
@@ -60,6 +78,7 @@ pub fn classification(offense: &Offense) -> Classification<'_> {
         traffic: offense.traffic.label(),
         disposition_class: disposition.class,
         evidence,
+        dictionary: None,
     }
 }
 

@@ -2,6 +2,8 @@
 //! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
 
 pub mod classification;
+pub mod dictionary;
+pub mod dictionary_read;
 pub mod evidence;
 pub mod labels;
 pub mod lookback;
@@ -9,7 +11,8 @@ pub mod record;
 pub mod rule_ids;
 pub mod validation;
 
-pub use classification::{Classification, EvidenceLines};
+pub use classification::{Classification, DictionaryNote, EvidenceLines};
+pub use dictionary_read::{BuiltinReading, DictionaryRead};
 pub use evidence::Evidence;
 pub use labels::{Label, Queue, Reportability};
 pub use lookback::{Lookback, LookbackWindow, LowerBound};

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::classify::{Disposition, Severity, TextLevel, TrafficKind};
 use crate::dates::{Iso, deserialize_date};
 
+use super::dictionary_read::DictionaryRead;
 use super::validation::Issue;
 
 /// Which input form the record came from.
@@ -149,6 +150,10 @@ pub struct Offense {
     /// shown when the type names none, never read by rules (DECISIONS §13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_level: Option<TextLevel>,
+    /// Set by the tenant's charge dictionary, in stages 2-3's call, never carried between the
+    /// stages: what it read and the built-in reading it replaced.
+    #[serde(skip)]
+    pub dictionary: Option<Box<DictionaryRead>>,
 }
 
 /// Charge dates, each a date when usable (held by value: rules read every one of them, often

@@ -4,7 +4,6 @@
 pub mod json;
 pub mod mapping;
 pub mod record_json;
-pub mod states;
 pub mod to_record_json;
 pub mod validate;
 pub mod xml;
@@ -165,12 +164,12 @@ fn normalise(request: ValidRequest<'_>, mapped: bool) -> Result<(Box<Search>, Va
         applicant_state: request
             .applicant_state
             .as_deref()
-            .and_then(states::normalize_state)
+            .and_then(crate::state_codes::normalize_state)
             .map(Cow::Borrowed),
         customer_state: request
             .customer_state
             .as_deref()
-            .and_then(states::normalize_state)
+            .and_then(crate::state_codes::normalize_state)
             .map(Cow::Borrowed),
         search_type,
         candidate,

@@ -7,8 +7,8 @@ use crate::classify::ChargeReader;
 use crate::dates::Iso;
 use crate::model::{Candidate, Case, Offense, OffenseDates, Sentence, Subject, SubjectAlias};
 use crate::parse::json::{Json, Object};
-use crate::parse::states::normalize_state;
 use crate::parse::validate::{text_or_number, text_owned};
+use crate::state_codes::normalize_state;
 
 /// A court as found in the record, before the `cases[]` mapping assigns ids.
 #[derive(Debug, Clone)]
@@ -237,6 +237,7 @@ pub fn build_offense(
         traffic: read.traffic.kind,
         traffic_evidence: read.traffic.evidence,
         text_level: read.text_level,
+        dictionary: None,
     }
 }
 

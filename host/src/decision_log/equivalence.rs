@@ -70,6 +70,7 @@ impl Engine {
             request: Bytes::copy_from_slice(body),
             status,
             answer: Some(text.into()),
+            dictionary: None,
         }
     }
 }
@@ -83,6 +84,7 @@ fn with_answer(evaluated: &Evaluated, answer: Option<Vec<u8>>) -> Evaluated {
         request: evaluated.request.clone(),
         status: evaluated.status,
         answer: answer.map(Bytes::from),
+        dictionary: evaluated.dictionary.clone(),
     }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::answer::{self, AnswerFacts, Charges};
+use crate::error::DictionaryMeta;
 use crate::metrics::Metrics;
 use lookback_runtime::LoadedModule;
 
@@ -25,6 +26,8 @@ pub struct Evaluated {
     pub status: u16,
     /// The answer body, when the pipeline produced one (not for 400/403); shared with the response.
     pub answer: Option<Bytes>,
+    /// The tenant's charge dictionary the record was read with, if any.
+    pub dictionary: Option<DictionaryMeta>,
 }
 
 /// Counts answers' decisions and makes their lines. Public for the profile example
@@ -70,6 +73,7 @@ impl DecisionLines {
             http_status: evaluated.status,
             status: data.status.as_deref(),
             engine: EngineRef::of(module),
+            dictionary: evaluated.dictionary.as_ref(),
             ssn_last4_sha256: self.ssn_hash(request.ssn.as_deref()),
             record_decision: decision.record_decision.as_deref(),
             search_queue: decision.search_queue.as_deref(),
@@ -192,6 +196,8 @@ struct DecisionLine<'a> {
     http_status: u16,
     status: Option<&'a str>,
     engine: EngineRef<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dictionary: Option<&'a DictionaryMeta>,
     ssn_last4_sha256: Option<String>,
     record_decision: Option<&'a str>,
     search_queue: Option<&'a str>,

@@ -284,10 +284,9 @@ pub async fn diff(
         find(a).map_err(registry_error)?,
         find(b).map_err(registry_error)?,
     );
-    let evaluate_body = serde_json::to_vec(&serde_json::json!({ "record": request.record }))
-        .map_err(|_| AppError::Internal { meta: None })?;
+    let (from, to) = (diff::Reading::plain(from), diff::Reading::plain(to));
     let report: DiffReport =
-        diff::diff(state.engine(), from, to, evaluate_body.into(), &state.now()).await;
+        diff::diff_record(state.engine(), &from, &to, request.record, &state.now()).await;
     let text = serde_json::to_string(&report).map_err(|_| AppError::Internal { meta: None })?;
     Ok(json_response(StatusCode::OK, text))
 }
@@ -313,6 +312,11 @@ pub(crate) fn store_error(error: StoreError) -> AppError {
         StoreError::Overlay(_) => AppError::Refused {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code: "OVERLAY_REFUSED",
+            message: error.to_string(),
+        },
+        StoreError::Dictionary(_) => AppError::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "DICTIONARY_REFUSED",
             message: error.to_string(),
         },
         StoreError::Registry(error) => registry_error(error),

@@ -33,12 +33,12 @@ struct NewKey {
 }
 
 /// A write without a database.
-fn database_required() -> AppError {
+pub(super) fn database_required() -> AppError {
     AppError::Refused {
         status: StatusCode::CONFLICT,
         code: "DATABASE_REQUIRED",
         message:
-            "keys and overlays are managed here only with a shared registry (LOOKBACK_DATABASE_URL)"
+            "keys, overlays and charge dictionaries are managed here only with a shared registry (LOOKBACK_DATABASE_URL)"
                 .into(),
     }
 }

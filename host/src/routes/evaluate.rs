@@ -47,8 +47,16 @@ pub async fn evaluate(
         )
         .await
         // One copy of the answer body, shared by the response, the decision log and the shadows.
-        .map(|answer| (answer.status, Bytes::from(answer.body))),
+        .map(|answer| (answer.status, Bytes::from(answer.body), answer.dictionary)),
     };
+    let dictionary = match &result {
+        Ok((_, _, Some(used))) => {
+            state.metrics().count_dictionary_reads(used.charges);
+            Some(used.meta.clone())
+        }
+        _ => None,
+    };
+    let result = result.map(|(status, body, _)| (status, body));
     let receipt = state.decision_log().submit(Evaluated {
         correlation_id: ctx.correlation_id.clone(),
         tenant: claims.tenant.clone(),
@@ -59,6 +67,7 @@ pub async fn evaluate(
             .map_or_else(AppError::status, |(status, _)| *status)
             .as_u16(),
         answer: result.as_ref().ok().map(|(_, body)| body.clone()),
+        dictionary,
     });
     // With LOOKBACK_DECISION_LOG_SYNC=every no answer leaves before its line is on disk, and
     // none leaves unrecorded.

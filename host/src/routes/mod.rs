@@ -3,6 +3,7 @@
 //! together over the state they read.
 
 pub mod admin;
+pub mod admin_dictionary;
 pub mod admin_tenancy;
 pub mod connection;
 pub mod demo;
@@ -75,6 +76,14 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/admin/overlays/{tenant_id}",
             get(admin_tenancy::get_overlay).put(admin_tenancy::put_overlay),
+        )
+        .route(
+            "/admin/tenants/{tenant_id}/dictionary",
+            get(admin_dictionary::get).put(admin_dictionary::put),
+        )
+        .route(
+            "/admin/tenants/{tenant_id}/dictionary/diff",
+            engine_route(post(admin_dictionary::diff), &state),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -402,6 +402,37 @@ fn paths() -> Value {
                     "409": response_ref("DatabaseRequired"),
                     "422": response_ref("OverlayRefused") }))
             }
+        },
+        "/admin/tenants/{tenant_id}/dictionary": {
+            "parameters": [tenant_parameter()],
+            "get": {
+                "tags": ["admin"], "operationId": "getDictionary", "security": secured("admin"),
+                "summary": "A tenant's charge dictionary in force on this replica (docs/dictionary.md)",
+                "responses": merge(admin_errors(false), json!({
+                    "200": json_content("the tenant's dictionary file, its version and digest", schema_ref("DictionaryInForce")),
+                    "404": response_ref("NotFound") }))
+            },
+            "put": {
+                "tags": ["admin"], "operationId": "putDictionary", "security": secured("admin"),
+                "summary": "Store a tenant's charge dictionary in the shared registry: every replica reads the tenant's charges with it; answered with its version and the entries it adds, removes and changes",
+                "requestBody": json_body(schema_ref("DictionaryFile")),
+                "responses": merge(registry_write_errors(true), json!({
+                    "200": json_content("stored", schema_ref("DictionaryStored")),
+                    "409": response_ref("DatabaseRequired"),
+                    "422": response_ref("DictionaryRefused") }))
+            }
+        },
+        "/admin/tenants/{tenant_id}/dictionary/diff": {
+            "parameters": [tenant_parameter()],
+            "post": {
+                "tags": ["admin"], "operationId": "diffDictionary", "security": secured("admin"),
+                "summary": "Evaluate one record on the active module read with the tenant's dictionary in force and with a proposed one, and list the charges that differ",
+                "requestBody": json_body(schema_ref("DictionaryDiffRequest")),
+                "responses": merge(admin_errors(true), json!({
+                    "200": json_content("the charges whose decision, queue or cited rules differ", schema_ref("DiffReport")),
+                    "422": response_ref("DictionaryRefused"),
+                    "503": response_ref("Overloaded") }))
+            }
         }
     })
 }
@@ -439,8 +470,8 @@ fn responses() -> Value {
         "Forbidden": json_content("the token's role or tenant does not allow this",
             error_with(json!({ "const": "FORBIDDEN" }),
                        json!({ "enum": [messages::ADMIN_REQUIRED, messages::TENANT_MISMATCH] }))),
-        "NotFound": json_content("no such endpoint, module version, shadow, key or overlay",
-            error_with(json!({ "enum": ["NOT_FOUND", "MODULE_NOT_FOUND", "SHADOW_NOT_FOUND", "KEY_NOT_FOUND", "OVERLAY_NOT_FOUND"] }), json!({ "type": "string" }))),
+        "NotFound": json_content("no such endpoint, module version, shadow, key, overlay or dictionary",
+            error_with(json!({ "enum": ["NOT_FOUND", "MODULE_NOT_FOUND", "SHADOW_NOT_FOUND", "KEY_NOT_FOUND", "OVERLAY_NOT_FOUND", "DICTIONARY_NOT_FOUND"] }), json!({ "type": "string" }))),
         "RequestTimeout": json_content("the body did not arrive within the body timeout",
             error_with(json!({ "const": "REQUEST_TIMEOUT" }), json!({ "type": "string" }))),
         "TooManyRequests": json_content("this client address is over its rate limit; Retry-After says when to try again",
@@ -451,12 +482,14 @@ fn responses() -> Value {
             error_with(json!({ "enum": ["OVERLOADED", "DECISION_LOG_UNAVAILABLE"] }), json!({ "type": "string" }))),
         "NotPersisted": json_content("the change could not be written to the modules directory (full, read-only); nothing was changed; the message names the file",
             error_with(json!({ "const": "NOT_PERSISTED" }), json!({ "type": "string" }))),
-        "DatabaseRequired": json_content("keys and overlays are managed through the API only with a shared registry (LOOKBACK_DATABASE_URL)",
+        "DatabaseRequired": json_content("keys, overlays and charge dictionaries are managed through the API only with a shared registry (LOOKBACK_DATABASE_URL)",
             error_with(json!({ "const": "DATABASE_REQUIRED" }), json!({ "type": "string" }))),
         "DatabaseUnavailable": json_content("the shared registry is unreachable; serving goes on, admin writes wait",
             error_with(json!({ "const": "DATABASE_UNAVAILABLE" }), json!({ "type": "string" }))),
         "OverlayRefused": json_content("the overlay is invalid or less protective than the law",
             error_with(json!({ "const": "OVERLAY_REFUSED" }), json!({ "type": "string" }))),
+        "DictionaryRefused": json_content("the charge dictionary is invalid: an unknown field, an entry matching nothing or setting nothing, a pattern too broad, two entries reading one charge differently, too many entries or bytes; the message names the entry",
+            error_with(json!({ "const": "DICTIONARY_REFUSED" }), json!({ "type": "string" }))),
         "Conflict": json_content("version taken by other bytes, nothing to roll back to, or a version that cannot be unloaded now",
             error_with(json!({ "enum": ["VERSION_CONFLICT", "NO_PREVIOUS_VERSION", "MODULE_ACTIVE", "MODULE_BASE", "MODULE_IN_USE"] }), json!({ "type": "string" }))),
         "ModuleRefused": json_content("a check refused the module; the message names it",
@@ -529,8 +562,15 @@ fn envelope_schemas() -> Value {
                 "api_version": { "const": API_VERSION },
                 "process_time_ms": { "type": "number", "minimum": 0 },
                 "correlation_id": { "type": "string" },
-                "engine": schema_ref("EngineRef")
+                "engine": schema_ref("EngineRef"),
+                "dictionary": schema_ref("DictionaryRef")
             }
+        },
+        "DictionaryRef": {
+            "description": "The tenant's charge dictionary the record was read with (absent: none): with meta.engine, what it takes to decide the record the same way again",
+            "type": "object", "required": ["tenant_id", "version"],
+            "properties": { "tenant_id": { "type": "string" },
+                            "version": { "type": "string", "description": "the first 16 hex digits of the dictionary file's SHA-256" } }
         },
         "EngineRef": {
             "type": "object", "required": ["version", "rules_version", "sha256"],
@@ -665,10 +705,20 @@ fn decision_schemas() -> Value {
                 "type": nullable("string"), "disposition": nullable("string"), "rationale": { "type": "string" },
                 "needs_human_review": { "type": "boolean" }, "cited_rules": strings(), "citations": strings(),
                 "routing": schema_ref("Routing"),
-                "classification": { "type": ["object", "null"] },
+                "classification": schema_ref("Classification"),
                 "lookback": schema_ref("Lookback")
             },
             "additionalProperties": true
+        },
+        "Classification": {
+            "description": "How stage 1 read the charge (DECISIONS §12), with the evidence of each reading; dictionary: the tenant's charge dictionary read it (its entries' lines in evidence name the entry, the version and the built-in reading)",
+            "type": ["object", "null"],
+            "properties": {
+                "severity": { "type": "string" }, "traffic": { "enum": ["minor", "serious", "none", "unknown"] },
+                "disposition_class": { "type": "string" }, "evidence": strings(),
+                "dictionary": { "type": "object", "required": ["version", "entries"],
+                    "properties": { "version": { "type": "string" }, "entries": strings() } }
+            }
         },
         "Lookback": {
             "description": "When the charge ages out (docs/lookback.md): the deciding window (all null when none decides) and every window that applies (windows: absent from modules built before it). When the record lacks the date the deciding window counts from, clock_date and ages_out_on are null and lower_bound gives what the record does support.",
@@ -878,6 +928,45 @@ fn admin_schemas() -> Value {
                 "degraded": nullable("string")
             }
         },
+        "DictionaryEntry": {
+            "description": "One entry: matches a charge by exactly one of charge (normalised text), statute (exact), statute_prefix (needs jurisdiction) or disposition (the disposition string), optionally within one jurisdiction; sets facts: traffic and level (charge and statute entries) or disposition_class (disposition entries)",
+            "type": "object", "required": ["id", "added_by", "reason"], "additionalProperties": false,
+            "properties": {
+                "id": { "type": "string", "pattern": "^[A-Za-z0-9._:-]{1,64}$" },
+                "charge": { "type": "string" }, "statute": { "type": "string" }, "statute_prefix": { "type": "string" },
+                "disposition": { "type": "string" },
+                "jurisdiction": { "type": "string", "pattern": "^[A-Za-z]{2}$" },
+                "traffic": { "enum": ["minor", "serious", "none"] },
+                "level": { "enum": ["felony", "misdemeanor", "petty_offense", "infraction", "violation", "ordinance", "civil"] },
+                "disposition_class": { "enum": ["conviction", "non_conviction", "pending", "unknown"] },
+                "added_by": { "type": "string" }, "reason": { "type": "string" },
+                "added_at": { "type": "string", "format": "date" }
+            }
+        },
+        "DictionaryFile": {
+            "description": "A tenant's charge dictionary file (<tenant_id>.dictionary.json), at most 512 KiB and 2,000 entries",
+            "type": "object", "required": ["entries"], "additionalProperties": false,
+            "properties": { "tenant_id": { "type": "string" },
+                            "entries": { "type": "array", "items": schema_ref("DictionaryEntry") } }
+        },
+        "DictionaryStored": {
+            "type": "object", "required": ["tenant_id", "version", "sha256", "entries", "previous_version", "changes"],
+            "properties": {
+                "tenant_id": { "type": "string" }, "version": { "type": "string" }, "sha256": { "type": "string" },
+                "entries": { "type": "integer" }, "previous_version": nullable("string"),
+                "changes": { "type": "object", "required": ["added", "removed", "changed"],
+                    "properties": { "added": strings(), "removed": strings(), "changed": strings() } }
+            }
+        },
+        "DictionaryInForce": {
+            "type": "object", "required": ["tenant_id", "version", "sha256", "entries", "dictionary"],
+            "properties": { "tenant_id": { "type": "string" }, "version": { "type": "string" }, "sha256": { "type": "string" },
+                            "entries": { "type": "integer" }, "dictionary": schema_ref("DictionaryFile") }
+        },
+        "DictionaryDiffRequest": {
+            "type": "object", "required": ["dictionary", "record"], "additionalProperties": false,
+            "properties": { "dictionary": schema_ref("DictionaryFile"), "record": { "type": "object" } }
+        },
         "OverlayAnswer": {
             "type": "object", "required": ["tenant_id", "overlay"],
             "properties": { "tenant_id": { "type": "string" }, "overlay": { "type": "object" } }
@@ -901,6 +990,7 @@ fn comparison_schemas() -> Value {
             "type": "object", "required": ["version", "rules_version", "sha256", "status"],
             "properties": { "version": { "type": "string" }, "rules_version": { "type": "string" },
                             "sha256": { "type": "string" }, "status": { "type": "integer" },
+                            "dictionary": { "type": "string", "description": "the version of the charge dictionary the side read the record with" },
                             "error": { "type": "string", "description": "why there is no decision (a 400 message, a stage failure)" } }
         },
         "DiffChange": {

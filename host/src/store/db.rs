@@ -425,6 +425,52 @@ pub async fn put_overlay(
     tx.commit().await
 }
 
+/// Every tenant's charge dictionary digest, to re-read only the dictionaries that changed.
+pub async fn dictionary_digests(
+    client: &Client,
+) -> Result<Vec<(String, String)>, tokio_postgres::Error> {
+    let rows = client
+        .query("SELECT tenant_id, sha256 FROM charge_dictionaries", &[])
+        .await?;
+    Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+}
+
+/// A tenant's charge dictionary file, as stored.
+pub async fn dictionary(
+    client: &Client,
+    tenant: &str,
+) -> Result<Option<String>, tokio_postgres::Error> {
+    let row = client
+        .query_opt(
+            "SELECT dictionary FROM charge_dictionaries WHERE tenant_id = $1",
+            &[&tenant],
+        )
+        .await?;
+    Ok(row.map(|row| row.get(0)))
+}
+
+/// Stores a tenant's validated charge dictionary (the file's text, as uploaded) under its digest,
+/// replacing the previous one.
+pub async fn put_dictionary(
+    client: &mut Client,
+    tenant: &str,
+    text: &str,
+    sha256: &str,
+    actor: Actor<'_>,
+    at: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    tx.execute(
+        "INSERT INTO charge_dictionaries (tenant_id, dictionary, sha256, updated_by, updated_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (tenant_id) DO UPDATE SET dictionary = $2, sha256 = $3, updated_by = $4, updated_at = $5",
+        &[&tenant, &text, &sha256, &actor.key_id, &at],
+    )
+    .await?;
+    notify(&tx).await?;
+    tx.commit().await
+}
+
 async fn notify(tx: &tokio_postgres::Transaction<'_>) -> Result<(), tokio_postgres::Error> {
     tx.execute("SELECT pg_notify($1, 'changed')", &[&CHANNEL])
         .await

@@ -80,6 +80,17 @@ const MIGRATIONS: &[&str] = &[
         unloaded_at TEXT NOT NULL
     );
     ",
+    // Tenants' charge dictionaries: the file as uploaded and its digest (the version is its first
+    // 16 hex digits), so every replica reads each tenant's charges the same way.
+    r"
+    CREATE TABLE charge_dictionaries (
+        tenant_id  TEXT PRIMARY KEY,
+        dictionary TEXT NOT NULL,
+        sha256     TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    ",
 ];
 
 /// The schema version this build writes and reads.

@@ -71,6 +71,9 @@ pub enum StoreError {
     /// A client-rules overlay that is not valid or would loosen the law.
     #[error("overlay refused: {0}")]
     Overlay(String),
+    /// A charge dictionary that is not valid.
+    #[error("dictionary refused: {0}")]
+    Dictionary(String),
 }
 
 /// Refuses settings that cannot work with a database, before anything slow starts.

@@ -2,6 +2,7 @@
 //! status as `/health` and `/admin/modules` show it, the keys and overlays it caches from the
 //! database, and the writes an admin call makes (module, key, overlay).
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
@@ -16,6 +17,7 @@ use super::schema;
 use super::settings::StoreError;
 use crate::auth::keys::{self, KeyRecord, KeyStore, Role};
 use crate::client_rules::{Overlays, parse_overlay};
+use crate::dictionary::TenantDictionary;
 use crate::modules::Modules;
 
 /// The file in `LOOKBACK_MODULES_DIR` that says this replica has synced from the database at
@@ -43,8 +45,20 @@ pub(super) struct Inner {
     pub(super) keys: ArcSwap<KeyStore>,
     /// This replica's own overlays (`LOOKBACK_CLIENT_RULES_DIR`) ...
     pub(super) base_overlays: Overlays,
-    /// ... with the database's in place of them for the same tenants, refreshed every sync.
+    /// ... with the database's in place of them for the same tenants (dictionaries too),
+    /// refreshed every sync.
     pub(super) overlays: ArcSwap<Overlays>,
+    /// The database's charge dictionaries, by tenant: each re-read only when its digest changes,
+    /// and one that no longer loads keeps its last good version here.
+    pub(super) dictionaries: Mutex<DbDictionaries>,
+}
+
+/// The database's charge dictionaries as this replica has read them.
+#[derive(Default)]
+pub(super) struct DbDictionaries {
+    by_tenant: HashMap<String, Arc<TenantDictionary>>,
+    /// Digests of rows that did not load: not read again until they change.
+    refused: HashSet<String>,
 }
 
 impl Drop for Inner {
@@ -240,6 +254,29 @@ impl Shared {
         Ok(json)
     }
 
+    /// Validates and stores a tenant's charge dictionary (the file's text, as uploaded); returns
+    /// it and the one it replaces (the tenant's in force here before, if any).
+    pub async fn put_dictionary(
+        &self,
+        tenant: &str,
+        text: &str,
+        key_id: &str,
+    ) -> Result<(Arc<TenantDictionary>, Option<Arc<TenantDictionary>>), StoreError> {
+        let dictionary = TenantDictionary::parse(tenant, text, "the tenant in the path")
+            .map_err(StoreError::Dictionary)?;
+        let previous = self.overlays().dictionary_for(Some(tenant), None).cloned();
+        let now = crate::clock::now_rfc3339();
+        let stored = {
+            let mut guard = self.writable().await?;
+            let client = guard.as_mut().ok_or_else(|| self.unavailable())?;
+            let actor = self.actor(key_id);
+            db::put_dictionary(client, tenant, text, &dictionary.sha256, actor, &now).await
+        };
+        self.finish_write(stored.map_err(WriteError::from))?;
+        self.refresh_tenancy().await;
+        Ok((Arc::new(dictionary), previous))
+    }
+
     /// Re-reads keys and overlays now (after a write here; the others follow on notification).
     async fn refresh_tenancy(&self) {
         let guard = self.inner.client.lock().await;
@@ -262,10 +299,54 @@ impl Shared {
             Err(error) => tracing::warn!(%error, "keys in the database are not valid records"),
         }
         self.inner.keys.store(Arc::new(store));
-        self.inner
-            .overlays
-            .store(Arc::new(self.inner.base_overlays.with(overlays)));
+        let dictionaries = self.load_dictionaries(client).await?;
+        let overlays = (self.inner.base_overlays)
+            .with(overlays)
+            .with_dictionaries(dictionaries);
+        self.inner.overlays.store(Arc::new(overlays));
         Ok(())
+    }
+
+    /// The database's charge dictionaries: those whose digest is unchanged as they were, the
+    /// others read and validated again (one that fails keeps its last good version, and says so).
+    async fn load_dictionaries(
+        &self,
+        client: &Client,
+    ) -> Result<Vec<Arc<TenantDictionary>>, tokio_postgres::Error> {
+        let digests = db::dictionary_digests(client).await?;
+        let (mut known, mut refused) = {
+            let db = self.inner.dictionaries.lock();
+            let db = db.unwrap_or_else(PoisonError::into_inner);
+            (db.by_tenant.clone(), db.refused.clone())
+        };
+        for (tenant, sha256) in digests {
+            if known.get(&tenant).is_some_and(|d| d.sha256 == sha256) || refused.contains(&sha256) {
+                continue;
+            }
+            let Some(text) = db::dictionary(client, &tenant).await? else {
+                continue;
+            };
+            match TenantDictionary::parse(&tenant, &text, "its row") {
+                Ok(dictionary) => {
+                    tracing::info!(tenant_id = %tenant, version = %dictionary.version, entries = dictionary.len(), "charge dictionary loaded from the shared registry");
+                    known.insert(tenant, Arc::new(dictionary));
+                }
+                Err(error) => {
+                    tracing::error!(tenant_id = %tenant, %error, "charge dictionary in the shared registry refused; the last good one stays in use");
+                    refused.insert(sha256);
+                }
+            }
+        }
+        let loaded = known.values().cloned().collect();
+        *self
+            .inner
+            .dictionaries
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = DbDictionaries {
+            by_tenant: known,
+            refused,
+        };
+        Ok(loaded)
     }
 
     pub(super) fn actor<'a>(&'a self, key_id: &'a str) -> Actor<'a> {

@@ -57,6 +57,7 @@ pub fn start(
             keys: ArcSwap::from_pointee(KeyStore::default()),
             base_overlays: overlays.clone(),
             overlays: ArcSwap::from_pointee(overlays.clone()),
+            dictionaries: Mutex::new(Default::default()),
         }),
     };
     runtime.block_on(async {

@@ -408,6 +408,54 @@ async fn error_and_admin_answers_match_the_document() {
     assert_eq!(none.status, 404, "{}", none.text);
     contract.check("get", overlay, &none);
 
+    // Charge dictionaries: storing one needs the shared registry (409); none here (404); the
+    // impact of a proposed one on a record (200), and a refused one (422).
+    let dictionary = "/admin/tenants/{tenant_id}/dictionary";
+    let file = json!({"tenant_id": "acme", "entries": [{"id": "bank", "charge": "BANK ROBBERY",
+        "level": "misdemeanor", "added_by": "r", "reason": "contract test"}]});
+    let no_db = send(
+        http.put(url("/admin/tenants/acme/dictionary"))
+            .bearer_auth(&admin)
+            .header("content-type", "application/json")
+            .body(file.to_string()),
+    )
+    .await;
+    assert_eq!(no_db.status, 409, "{}", no_db.text);
+    contract.check("put", dictionary, &no_db);
+    let none = get(&server, &admin, "/admin/tenants/acme/dictionary").await;
+    assert_eq!(none.status, 404, "{}", none.text);
+    contract.check("get", dictionary, &none);
+    let diff_path = "/admin/tenants/acme/dictionary/diff";
+    let impact = server
+        .admin_post(
+            &admin,
+            diff_path,
+            Some(json!({"dictionary": file, "record": record})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(impact.status, 200, "{}", impact.text);
+    contract.check(
+        "post",
+        "/admin/tenants/{tenant_id}/dictionary/diff",
+        &impact,
+    );
+    let conflict = json!({"entries": [file["entries"][0], file["entries"][0]]});
+    let refused = server
+        .admin_post(
+            &admin,
+            diff_path,
+            Some(json!({"dictionary": conflict, "record": record})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    contract.check(
+        "post",
+        "/admin/tenants/{tenant_id}/dictionary/diff",
+        &refused,
+    );
+
     // 206 and 500 from the fault module.
     let faults = TestServer::start(fault_settings(std::time::Duration::from_secs(1)))
         .await

@@ -6,6 +6,11 @@
 //! request then names that tenant in `record.tenant_id`. Harnesses pass the overlay the way the
 //! host does: as `context.client_rules` (native, self-test), or from an overlay folder made with
 //! [`write_overlays`] (HTTP and offline, which pick it by the record's tenant).
+//!
+//! The cases of a tenant's charge dictionary are a corpus of their own (`tests/corpus-dictionary/`,
+//! [`dictionary_dir`]), each with the tenant's dictionary file under `charge_dictionary`, and
+//! either the usual expectation or, for a file the host must refuse, `expect.refused` (a part of
+//! the message). [`write_overlays`] writes their files beside the overlays.
 
 use std::path::{Path, PathBuf};
 
@@ -20,15 +25,27 @@ pub struct CorpusCase {
     pub expect: Value,
     /// The tenant's client-rules overlay, if the case has one.
     pub client_rules: Option<Value>,
+    /// The tenant's charge dictionary file, if the case has one.
+    pub charge_dictionary: Option<Value>,
 }
 
 pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus")
 }
 
+/// The charge-dictionary cases.
+pub fn dictionary_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus-dictionary")
+}
+
 /// Every corpus case, sorted by file name.
 pub fn load() -> Vec<CorpusCase> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
+    load_dir(&corpus_dir())
+}
+
+/// Every case in `dir`, sorted by file name.
+pub fn load_dir(dir: &Path) -> Vec<CorpusCase> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     paths.retain(|p| p.extension().is_some_and(|e| e == "json"));
@@ -36,7 +53,7 @@ pub fn load() -> Vec<CorpusCase> {
     assert!(
         !paths.is_empty(),
         "no corpus cases found in {}",
-        corpus_dir().display()
+        dir.display()
     );
     paths
         .iter()
@@ -45,9 +62,11 @@ pub fn load() -> Vec<CorpusCase> {
             let v: Value =
                 serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             let client_rules = v.get("client_rules").filter(|c| !c.is_null()).cloned();
+            let charge_dictionary = v.get("charge_dictionary").filter(|c| !c.is_null()).cloned();
             assert!(
-                client_rules.is_none() || v["request"]["record"]["tenant_id"].is_string(),
-                "{}: a case with client_rules must name its tenant in request.record.tenant_id",
+                (client_rules.is_none() && charge_dictionary.is_none())
+                    || v["request"]["record"]["tenant_id"].is_string(),
+                "{}: a case with client_rules or a charge_dictionary must name its tenant in request.record.tenant_id",
                 p.display()
             );
             CorpusCase {
@@ -62,17 +81,34 @@ pub fn load() -> Vec<CorpusCase> {
                 request: v["request"].clone(),
                 expect: v["expect"].clone(),
                 client_rules,
+                charge_dictionary,
             }
         })
         .collect()
 }
 
-/// Writes every case's overlay into `dir` as `<tenant_id>.json` (the layout of
-/// `LOOKBACK_CLIENT_RULES_DIR`); two cases naming one tenant must carry the same overlay.
+/// Writes every case's overlay into `dir` as `<tenant_id>.json` and every case's charge
+/// dictionary as `<tenant_id>.dictionary.json` (the layout of `LOOKBACK_CLIENT_RULES_DIR`); two
+/// cases naming one tenant must carry the same overlay and the same dictionary. Returns how many
+/// files it wrote.
 pub fn write_overlays(cases: &[CorpusCase], dir: &Path) -> usize {
+    write_tenant_files(cases, dir, "json", |case| case.client_rules.as_ref())
+        + write_tenant_files(cases, dir, "dictionary.json", |case| {
+            case.charge_dictionary.as_ref()
+        })
+}
+
+/// One file per tenant of `cases` into `dir`, named `<tenant_id>.<extension>`, holding what
+/// `file_of` gives for its cases.
+fn write_tenant_files(
+    cases: &[CorpusCase],
+    dir: &Path,
+    extension: &str,
+    file_of: impl Fn(&CorpusCase) -> Option<&Value>,
+) -> usize {
     let mut written: Vec<(String, Value)> = Vec::new();
     for case in cases {
-        let Some(rules) = &case.client_rules else {
+        let Some(rules) = file_of(case) else {
             continue;
         };
         let tenant = case.request["record"]["tenant_id"]
@@ -82,12 +118,12 @@ pub fn write_overlays(cases: &[CorpusCase], dir: &Path) -> usize {
         if let Some((_, earlier)) = written.iter().find(|(t, _)| *t == tenant) {
             assert_eq!(
                 earlier, rules,
-                "{}: tenant {tenant} has two overlays",
+                "{}: tenant {tenant} has two different {extension} files",
                 case.name
             );
             continue;
         }
-        let path = dir.join(format!("{tenant}.json"));
+        let path = dir.join(format!("{tenant}.{extension}"));
         std::fs::write(&path, rules.to_string())
             .unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
         written.push((tenant, rules.clone()));

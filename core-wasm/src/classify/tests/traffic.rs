@@ -894,6 +894,8 @@ fn a_speed_in_figures() {
     check(&[
         ("SPEED 45 IN 35", "", T::MinorTraffic),
         ("SPEED 65/55", "", T::MinorTraffic),
+        ("SPD 65/55", "", T::MinorTraffic),
+        ("SPD 26", "MISDEMEANOR", T::MinorTraffic),
         ("SPEED 78", "MISDEMEANOR", T::MinorTraffic),
         ("WIND SPEED 40", "", T::NotTraffic),
         ("SALE OF SPEED 10 GRAMS", "", T::NotTraffic),

@@ -146,7 +146,7 @@ fn search_jurisdiction(
     case_state: &str,
 ) -> Option<String> {
     let code = |s: &str| {
-        crate::parse::states::normalize_state(s).map_or_else(|| s.to_string(), str::to_string)
+        crate::state_codes::normalize_state(s).map_or_else(|| s.to_string(), str::to_string)
     };
     match (
         county.is_empty(),

@@ -11,7 +11,7 @@ use crate::classify::ChargeReader;
 use crate::dates::Iso;
 use crate::model::{Case, Subject, SubjectAlias};
 use crate::parse::record_json::{OffenseParts, RawCase, RawCourt, build_offense};
-use crate::parse::states::normalize_state;
+use crate::state_codes::normalize_state;
 
 use super::dates::{XmlDate, first_full, parse_xml_date};
 

@@ -128,7 +128,7 @@ fn read_case(
         county.to_string()
     };
     let code =
-        crate::parse::states::normalize_state(&state).map_or_else(|| state.clone(), str::to_string);
+        crate::state_codes::normalize_state(&state).map_or_else(|| state.clone(), str::to_string);
     let search_jurisdiction = match (county.is_empty(), code.is_empty()) {
         (false, false) => Some(format!("{county}, {code}")),
         (true, false) => Some(code.clone()),

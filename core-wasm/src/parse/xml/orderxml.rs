@@ -87,7 +87,7 @@ fn read_record(
     } else {
         record_state
     };
-    let code = crate::parse::states::normalize_state(detail_state)
+    let code = crate::state_codes::normalize_state(detail_state)
         .map_or_else(|| detail_state.to_string(), str::to_string);
     let search_jurisdiction = match (county.is_empty(), code.is_empty()) {
         (false, false) => Some(format!("{county}, {code}")),
