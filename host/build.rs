@@ -1,5 +1,5 @@
 //! Embeds the browser page (`web-demo/`) and its sample records in the binary
-//! (`build/demo_assets.rs`), so `lookback serve` needs no files beside it (DECISIONS §10). The
+//! (`build/demo_assets.rs`), so `lookback serve` needs no files beside it (docs/decisions.md §10). The
 //! engine module and the self-test corpus come with the runtime (`runtime/build.rs`).
 
 #[path = "build/demo_assets.rs"]

@@ -2,7 +2,7 @@
 //! in `OUT_DIR/lookback_core.wasm`, where `embedded::EMBEDDED_MODULE` picks it up with
 //! `include_bytes!`; and embeds the shipped corpus (`tests/corpus/*.json`), the self-test every
 //! module must pass before it can be activated (`selftest`). So every binary hosting the runtime
-//! carries its default module and its admission test (DECISIONS §1).
+//! carries its default module and its admission test (docs/decisions.md §1).
 
 #[path = "build/dead_stack.rs"]
 mod dead_stack;

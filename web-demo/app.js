@@ -204,7 +204,7 @@ function saveFile(text, type, name) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-// ---- share links (DECISIONS §10) -------------------------------------------------------------
+// ---- share links (docs/decisions.md §10) -------------------------------------------------------------
 
 async function copyShareLink() {
   const text = formBodyText();

@@ -1,4 +1,4 @@
-// The engine module in the browser: hand-written glue against ABI v1 (docs/abi.md, DECISIONS §2)
+// The engine module in the browser: hand-written glue against ABI v1 (docs/abi.md, docs/decisions.md §2)
 // and the /evaluate flow of host/src/pipeline.rs, so the page answers exactly as the server does.
 //
 // The module has zero imports and is instantiated with an empty import object, in a fresh
@@ -266,7 +266,7 @@ function answerOf(engine, ran, bodyText, correlationId, elapsed) {
     status: 'success',
     errors: [],
   };
-  // Absent (not null) when the data is clean (SPEC).
+  // Absent (not null) when the data is clean (docs/api.md).
   if (evaluated.validation !== undefined && evaluated.validation !== null) data.validation = evaluated.validation;
   data.decision = evaluated.decision;
   data.timing = { xml_transformer_ms: transformMs, compliance_ms: complianceMs, total_ms: elapsed() };

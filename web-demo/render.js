@@ -177,7 +177,7 @@ function charge(offense, differs, kase, court) {
     classification(offense.classification)));
 }
 
-// How stage 1 read the charge (DECISIONS §12), with the table entries that decided each class,
+// How stage 1 read the charge (docs/decisions.md §12), with the table entries that decided each class,
 // and the tenant's dictionary when its entries read the charge.
 function classification(read) {
   if (!read) return null;

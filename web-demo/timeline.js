@@ -20,7 +20,7 @@ const ROW_H = 42;
 const TOP = 28;
 const DECISION_TEXT = LABEL_WORDS;
 
-/** Federal rules whose window is 7 years from the date of entry, whatever the state (DECISIONS §7.2). */
+/** Federal rules whose window is 7 years from the date of entry, whatever the state (docs/decisions.md §7.2). */
 const FEDERAL_SEVEN_YEARS = ['FED_NONCONVICTION_7YR', 'FED_PENDING_CHARGE'];
 const FEDERAL_YEARS = 7;
 
@@ -75,7 +75,7 @@ function windowWords(w, searchDate) {
   return `the ${length} window of ${w.rule} (${w.from} to ${searchDate})${w.kind === 'deciding' ? ', which decides it' : ''}`;
 }
 
-/** Whether the deciding window counts from a date the record lacks (DECISIONS §7.2). */
+/** Whether the deciding window counts from a date the record lacks (docs/decisions.md §7.2). */
 const clockMissing = (lb) => Boolean(lb.rule && lb.clock_field && !lb.clock_date && !lb.ages_out_on);
 
 /** The words for a deciding window whose date is missing, with its lower bound when known. */

@@ -8,7 +8,7 @@ export const API_VERSION = '1.0.0';
 /** The engine ABI the page speaks (docs/abi.md). */
 export const ABI_VERSION = 1;
 
-/** Per-stage deadline, the server's default (DECISIONS §3). */
+/** Per-stage deadline, the server's default (docs/decisions.md §3). */
 export const STAGE_DEADLINE_MS = 2000;
 
 /** Decision labels (`*_decision`), in the order counts list them. */

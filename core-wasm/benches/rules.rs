@@ -113,7 +113,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{d}/three_states_local_client"), |b| {
             b.iter(|| evaluate_with(black_box(&three_local), Some(&overlay)))
         });
-        // The extra cost of `lookback` (DECISIONS §12): re-evaluations at the window boundaries.
+        // The extra cost of `lookback` (docs/decisions.md §12): re-evaluations at the window boundaries.
         for (name, f, client) in [
             ("federal_only_GA", &federal_only, None),
             ("one_state_CA", &one_state, None),

@@ -6,7 +6,7 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Serialize, Serializer};
 
-/// Parses a strict `YYYY-MM-DD` date (the SPEC's wire format).
+/// Parses a strict `YYYY-MM-DD` date (the contract's wire format).
 pub fn parse_iso(raw: &str) -> Option<NaiveDate> {
     // Reads the digits directly: chrono's format-string parser cost ~25x more, and every
     // charge's dates are parsed in both stages.
@@ -124,7 +124,7 @@ pub fn years_before(date: NaiveDate, years: u32) -> Option<NaiveDate> {
     same_day.or_else(|| date.checked_sub_months(Months::new(years.checked_mul(12)?)))
 }
 
-/// DECISIONS §7.2: a record dated exactly `years` before the as-of date is still inside the
+/// docs/decisions.md §7.2: a record dated exactly `years` before the as-of date is still inside the
 /// window; one day earlier is outside. A window reaching back past the earliest date holds every
 /// date.
 pub fn within_years(event: NaiveDate, as_of: NaiveDate, years: u32) -> bool {

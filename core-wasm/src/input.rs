@@ -14,7 +14,7 @@ pub struct StageContext<'a> {
     pub now: &'a str,
     /// The request's correlation id.
     pub correlation_id: &'a str,
-    /// The tenant's client-rules overlay as JSON (DECISIONS §7.5), if any.
+    /// The tenant's client-rules overlay as JSON (docs/decisions.md §7.5), if any.
     pub client_rules: Option<&'a str>,
     /// The tenant's charge dictionary as the engine reads it (`{"version", "entries"}`,
     /// `dictionary::DictionaryFile::engine_input`), if any.

@@ -1,4 +1,4 @@
-//! Data-quality issues (DECISIONS §8): errors push a charge to human review, warnings inform.
+//! Data-quality issues (docs/decisions.md §8): errors push a charge to human review, warnings inform.
 
 use crate::classify::{DispositionClass, SeverityLevel, TextLevel};
 use crate::model::{Candidate, Case, Issue, IssueLevel, IssueSeverity, Offense, UNKNOWN_OFFENSE};
@@ -167,7 +167,7 @@ pub fn offense_issues(at: CaseRef<'_>, offense: &Offense, outcome: &ChargeOutcom
             "The disposition is not a conviction but a sentence is recorded; the disposition was used.".into(),
         ));
     }
-    // A level is named as an error when a rule that applies needed it (DECISIONS §7.2: the
+    // A level is named as an error when a rule that applies needed it (docs/decisions.md §7.2: the
     // issue stays whether or not the decision could be made without it), else as a warning.
     let s = &offense.severity;
     let level_needed = outcome.has_gap(DataGap::Level);

@@ -1,5 +1,5 @@
-//! Request-validation messages. The SPEC's messages are contract: quoted verbatim, one place,
-//! never restyled. Messages the SPEC does not give follow its style.
+//! Request-validation messages. The contract's messages are contract: quoted verbatim, one place,
+//! never restyled. Messages the contract does not give follow its style.
 
 pub const XML_OR_RECORD_JSON_REQUIRED: &str = "Either xml or record_json is required";
 pub const XML_AND_RECORD_JSON: &str = "Provide exactly one of xml and record_json";
@@ -18,7 +18,7 @@ pub const CANDIDATE_INFO_MINIMUM: &str =
 pub const IS_EXCLUDED_REQUIRED: &str = "Field required [type=bool]";
 pub const DATE_OF_BIRTH_FORMAT: &str = "date_of_birth must be in YYYY-MM-DD format";
 pub const XML_PARSE_FAILED: &str = "Failed to parse XML data";
-/// Not in the SPEC: `/transform-xml` maps vendor XML only (DECISIONS §3).
+/// Not in the contract: `/transform-xml` maps vendor XML only (docs/decisions.md §3).
 pub const TRANSFORM_XML_ONLY: &str =
     "record_json is not accepted by /transform-xml; send the vendor document as xml";
 
@@ -51,12 +51,12 @@ pub fn missing_required(field: &str) -> String {
     format!("Missing required field: {field}")
 }
 
-/// Not in the SPEC: a field of the wrong JSON type.
+/// Not in the contract: a field of the wrong JSON type.
 pub fn must_be(field: &str, what: &str) -> String {
     format!("{field} must be {what}")
 }
 
-/// Not in the SPEC: a date field that is not `YYYY-MM-DD`.
+/// Not in the contract: a date field that is not `YYYY-MM-DD`.
 pub fn date_format(field: &str) -> String {
     format!("{field} must be in YYYY-MM-DD format")
 }

@@ -17,13 +17,13 @@ use crate::model::{
 use crate::rationale::Rationale;
 use crate::rules::{self, ChargeFacts, routing};
 
-/// What the host supplies: the engine reads no clock and makes no ids (DECISIONS §2).
+/// What the host supplies: the engine reads no clock and makes no ids (docs/decisions.md §2).
 #[derive(Debug, Clone, Deserialize)]
 pub struct Context {
     /// RFC 3339 UTC timestamp, used as `decision_date`.
     pub now: String,
     pub correlation_id: String,
-    /// The tenant's client-rules overlay (DECISIONS §7.5), loaded and validated by the host.
+    /// The tenant's client-rules overlay (docs/decisions.md §7.5), loaded and validated by the host.
     #[serde(default)]
     pub client_rules: Option<rules::ClientRules>,
     /// The tenant's charge dictionary, applied to the record before this stage
@@ -117,7 +117,7 @@ pub fn evaluate<'s>(search: &'s Search, ctx: &'s Context) -> Result<Evaluation<'
             case_decisions,
         });
     }
-    // A clear search (no courts) is Automation / NOT_REPORTABLE (DECISIONS §11).
+    // A clear search (no courts) is Automation / NOT_REPORTABLE (docs/decisions.md §11).
     let search_queue = court_decisions
         .iter()
         .map(|c| c.court_queue)
@@ -196,7 +196,7 @@ fn offense_decision<'s>(
     }
 }
 
-/// The `routing` object; `identity_score` is -1 on a hard conflict (DECISIONS §5).
+/// The `routing` object; `identity_score` is -1 on a hard conflict (docs/decisions.md §5).
 pub fn routing_fields(
     queue: Queue,
     reportability: Reportability,
@@ -251,7 +251,7 @@ fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-/// A DOB identity can use: a full date or one with `00` for unknown parts (DECISIONS §5).
+/// A DOB identity can use: a full date or one with `00` for unknown parts (docs/decisions.md §5).
 fn dob_usable(raw: &str) -> bool {
     let b = raw.trim().as_bytes();
     let shape = b.len() == 10

@@ -23,7 +23,7 @@ pub enum Rationale<'s> {
         /// The rules' findings, the decisive ones first.
         findings: Vec<Finding>,
     },
-    /// The compliance stage failed (DECISIONS §3): no rule was applied.
+    /// The compliance stage failed (docs/decisions.md §3): no rule was applied.
     EngineFailed { reason: &'s str },
 }
 

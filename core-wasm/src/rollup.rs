@@ -1,4 +1,4 @@
-//! The client-facing view (SPEC rules 7 and 8): excluded charges leave the tree after rollup,
+//! The client-facing view (docs/api.md rules 7 and 8): excluded charges leave the tree after rollup,
 //! empty cases and courts are pruned, rolled-up fields keep their pre-exclusion values, and
 //! issues of what was removed are dropped.
 

@@ -1,8 +1,8 @@
-//! US states, DC and the five inhabited territories the SPEC names, by code and by name.
+//! US states, DC and the five inhabited territories the contract names, by code and by name.
 
 use crate::text_eq::text_eq;
 
-/// (code, name) for all 56 jurisdictions of SPEC stage 3.
+/// (code, name) for all 56 jurisdictions of docs/api.md stage 3.
 pub const JURISDICTIONS: [(&str, &str); 56] = [
     ("AL", "ALABAMA"),
     ("AK", "ALASKA"),

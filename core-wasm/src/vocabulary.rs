@@ -10,10 +10,10 @@ use std::fmt::Write as _;
 pub use crate::model::{Label, Queue};
 pub use crate::rules::Confidence;
 
-/// `meta.api_version`: the HTTP API version (DECISIONS §3), distinct from the engine version.
+/// `meta.api_version`: the HTTP API version (docs/decisions.md §3), distinct from the engine version.
 pub const API_VERSION: &str = "1.0.0";
 
-/// Default wall-clock budget of one engine stage, in milliseconds (DECISIONS §3).
+/// Default wall-clock budget of one engine stage, in milliseconds (docs/decisions.md §3).
 pub const DEFAULT_STAGE_DEADLINE_MS: u64 = 2000;
 
 /// The page's copy of this vocabulary: the text of `web-demo/vocabulary.js`.
@@ -37,7 +37,7 @@ pub fn page_module() -> String {
     );
     let _ = writeln!(
         js,
-        "/** Per-stage deadline, the server's default (DECISIONS §3). */\n\
+        "/** Per-stage deadline, the server's default (docs/decisions.md §3). */\n\
          export const STAGE_DEADLINE_MS = {DEFAULT_STAGE_DEADLINE_MS};\n"
     );
     let _ = writeln!(

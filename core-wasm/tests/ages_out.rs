@@ -1,10 +1,10 @@
-//! DECISIONS §12 `lookback.ages_out_on` over the whole corpus: evaluating the same record as of
+//! docs/decisions.md §12 `lookback.ages_out_on` over the whole corpus: evaluating the same record as of
 //! `ages_out_on - 1 day` and as of `ages_out_on` flips that charge's time-based decision (from
 //! reportable to not) and nothing else (every other charge keeps its decision, unless it ages
 //! out on the same day or one of its own windows closes that day: a charge that has aged out to
 //! a review can be barred later, as a New York misdemeanor is after Clean Slate's 3 years and
 //! again after New York's 7). A window whose date the record lacks gives no `clock_date` and no
-//! `ages_out_on` (DECISIONS §7.2); its `lower_bound.ages_out_not_before` is the first day the
+//! `ages_out_on` (docs/decisions.md §7.2); its `lower_bound.ages_out_not_before` is the first day the
 //! record as it stands can no longer be reported, and flips the same way.
 #![expect(clippy::panic, reason = "tests fail loudly")]
 

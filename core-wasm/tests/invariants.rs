@@ -1,11 +1,11 @@
 //! Invariants of the whole engine (`lookback_core::api`, as the host calls it) on generated
-//! records, each checked against a small reference model written here from SPEC and DECISIONS,
-//! not from the engine's code: rollup priority and labels following queues (SPEC rollup rules 1-2,
-//! DECISIONS §6), exclusions and pruning (SPEC rule 7), the count gate (SPEC rule 6), identity
-//! bands and symmetry (DECISIONS §5), a later search date never making a non-conviction
-//! reportable again (DECISIONS §7.2), a charge missing one value decided only when every value it
-//! could have decides alike, with the value named (DECISIONS §7.2, §8), and determinism
-//! (DECISIONS §2).
+//! records, each checked against a small reference model written here from docs/api.md and docs/decisions.md,
+//! not from the engine's code: rollup priority and labels following queues (docs/api.md rollup rules 1-2,
+//! docs/decisions.md §6), exclusions and pruning (docs/api.md rule 7), the count gate (docs/api.md rule 6), identity
+//! bands and symmetry (docs/decisions.md §5), a later search date never making a non-conviction
+//! reportable again (docs/decisions.md §7.2), a charge missing one value decided only when every value it
+//! could have decides alike, with the value named (docs/decisions.md §7.2, §8), and determinism
+//! (docs/decisions.md §2).
 //!
 //! 256 cases per property; `PROPTEST_CASES=N` runs more.
 
@@ -33,7 +33,7 @@ fn config() -> ProptestConfig {
 // ---------------------------------------------------------------------------------------------
 // The reference model.
 
-/// SPEC rollup rule 1: `Insufficient Data` over `Auditor` over `Automation`.
+/// docs/api.md rollup rule 1: `Insufficient Data` over `Auditor` over `Automation`.
 fn priority(queue: &str) -> Option<u8> {
     match queue {
         "Automation" => Some(0),
@@ -51,7 +51,7 @@ fn rolled_up<'a>(queues: impl IntoIterator<Item = &'a str>) -> &'a str {
         .unwrap_or("Automation")
 }
 
-/// SPEC rollup rule 2 and DECISIONS §6: the label each queue carries, at every level.
+/// docs/api.md rollup rule 2 and docs/decisions.md §6: the label each queue carries, at every level.
 fn label_of(queue: &str) -> Option<&'static str> {
     match queue {
         "Automation" => Some("NOT_REPORTABLE"),
@@ -61,7 +61,7 @@ fn label_of(queue: &str) -> Option<&'static str> {
     }
 }
 
-/// DECISIONS §6, the routing matrix as its table reads.
+/// docs/decisions.md §6, the routing matrix as its table reads.
 fn matrix(reportability: &str, identity: &str) -> Option<&'static str> {
     let row: [&str; 4] = match reportability {
         "Reportable" => ["Auditor", "Auditor", "Insufficient Data", "Automation"],
@@ -80,7 +80,7 @@ fn matrix(reportability: &str, identity: &str) -> Option<&'static str> {
     row.get(column).copied()
 }
 
-/// DECISIONS §5: the weighted sum of the component scores (address counts from 0).
+/// docs/decisions.md §5: the weighted sum of the component scores (address counts from 0).
 fn weighted(m: &Value) -> f64 {
     let f = |k: &str| m[k].as_f64().unwrap_or(f64::NAN);
     0.45 * f("name_score")
@@ -89,7 +89,7 @@ fn weighted(m: &Value) -> f64 {
         + 0.05 * f("address_score").max(0.0)
 }
 
-/// SPEC rule 6: the count gate lets a mapping through when it has one row per charge and as many
+/// docs/api.md rule 6: the count gate lets a mapping through when it has one row per charge and as many
 /// distinct court ids as there are cases with a charge.
 fn gate_passes(charges_per_case: &[usize], rows: &[Value]) -> bool {
     let charges: usize = charges_per_case.iter().sum();
@@ -433,7 +433,7 @@ fn check_rollup(decision: &Value) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// DECISIONS §5 bands on each case's identity (default qualifying threshold 0.85).
+/// docs/decisions.md §5 bands on each case's identity (default qualifying threshold 0.85).
 fn check_identity_bands(decision: &Value) -> Result<(), TestCaseError> {
     for court in items(decision, "court_decisions") {
         for case in items(court, "case_decisions") {
@@ -597,7 +597,7 @@ proptest! {
 
     /// Remove one value from a valid charge: it is REPORTABLE (or NOT_REPORTABLE) only when every
     /// value the field could take gives that decision, and MANUAL_REVIEW in Insufficient Data
-    /// otherwise (a minor traffic offense is not reportable whatever its level, DECISIONS §7.4);
+    /// otherwise (a minor traffic offense is not reportable whatever its level, docs/decisions.md §7.4);
     /// the validation report names the field as an error whenever a rule that applies needs it,
     /// and a date no rule needs is not named.
     #[test]
@@ -615,7 +615,7 @@ proptest! {
         for value in lone.values(field) {
             let (filled, _) = lone_charge(&lone.body(Some((field, Some(&value)))))?;
             let dated = lone.decided_after.is_some() || lone.custody.is_some();
-            // A dated charge is not pending (DECISIONS §7.2): neither a pending disposition nor
+            // A dated charge is not pending (docs/decisions.md §7.2): neither a pending disposition nor
             // one whose outcome rests on a pending reading (a deferral that may still be
             // running, §15) is a value its missing disposition could take.
             let pending_reading = filled["classification"]["disposition_class"] == "PENDING"
@@ -665,7 +665,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One value removed from a valid charge (DECISIONS §7.2, §8).
+// One value removed from a valid charge (docs/decisions.md §7.2, §8).
 
 /// Levels a type can give (one type per way the law treats a level).
 const LEVEL_TYPES: &[&str] = &[
@@ -832,7 +832,7 @@ impl Lone {
         json!({ "record": record })
     }
 
-    /// Every value `field` could take (DECISIONS §7.2): the vocabulary's dispositions (none that
+    /// Every value `field` could take (docs/decisions.md §7.2): the vocabulary's dispositions (none that
     /// reads pending when a disposition or release date shows the charge is over), every level,
     /// and dates from the one the missing date cannot precede (a disposition is never earlier
     /// than the charge, a release never earlier than the disposition or the incarceration) to the
@@ -867,10 +867,10 @@ impl Lone {
     }
 
     /// Whether a rule that applies to the charge needs `field` (the law table's later-date
-    /// windows and level-dependent rules, for the generated states; DECISIONS §7.1 triggers).
+    /// windows and level-dependent rules, for the generated states; docs/decisions.md §7.1 triggers).
     fn needs(&self, field: Field, class: &str) -> bool {
         // A pardon or set-aside no row settles is also read as the conviction it was
-        // (DECISIONS §15), so the conviction windows apply to it too.
+        // (docs/decisions.md §15), so the conviction windows apply to it too.
         let conviction =
             class == "CONVICTION" || matches!(self.disposition, "PARDONED" | "SET ASIDE");
         let disposed = conviction || class == "NON_CONVICTION";
@@ -938,7 +938,7 @@ fn lone_charge(body: &Value) -> Result<(Value, Vec<Value>), TestCaseError> {
     Ok((charge, errors))
 }
 
-/// The issue field that names a missing value (DECISIONS §8).
+/// The issue field that names a missing value (docs/decisions.md §8).
 fn issue_field(field: Field) -> &'static [&'static str] {
     match field {
         Field::Disposition => &["disposition", "disposition_class"],

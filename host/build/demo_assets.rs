@@ -1,4 +1,4 @@
-//! Embeds the browser page (`web-demo/`, DECISIONS §10) in the binary, so `lookback serve` needs no
+//! Embeds the browser page (`web-demo/`, docs/decisions.md §10) in the binary, so `lookback serve` needs no
 //! files beside it. Writes two things into `OUT_DIR`:
 //! - `demo-samples.json`: the page's bundled sample records, made from the repository's own corpus
 //!   (`tests/corpus/*.json`, each file's `request`) and vendor XML fixtures

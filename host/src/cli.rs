@@ -84,7 +84,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// `lookback serve`: with no key configured, a development key is generated and printed once on
-/// standard error (DECISIONS §1); it is never logged. Serves until SIGTERM or SIGINT.
+/// standard error (docs/decisions.md §1); it is never logged. Serves until SIGTERM or SIGINT.
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let addr = args.addr;
     let mut settings: Settings = args.into();

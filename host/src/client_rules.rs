@@ -1,4 +1,4 @@
-//! Client-rules overlays (DECISIONS §7.5): one JSON file per tenant in `LOOKBACK_CLIENT_RULES_DIR`,
+//! Client-rules overlays (docs/decisions.md §7.5): one JSON file per tenant in `LOOKBACK_CLIENT_RULES_DIR`,
 //! named `<tenant_id>.json`, each a `lookback_core::rules::ClientRules`; beside them the tenants'
 //! charge dictionaries, `<tenant_id>.dictionary.json` ([`crate::dictionary`]). Loading is
 //! all-or-nothing: one bad file refuses the whole directory with a message naming the file, so the

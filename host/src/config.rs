@@ -1,5 +1,5 @@
 //! The command line: every command and flag of `lookback` (clap types), each setting also an
-//! environment variable (DECISIONS §1, §14), and their conversion into the plain settings the
+//! environment variable (docs/decisions.md §1, §14), and their conversion into the plain settings the
 //! services take: [`Settings`] holds one slice per service (the runtime's `EngineSettings`, the
 //! store's `StoreSettings`, ...), so tests build a server without a command line and no service
 //! reads this module.
@@ -30,19 +30,19 @@ pub struct Settings {
     pub engine: EngineSettings,
     /// API keys and tokens.
     pub auth: AuthSettings,
-    /// Folder of extra engine modules, loaded at start and watched (DECISIONS §1, §9).
+    /// Folder of extra engine modules, loaded at start and watched (docs/decisions.md §1, §9).
     pub modules_dir: Option<PathBuf>,
-    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, DECISIONS §7.5), loaded at
+    /// Folder of per-tenant client-rules overlays (`<tenant_id>.json`, docs/decisions.md §7.5), loaded at
     /// start; a bad file refuses the start.
     pub client_rules_dir: Option<PathBuf>,
     /// The shared registry on PostgreSQL; off without a database URL.
     pub store: StoreSettings,
-    /// The decision log (DECISIONS §12).
+    /// The decision log (docs/decisions.md §12).
     pub decision_log: DecisionLogSettings,
     /// Timeouts, body and connection caps, rate limits, the shutdown drain.
     pub transport: TransportSettings,
     /// The internal listener's address (`/metrics` without credentials, `/health`); off when
-    /// unset (DECISIONS §14).
+    /// unset (docs/decisions.md §14).
     pub metrics_addr: Option<SocketAddr>,
     /// Caps on names, lists, cases, charges and XML in request bodies.
     pub input_limits: InputLimits,
@@ -589,7 +589,7 @@ mod tests {
         out
     }
 
-    /// DECISIONS §14: every setting is a flag and a variable, listed once, in the settings table
+    /// docs/decisions.md §14: every setting is a flag and a variable, listed once, in the settings table
     /// of docs/operations.md: one row a variable, with its flag and, where the command line has
     /// one, its default as the command line has it; no row for a variable that does not exist.
     #[test]

@@ -1,6 +1,6 @@
 //! Per-request context: the correlation id and the start time, made for every request by the
 //! outermost middleware (`routes::middleware::correlation`) and echoed in the `X-Correlation-ID`
-//! response header (DECISIONS §3).
+//! response header (docs/decisions.md §3).
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! One `/evaluate` body read two ways, charge by charge: which charges change decision, queue or
 //! cited rules. A way is a module version and the charge dictionary it reads the record with (none:
 //! the built-in reading alone), so one comparison serves both reviews: two module versions
-//! (`POST /admin/diff`, `lookback diff --to`, DECISIONS §9) and two dictionaries of a tenant
+//! (`POST /admin/diff`, `lookback diff --to`, docs/decisions.md §9) and two dictionaries of a tenant
 //! (`POST /admin/tenants/{tenant}/dictionary/diff`, `lookback diff --dictionary`). Online and
 //! offline reviews agree.
 

@@ -1,5 +1,5 @@
 //! The one application error type. Every error answer of the server goes through
-//! [`AppError`], so every error body has the same JSON shape (DECISIONS §3):
+//! [`AppError`], so every error body has the same JSON shape (docs/decisions.md §3):
 //! `{"success": false, "error": {"code", "message", "errors"?}, "meta"?}`.
 //! 5xx bodies name no internal detail.
 
@@ -13,17 +13,17 @@ use lookback_runtime::LoadedModule;
 
 use crate::context::RequestCtx;
 
-/// Spec messages: contract text, quoted verbatim from SPEC.md / DECISIONS.md.
+/// Spec messages: contract text, quoted verbatim from docs/api.md / docs/decisions.md.
 pub mod messages {
-    /// SPEC "Authentication" 4: missing or malformed Authorization header.
+    /// docs/api.md "Authentication" 4: missing or malformed Authorization header.
     pub const AUTH_REQUIRED: &str = "Authentication required. Provide Bearer token.";
-    /// SPEC "Authentication" 4: bad or expired token.
+    /// docs/api.md "Authentication" 4: bad or expired token.
     pub const INVALID_TOKEN: &str = "Invalid or expired token";
-    /// DECISIONS §3: wrong or missing API key on `/auth/token`.
+    /// docs/decisions.md §3: wrong or missing API key on `/auth/token`.
     pub const INVALID_API_KEY: &str = "Invalid API key";
-    /// DECISIONS §3: tenant binding.
+    /// docs/decisions.md §3: tenant binding.
     pub const TENANT_MISMATCH: &str = "tenant_id does not match the credentials";
-    /// DECISIONS §3, §9: a client-role token on an admin route.
+    /// docs/decisions.md §3, §9: a client-role token on an admin route.
     pub const ADMIN_REQUIRED: &str = "admin role required";
 }
 
@@ -36,7 +36,7 @@ pub struct Meta {
     pub process_time_ms: f64,
     /// Same as `data.correlation_id`.
     pub correlation_id: String,
-    /// The module that answered (DECISIONS §2).
+    /// The module that answered (docs/decisions.md §2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineMeta>,
     /// The tenant's charge dictionary the module read the record with, if any: with the
@@ -129,7 +129,7 @@ pub enum AppError {
         /// Why.
         message: String,
     },
-    /// 415: a JSON endpoint got a body declared as something else (DECISIONS §12).
+    /// 415: a JSON endpoint got a body declared as something else (docs/decisions.md §12).
     UnsupportedMediaType,
     /// 408: the body did not arrive within the body timeout.
     RequestTimeout,

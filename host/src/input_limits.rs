@@ -1,4 +1,4 @@
-//! Caps on what one request may ask of the engine (DECISIONS §14): name and text
+//! Caps on what one request may ask of the engine (docs/decisions.md §14): name and text
 //! lengths, aliases and addresses per person, cases per search, charges per record, and the
 //! size of a vendor XML document with its cases and charges. Checked on the raw body before
 //! any engine work, so a hostile body costs one streaming JSON read (no tree; see `scan`) and a

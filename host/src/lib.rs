@@ -1,4 +1,4 @@
-//! Lookback's server: the HTTP API of SPEC.md over the engine runtime (`lookback-runtime`), and the
+//! Lookback's server: the HTTP API of docs/api.md over the engine runtime (`lookback-runtime`), and the
 //! `lookback` command.
 //!
 //! Dependencies point down only (`scripts/module_cycles.py` checks there is no circle):

@@ -1,4 +1,4 @@
-//! Offline tools on the server's own code (DECISIONS §9): `lookback inspect FILE.wasm` (what a
+//! Offline tools on the server's own code (docs/decisions.md §9): `lookback inspect FILE.wasm` (what a
 //! module is and whether the server would admit it) and `lookback diff --from A.wasm --to B.wasm
 //! DIR` (rule-change impact review before a deploy; a folder, a file, or NDJSON in bulk), or
 //! `lookback diff --dictionary NEW.json DIR` (a tenant's charge dictionary's impact before it goes

@@ -1,7 +1,7 @@
 //! The `/evaluate` flow, shared by the HTTP route and `lookback evaluate`:
 //! transform (stage 1) → tenant check → evaluate (stages 2-3) → response envelope.
 //!
-//! Stage failures follow DECISIONS §3: a failed transform is a 500 `failed` answer without a
+//! Stage failures follow docs/decisions.md §3: a failed transform is a 500 `failed` answer without a
 //! decision; a failed evaluate after a good transform is a 206 `partial` answer whose decision is
 //! the native fail-safe one (every charge to human review, citing `SYS_ENGINE_FAILURE`).
 //! The engine's JSON is spliced, not re-parsed into trees: `record`, `decision` and `validation`
@@ -82,7 +82,7 @@ pub fn invalid_request(
 pub struct Tenancy<'a> {
     /// The tenant the token is bound to, if any.
     pub bound: Option<&'a str>,
-    /// Every tenant's overlay (DECISIONS §7.5).
+    /// Every tenant's overlay (docs/decisions.md §7.5).
     pub overlays: &'a Overlays,
 }
 
@@ -125,7 +125,7 @@ pub async fn evaluate(
     ran.unwrap_or_else(|error| Ok(transform_failed(&module, ctx, &body, &error, 0.0)))
 }
 
-/// The tenant check of every route that reads a record (DECISIONS §3): a token bound to a
+/// The tenant check of every route that reads a record (docs/decisions.md §3): a token bound to a
 /// tenant may only send records of that tenant (or of none); another gives 403.
 #[expect(
     clippy::result_large_err,
@@ -330,7 +330,7 @@ fn transform_failed(
     .to_answer(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
-/// 422 `validation_required`: the count gate refused the `cases[]` mapping (SPEC "Count mismatch").
+/// 422 `validation_required`: the count gate refused the `cases[]` mapping (docs/api.md "Count mismatch").
 fn validation_required(
     module: &LoadedModule,
     ctx: &RequestCtx,
@@ -408,7 +408,7 @@ struct Data<'a> {
     correlation_id: &'a str,
     status: &'static str,
     errors: Vec<String>,
-    /// Absent (not null) when the data is clean (SPEC).
+    /// Absent (not null) when the data is clean (docs/api.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     validation: Option<RawJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]

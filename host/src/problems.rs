@@ -1,5 +1,5 @@
 //! What makes the service `degraded`, each problem with a short code (all public `/health`
-//! shows, DECISIONS §14) and its detail (digests, file names, refusal texts: the admin module
+//! shows, docs/decisions.md §14) and its detail (digests, file names, refusal texts: the admin module
 //! view only). A refused upload is not a problem of the service: the admin who sent it got the
 //! refusal, and the module view keeps it as `last_load`.
 

@@ -1,4 +1,4 @@
-//! The decision tree as a contract (SPEC "Decision tree", "Rolling up decisions"): typed views of
+//! The decision tree as a contract (docs/api.md "Decision tree", "Rolling up decisions"): typed views of
 //! the parts every module version must get right, whatever its rules decide. The self-test checks
 //! new modules against it, and the diff tools read charges through it.
 
@@ -88,7 +88,7 @@ pub struct Issues {
     pub warnings: Vec<Issue>,
 }
 
-/// One issue item (SPEC "validation object").
+/// One issue item (docs/api.md "validation object").
 #[derive(Debug, Clone, Deserialize)]
 #[expect(
     dead_code,
@@ -126,8 +126,8 @@ impl Decision {
         })
     }
 
-    /// Checks the rollup rules of SPEC "Rolling up decisions" and the per-charge flags. With
-    /// exclusions, rolled-up fields keep the pre-exclusion set (SPEC evaluate rule 7), so a parent
+    /// Checks the rollup rules of docs/api.md "Rolling up decisions" and the per-charge flags. With
+    /// exclusions, rolled-up fields keep the pre-exclusion set (docs/api.md evaluate rule 7), so a parent
     /// queue may then be above every remaining child, never below.
     pub fn check_invariants(&self, has_exclusions: bool) -> Result<(), String> {
         let rolls_up = |parent: Queue, children: &mut dyn Iterator<Item = Queue>, what: &str| {

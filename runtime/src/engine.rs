@@ -1,6 +1,6 @@
 //! The process's wasmtime engine and the instance pool in front of it.
 //!
-//! One wasmtime [`Engine`] for the whole process (configured per HOSTING.md §8: pooling allocator
+//! One wasmtime [`Engine`] for the whole process (configured per docs/architecture.md §8: pooling allocator
 //! with copy-on-write memory images, epoch interruption). [`EngineHost`] loads and admits modules
 //! (`load`), and runs calls (`runner`) for the async server: a semaphore with as many permits as
 //! request pool slots sits in front of instantiation, and calls run on tokio's blocking threads.
@@ -109,7 +109,7 @@ impl EngineHost {
             .total_tables(pool_slots)
             .max_memory_size(POOL_MAX_MEMORY.max(limits.memory_bytes))
             // Reset dirty pages in place instead of madvise: no page faults per request, and
-            // fresh-instance-per-request scales across threads (HOSTING.md §1-2). Pages beyond
+            // fresh-instance-per-request scales across threads (docs/architecture.md §1-2). Pages beyond
             // it are released at drop and faulted in again: big records are the operator's trade.
             .linear_memory_keep_resident(settings.keep_resident_mib.saturating_mul(1 << 20))
             .table_keep_resident(64 << 10)

@@ -1,7 +1,7 @@
 //! Per-call resource limits and how a failed call is classified.
 //!
 //! Every engine call runs in a fresh `Store` with a memory cap and an epoch deadline
-//! (DECISIONS §3). A call that breaks either, or traps, surfaces as an ordinary error here; the
+//! (docs/decisions.md §3). A call that breaks either, or traps, surfaces as an ordinary error here; the
 //! caller decides what it means for the HTTP answer (500 for the transform stage, 206 fail-safe for
 //! the compliance stage).
 

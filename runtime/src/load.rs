@@ -2,7 +2,7 @@
 //! self-test.
 //!
 //! The checks run in this order, and the first that fails refuses the module with its reason
-//! (DECISIONS §2, §9, docs/modules.md): the SHA-256 of the bytes (when an expected digest is
+//! (docs/decisions.md §2, §9, docs/modules.md): the SHA-256 of the bytes (when an expected digest is
 //! given), compilation (or a digest-checked precompiled artifact), zero imports, the ABI exports
 //! and their signatures, `lookback_info` (ABI 1, a usable engine version), then the self-test
 //! corpus.

@@ -1,4 +1,4 @@
-//! The loaded engine modules, keyed by `engine_version`, one of them active (DECISIONS §9).
+//! The loaded engine modules, keyed by `engine_version`, one of them active (docs/decisions.md §9).
 //!
 //! Each request captures the active module once (`active()`), so a swap never changes the module
 //! in the middle of a request; the old module is freed when its last request ends. Only modules

@@ -6,7 +6,7 @@
 //! corpus's decisions. It checks the contract every version owes (docs/modules.md): the same HTTP
 //! status for every case; the exact same 400 message and 422 details; for 200s a well-formed
 //! decision tree naming exactly the charges of the request, with valid labels and queues, the
-//! SPEC's rollup rules, non-empty `cited_rules`, and a well-formed `validation`. How many cases
+//! docs/api.md's rollup rules, non-empty `cited_rules`, and a well-formed `validation`. How many cases
 //! decide differently from the corpus expectation is recorded as information.
 
 use std::sync::OnceLock;

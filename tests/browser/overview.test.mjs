@@ -200,7 +200,7 @@ test('the time line draws its words clear of the bands and inside the picture', 
 });
 
 test('a deciding window whose date the record lacks gets no dot and no diamond, its lower bound in words', async () => {
-  // missing-date-state-conviction-lookbacks (search date 2026-06-01, DECISIONS §7.2): each state
+  // missing-date-state-conviction-lookbacks (search date 2026-06-01, docs/decisions.md §7.2): each state
   // conviction lacks its disposition date. CA-1 (arrested 2024-11-13) is reportable whatever the
   // date; CA-2 (arrested 2018-05-02) goes to a person. Neither row may draw a date it does not have.
   const name = 'missing-date-state-conviction-lookbacks';

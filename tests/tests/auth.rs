@@ -1,5 +1,5 @@
-//! End to end: `/health`, `/auth/token`, and the 401s of `/evaluate` (SPEC "Authentication",
-//! DECISIONS §1 and §3), against the real server over real HTTP.
+//! End to end: `/health`, `/auth/token`, and the 401s of `/evaluate` (docs/api.md "Authentication",
+//! docs/decisions.md §1 and §3), against the real server over real HTTP.
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;

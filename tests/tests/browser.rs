@@ -1,4 +1,4 @@
-//! The reviewer page in a real browser (DECISIONS §10): starts the real server with two
+//! The reviewer page in a real browser (docs/decisions.md §10): starts the real server with two
 //! more real module versions loaded, then runs `tests/browser/demo.test.mjs` (node's test runner,
 //! playwright-core driving Debian's Chromium) against it. That script evaluates every bundled
 //! sample in the page and compares it with the server's `/evaluate`, and checks share links,

@@ -1,4 +1,4 @@
-//! Client-rules overlays end to end (DECISIONS §7.5): a real `LOOKBACK_CLIENT_RULES_DIR`, the
+//! Client-rules overlays end to end (docs/decisions.md §7.5): a real `LOOKBACK_CLIENT_RULES_DIR`, the
 //! real server over real HTTP, tokens bound to tenants. An overlay changes its own tenant's
 //! answers and nobody else's; the identity threshold reaches `is_match`; a bad overlay refuses the
 //! start and the message names the file.

@@ -1,4 +1,4 @@
-//! The public routes behind the browser page (DECISIONS §10) over real HTTP: the embedded page
+//! The public routes behind the browser page (docs/decisions.md §10) over real HTTP: the embedded page
 //! with its content types and CSP, the module bytes with their digest and ETag, and the public
 //! module list. No credentials anywhere.
 use lookback_tests::{NEXT_MODULE, Reply, TestServer, test_settings};

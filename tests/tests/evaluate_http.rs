@@ -1,5 +1,5 @@
 //! `/evaluate` end to end: the corpus through the real server (real wasmtime, real HTTP) and
-//! through the offline path, every 400 message of the SPEC, the 422 body, and the envelope.
+//! through the offline path, every 400 message of the contract, the 422 body, and the envelope.
 #[path = "support/corpus.rs"]
 pub(crate) mod corpus;
 
@@ -168,7 +168,7 @@ fn remove(v: &mut Value, key: &str) {
     }
 }
 
-/// Every request-validation message of the SPEC over HTTP: 400, the DECISIONS §3 body, verbatim.
+/// Every request-validation message of the contract over HTTP: 400, the docs/decisions.md §3 body, verbatim.
 #[test]
 fn every_400_message_over_http() {
     let case = "/record_json/criminal_search_results/0/criminal_records/0";

@@ -1,4 +1,4 @@
-//! End to end: fault containment (DECISIONS §3). A module built with `--features test-faults`
+//! End to end: fault containment (docs/decisions.md §3). A module built with `--features test-faults`
 //! loops, traps or hoards memory when `record.search_id` is `FAULT:<stage>-<kind>`. A failing
 //! transform stage is a 500 `failed` answer; a failing compliance stage is a 206 `partial` answer
 //! with the fail-safe decision (every charge MANUAL_REVIEW / Insufficient Data, citing

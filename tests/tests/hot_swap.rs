@@ -1,4 +1,4 @@
-//! End to end: activation is atomic (DECISIONS §9). Concurrent clients evaluate one record while
+//! End to end: activation is atomic (docs/decisions.md §9). Concurrent clients evaluate one record while
 //! an admin swaps the active module back and forth between the shipped module and `rules-next`
 //! as fast as it can. Every request must succeed, and every answer's `meta.engine` must name the
 //! module that decided it: the record is decided `REPORTABLE` by the shipped module and

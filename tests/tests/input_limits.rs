@@ -1,4 +1,4 @@
-//! End to end: the input caps (DECISIONS §14), each once obeyed at its default and
+//! End to end: the input caps (docs/decisions.md §14), each once obeyed at its default and
 //! once violated, over real HTTP on the shipped module: names, aliases and addresses on the
 //! identity match; charges and cases per record, XML size and XML cases on `/evaluate` and
 //! `/transform-xml`; the identity match's rate limit counted in work; and the probes the issue

@@ -5,7 +5,7 @@
 //!   reason, and the active module keeps serving; a well-behaved module is admitted;
 //! - at run time, on a version pinned with `X-Engine-Version` (the `test-faults` module, which
 //!   passes the self-test and misbehaves only on `FAULT:` search ids): the faulty request gets the
-//!   DECISIONS §3 failure answer, requests on the active version running at the same time are
+//!   docs/decisions.md §3 failure answer, requests on the active version running at the same time are
 //!   untouched, and the pinned version answers its next normal request.
 use std::time::Duration;
 

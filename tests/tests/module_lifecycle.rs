@@ -1,4 +1,4 @@
-//! End to end: the module lifecycle (DECISIONS §14) on real modules: an upload of
+//! End to end: the module lifecycle (docs/decisions.md §14) on real modules: an upload of
 //! bytes already loaded answers at once without a new admission, and `DELETE
 //! /admin/modules/{version}` unloads an inactive version (409 for the active one, the base one
 //! and one a request pins; 404 for an unknown one), and it stays unloaded after a restart.

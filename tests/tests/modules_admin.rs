@@ -1,4 +1,4 @@
-//! End to end: the admin API for rule-module versions (DECISIONS §9) on real modules: the shipped
+//! End to end: the admin API for rule-module versions (docs/decisions.md §9) on real modules: the shipped
 //! one and `rules-next` (California's conviction lookback 7 → 5 years), whose decisions differ on
 //! one record, so every answer's decision proves which module made it.
 use lookback_tests::{
@@ -219,7 +219,7 @@ async fn refused_uploads_say_why_keep_the_active_module_and_leave_health_alone()
     assert!(message.contains("does not compile"), "{message}");
 
     // The admin got the refusal; the service is not degraded by it, and public /health shows
-    // nothing of it (DECISIONS §14).
+    // nothing of it (docs/decisions.md §14).
     let health = server.health().await.unwrap();
     assert_eq!(health.status, 200);
     assert_eq!(health.json["status"], "healthy", "{}", health.text);

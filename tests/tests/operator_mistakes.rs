@@ -227,7 +227,7 @@ async fn answers_with_tokens_or_decisions_are_not_stored_and_health_is_terse() {
         .await
         .unwrap();
     assert_eq!(wasm.headers()["cache-control"], "no-cache");
-    // Public health when healthy: the SPEC's fields, nothing else (`reasons` only when not).
+    // Public health when healthy: the contract's fields, nothing else (`reasons` only when not).
     let health = server.health().await.unwrap();
     let mut fields: Vec<&String> = health.json.as_object().unwrap().keys().collect();
     fields.sort();

@@ -1,4 +1,4 @@
-//! The vendor XML path on the engine API (DECISIONS §11): every fixture of
+//! The vendor XML path on the engine API (docs/decisions.md §11): every fixture of
 //! `tests/fixtures/xml/` transforms and evaluates, and its `/transform-xml` record_json,
 //! resubmitted, gives the very same decision tree; snapshots of full engine outputs for a few;
 //! the refusals (malformed, unsupported root, DTD, entities, depth, size).
@@ -67,7 +67,7 @@ fn xml_request(f: &Fixture) -> Value {
     r
 }
 
-/// The resubmit the SPEC describes: the same request fields, `record_json` instead of `xml`,
+/// The resubmit the contract describes: the same request fields, `record_json` instead of `xml`,
 /// `submission_type: resubmit`, and no `cases[]` (the ids are in the record now).
 fn resubmit_request(f: &Fixture, record_json: &Value) -> Value {
     let mut r = f.request.clone();
@@ -491,7 +491,7 @@ async fn post_transform_xml(
         .unwrap()
 }
 
-/// `POST /transform-xml` over real HTTP on the shipped module, with the body DECISIONS §3 gives
+/// `POST /transform-xml` over real HTTP on the shipped module, with the body docs/decisions.md §3 gives
 /// (`{record: {search_id, xml, cases?}}`, nothing else): its record_json, resubmitted to
 /// `/evaluate`, decides every fixture exactly as `/evaluate` does on the XML itself.
 #[tokio::test]

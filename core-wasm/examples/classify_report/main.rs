@@ -228,7 +228,7 @@ fn second_opinion_table(rows: &[Row], asked: &[second_opinion::Asked]) {
          (`second_opinion.rs`) asked where the engine reads a silent `none` at a level below \
          misdemeanor or none, with no crime word: minor rows it would turn minor (of the \
          state's minor rows), non-traffic rows it would read minor (of its `none` rows), and \
-         felonies it would read minor. DECISIONS §13 allows it to read minor only if, on every \
+         felonies it would read minor. docs/decisions.md §13 allows it to read minor only if, on every \
          state left out, the non-traffic share stays within 0.2 % and no felony is read minor.\n"
     );
     println!(
@@ -263,7 +263,7 @@ fn second_opinion_table(rows: &[Row], asked: &[second_opinion::Asked]) {
         }
     }
     println!(
-        "\nThresholds within DECISIONS §13's limits on every state and mode: {}\n",
+        "\nThresholds within docs/decisions.md §13's limits on every state and mode: {}\n",
         if allowed.is_empty() {
             "none".to_string()
         } else {

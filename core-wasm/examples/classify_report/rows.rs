@@ -118,7 +118,7 @@ const SD_SERIOUS: &[&str] = &[
 /// Road-traffic law of South Dakota outside title 32, left out of `none` (and of `minor`: the
 /// sections are not the vehicle code): title 31 (highways: closed roads, medians, wrong way on an
 /// interstate), chapters 49-28 and 49-28A (motor carriers and their equipment), and § 35-1-9.1
-/// (an open container in a motor vehicle, minor traffic by DECISIONS §13).
+/// (an open container in a motor vehicle, minor traffic by docs/decisions.md §13).
 const SD_ROAD_LAW_OUTSIDE_TITLE_32: &[&str] = &["31-", "49-28-", "49-28A-", "35-1-9.1"];
 
 /// An SDCL section number (title-chapter-section); town ordinances under "title" 12 (elections)

@@ -1,4 +1,4 @@
-//! The second opinion DECISIONS §13 allows, measured, not shipped: a logistic regression "is this
+//! The second opinion docs/decisions.md §13 allows, measured, not shipped: a logistic regression "is this
 //! charge text minor traffic?" trained on the development data with each state left out, asked
 //! only where the engine's reading is `none` because nothing in the text, statute or type spoke
 //! (no crime word either), and only where the level is below misdemeanor or absent. It may read

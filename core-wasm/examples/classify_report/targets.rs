@@ -85,9 +85,9 @@ pub fn target(mode: Mode, measure: Measure) -> Option<u32> {
 /// accuracy measures may stand here; the reasons are in `docs/classify-report.md`.
 pub const NOT_MET: &[(&str, Mode, Measure, u32)] = &[
     // Clean-air stickers (VC 4463, false registration in the law table) and texts that name a
-    // crime (altered plates, false papers, marijuana, throwing): not minor by DECISIONS §13.
+    // crime (altered plates, false papers, marijuana, throwing): not minor by docs/decisions.md §13.
     ("CA", Mode::Statute, Measure::MinorRight, 980),
-    // 22 rows: two are driving while suspended (serious by DECISIONS §7.4) under sections the
+    // 22 rows: two are driving while suspended (serious by docs/decisions.md §7.4) under sections the
     // law table does not list, one names a misrepresentation.
     ("FL", Mode::Statute, Measure::MinorRight, 900),
     ("FL", Mode::Level, Measure::MinorRight, 810),

@@ -1,4 +1,4 @@
-//! The fail-safe decision of DECISIONS §3: when the compliance stage fails after a good transform,
+//! The fail-safe decision of docs/decisions.md §3: when the compliance stage fails after a good transform,
 //! every charge goes to human review citing `SYS_ENGINE_FAILURE`. Built natively by the host from
 //! the transform output, so it needs nothing from the module that failed.
 

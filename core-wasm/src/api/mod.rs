@@ -38,7 +38,7 @@ pub const BUILD: &str = if cfg!(feature = "test-faults") {
 };
 
 /// The engine's own version: the crate version, suffixed with the flavour of a test-only build so
-/// that the host's registry (keyed by engine version, DECISIONS §9) can hold them side by side.
+/// that the host's registry (keyed by engine version, docs/decisions.md §9) can hold them side by side.
 pub const ENGINE_VERSION: &str = if cfg!(feature = "test-faults") {
     concat!(env!("CARGO_PKG_VERSION"), "-test-faults")
 } else if cfg!(feature = "rules-next") {
@@ -383,7 +383,7 @@ impl EvaluateOutput<'_, '_> {
     }
 }
 
-/// The host's fail-safe (DECISIONS §3), same output shape as [`evaluate`]. `record` is the
+/// The host's fail-safe (docs/decisions.md §3), same output shape as [`evaluate`]. `record` is the
 /// `record` member of a transform output.
 pub fn failsafe_evaluate(record: &str, now: &str, reason: &str) -> String {
     SPANS.set(AnswerSpans::default());

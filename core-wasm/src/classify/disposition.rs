@@ -1,4 +1,4 @@
-//! Raw `offenses[].disposition` -> canonical disposition (DISPOSITIONS.md Part A).
+//! Raw `offenses[].disposition` -> canonical disposition (docs/charges.md Part A).
 //!
 //! Procedure (A2): clean the text; split it into entries where the text itself shows an order
 //! (`;`, `|`, new lines, `THEN`); read each entry with the state-scoped code table, then the

@@ -27,7 +27,7 @@ pub fn lexicon_markdown() -> String {
          `lookback_core::classify::lexicon_markdown()`; do not edit by hand. Regenerate with \
          `UPDATE_LEXICON_DOC=1 cargo test -p lookback-core lexicon_doc`.\n\n\
          Every charge of `/evaluate` carries `classification: {{severity, traffic, disposition_class, \
-         evidence}}` (DECISIONS §12). Each evidence line names the entry below that decided: \
+         evidence}}` (docs/decisions.md §12). Each evidence line names the entry below that decided: \
          `traffic.minor: family \"speed\" (\"SPEEDING\")`, `traffic.serious: \"DUI\"`, \
          `disposition.non_conviction: rule:dismissed`, `severity.felony: type \"F3\"`. Phrases \
          match whole words of the cleaned, upper-case text; a trailing `*` matches a word prefix. \
@@ -56,16 +56,16 @@ fn abbreviations(out: &mut String) {
 }
 
 fn traffic(out: &mut String) {
-    let _ = writeln!(out, "## Traffic (DECISIONS §7.4, §13)\n");
+    let _ = writeln!(out, "## Traffic (docs/decisions.md §7.4, §13)\n");
     let _ = writeln!(
         out,
         "A statute the case state's row of the vehicle-code table recognises (the field, or a \
          labelled citation in the charge text) decides with the text as `docs/vehicle-codes.md` \
          says; a statute field that names a regulation or a local ordinance (`730 CMR 7.08`, \
-         `CITY ORD 10-4`) is no statute and is not read at all (DECISIONS §13). Otherwise, in \
+         `CITY ORD 10-4`) is no statute and is not read at all (docs/decisions.md §13). Otherwise, in \
          order: a serious row (text, then statute words) gives `serious`; alcohol beside driving \
          gives `serious` unless it is an open container in a vehicle with no impairment named \
-         (DECISIONS §13: `minor`); racing and negligent operation give `serious` unless the \
+         (docs/decisions.md §13: `minor`); racing and negligent operation give `serious` unless the \
          level is no crime; else a \
          minor row or family, an infraction, violation, civil or petty level (a level below \
          misdemeanor) beside vehicle, road or driving conduct (level context), or, with such a \
@@ -94,7 +94,7 @@ fn traffic(out: &mut String) {
     );
     rows(
         out,
-        "Open container in a vehicle (DECISIONS §13)",
+        "Open container in a vehicle (docs/decisions.md §13)",
         OPEN_CONTAINER,
     );
     let _ = writeln!(
@@ -212,7 +212,7 @@ fn inferred_levels(out: &mut String) {
 }
 
 fn dispositions(out: &mut String) {
-    let _ = writeln!(out, "## Dispositions (DISPOSITIONS.md Part A)\n");
+    let _ = writeln!(out, "## Dispositions (docs/charges.md Part A)\n");
     let _ = writeln!(
         out,
         "An entry is read with the state's exact codes, then the global codes, then the phrase \

@@ -1,5 +1,5 @@
 //! Every table read on a charge's match key, compiled once into one phrase index, so a charge's
-//! words are scanned once for all of them: the traffic tables (DECISIONS §7.4, §13) and the
+//! words are scanned once for all of them: the traffic tables (docs/decisions.md §7.4, §13) and the
 //! offenses whose level is shown when the type names none (`INFERRED_LEVELS`).
 
 use std::sync::OnceLock;

@@ -1,7 +1,7 @@
 //! Stage 1 classifiers: raw disposition, charge type and charge text -> closed vocabularies.
 //!
-//! The vocabularies and the matching procedure are `reference/vocabulary/DISPOSITIONS.md`
-//! (Part A dispositions, Part B severity) and DECISIONS §7.4 (traffic). Every table is static
+//! The vocabularies and the matching procedure are `docs/charges.md`
+//! (Part A dispositions, Part B severity) and docs/decisions.md §7.4 (traffic). Every table is static
 //! data under `tables/` (the statute table in `core-wasm/data/vehicle-codes.json`, made a
 //! constant at build time in `vehicle_codes.rs`); the logic files only walk them. Layers, each
 //! using only those below it: `vocabulary` (the closed vocabularies), the tables, `jagged` (how their compiled lists are stored), `phrases` and `text` (matching),

@@ -1,4 +1,4 @@
-//! Raw `offenses[].type` -> severity level and class (DISPOSITIONS.md Part B).
+//! Raw `offenses[].type` -> severity level and class (docs/charges.md Part B).
 //!
 //! Order: missing -> state short code -> global short code -> level phrase with class words.
 //! A value that is none of these is `UNKNOWN` with `recognised = false`.
@@ -173,7 +173,7 @@ fn class_from_words(words: &Words<'_>) -> Option<String> {
 
 /// The level a charge's text gives, read in stage 1 with the rest of its text: shown when the type
 /// names no level, and compared with the type's level (the `type_class` warning). Never read by
-/// rules (DECISIONS §13).
+/// rules (docs/decisions.md §13).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TextLevel {

@@ -1,4 +1,4 @@
-//! Statute citations read against the vehicle-code table (DECISIONS §13).
+//! Statute citations read against the vehicle-code table (docs/decisions.md §13).
 //!
 //! A citation is reduced to a *key*: upper case, the words that only decorate it dropped
 //! (`SDCL`, `RSMo`, `O.S.`, `§`), the labels that tell one code of a jurisdiction from another
@@ -91,7 +91,7 @@ pub fn read_statute_field(statute: &str, state: Option<&str>) -> StatuteField {
 }
 
 /// Words that mark a citation as an agency's regulation or a local ordinance, not a statute of the
-/// jurisdiction (DECISIONS §13: an ordinance or regulation number neither makes nor unmakes a
+/// jurisdiction (docs/decisions.md §13: an ordinance or regulation number neither makes nor unmakes a
 /// traffic reading; the text decides): `730 CMR 7.08`, `49 CFR 395.8`, `Brockton Ordinances c12
 /// §42`, `CITY ORD 10-4`, `MUNICIPAL CODE 434.03`. A word the row itself names as a label of its
 /// vehicle code (Alaska's rules of the road in `13 AAC 02`, the District's `DCMR`) is not one.

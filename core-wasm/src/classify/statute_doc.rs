@@ -51,7 +51,7 @@ pub fn vehicle_codes_markdown() -> String {
 fn how_it_decides(out: &mut String) {
     let _ = writeln!(
         out,
-        "## How a statute decides (DECISIONS §13)\n\n\
+        "## How a statute decides (docs/decisions.md §13)\n\n\
          The statute is the charge's `statute` (record_json `offenses[].statute`, XML \
          `<Statute>`), else a citation written in the charge text beside one of the \
          jurisdiction's labels or a `§` (`SPEEDING (RSMo 304.010)`, `23152(A) VC-DUI`). It is \
@@ -93,7 +93,7 @@ fn keys(out: &mut String) {
          (`CMR`, `CFR`, `ORD`, `ORDINANCES`, `BY-LAWS`, `CITY`, `COUNTY`, `MUNICIPAL`, \
          `REGULATION`, `RULE`, … unless the row names the word as one of its own labels: \
          Alaska's `AAC`, the District's `DCMR`) is no statute: its number is not read, and the \
-         text decides, as without a statute (DECISIONS §13).\n"
+         text decides, as without a statute (docs/decisions.md §13).\n"
     );
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Three forms of a string exist: the *display* form (what a person reads: whitespace collapsed,
 //! upper case, punctuation kept), its *words* (letters and digits, everything else a break, so
-//! `N/A`, `N A` and `N-A` are one sequence, as DISPOSITIONS.md A2 step 1 recommends) and, for a
+//! `N/A`, `N A` and `N-A` are one sequence, as docs/charges.md A2 step 1 recommends) and, for a
 //! charge, its *match key* (the words with `W/`, `W/O` and abbreviations spelled out). Tables are
 //! always matched one whole word at a time, so `DUI` is never found inside another word. A
 //! charge's words and key are read once (`ChargeText`), as slices of its display form.

@@ -1,4 +1,4 @@
-//! Minor vs serious traffic (DECISIONS §7.4, rule `GEN_TRAFFIC_NONREPORT`).
+//! Minor vs serious traffic (docs/decisions.md §7.4, rule `GEN_TRAFFIC_NONREPORT`).
 //!
 //! Decided from the charge text and statute; the declared type is only a hint, so a `TRAFFIC`
 //! type never makes a DUI minor. Serious phrases are looked for first. Minor traffic is read from
@@ -23,12 +23,12 @@ pub struct TrafficReading {
     pub evidence: Shared,
 }
 
-/// DECISIONS §7.4 without a state: see `read_traffic`.
+/// docs/decisions.md §7.4 without a state: see `read_traffic`.
 pub fn classify_traffic(charge: &str, statute: Option<&str>, severity: &Severity) -> TrafficKind {
     read_traffic(charge, statute, None, severity).kind
 }
 
-/// DECISIONS §7.4 and §13: decide from the charge text and statute, with the level as a hint.
+/// docs/decisions.md §7.4 and §13: decide from the charge text and statute, with the level as a hint.
 ///
 /// A statute (the field, else a citation written in the charge text) that the state's row of the
 /// vehicle-code table recognises decides with the text (`with_statute`); otherwise the text
@@ -49,7 +49,7 @@ pub fn read_traffic(
 
 /// Whether a charge text names a crime word or pair (`NOT_MINOR_CONTEXT`, `NOT_MINOR_ROWS`)
 /// that none of its excuses stands beside: the test every minor reading passes, open to a
-/// second opinion asked after the tables (DECISIONS §13 lets one read minor only where the text
+/// second opinion asked after the tables (docs/decisions.md §13 lets one read minor only where the text
 /// names no crime).
 pub fn names_a_crime(charge: &str) -> bool {
     let display = normalize_charge_text(charge);
@@ -62,7 +62,7 @@ pub fn names_a_crime(charge: &str) -> bool {
 ///
 /// A statute field that names a regulation or a local ordinance (`730 CMR 7.08`, `CITY ORD
 /// 10-4`) is no statute: the charge is read as if it had none, and the evidence says so
-/// (DECISIONS §13: an ordinance or regulation number neither makes nor unmakes a reading).
+/// (docs/decisions.md §13: an ordinance or regulation number neither makes nor unmakes a reading).
 pub(crate) fn read(
     display: &str,
     text: &Hits,
@@ -237,7 +237,7 @@ enum TextEvidence {
     /// A level that is no crime beside vehicle context: `infraction level (below misdemeanor)
     /// with "VEHICLE"`.
     Level(SeverityLevel, &'static str),
-    /// An open container in a vehicle (DECISIONS §13): `open container "OPEN CONTAINER*" in a
+    /// An open container in a vehicle (docs/decisions.md §13): `open container "OPEN CONTAINER*" in a
     /// vehicle ("VEHICLE*"), no impairment named`.
     OpenContainer(Row, &'static str),
     /// Racing or negligent operation at a level that is no crime: `"RACING" at infraction
@@ -395,7 +395,7 @@ fn speed_word_figures(display: &str, word: &str) -> Option<TextEvidence> {
 /// Words that may follow a speed's figure (`SPEED 45 IN 35`).
 const SPEED_FIGURE_THEN: &[&str] = &["IN", "OVER", "MPH", "ZONE", "LIMIT", "KMH", "KPH"];
 
-/// An open container or drinking in a vehicle, no impairment named (DECISIONS §13): the row and
+/// An open container or drinking in a vehicle, no impairment named (docs/decisions.md §13): the row and
 /// the word that names the vehicle. Without a vehicle word it is no traffic matter.
 fn open_container(tables: &Traffic, text: &Hits) -> Option<TextEvidence> {
     let row = tables.open_container.first_row(text)?;
@@ -464,7 +464,7 @@ fn road_rule_evidence(tables: &Traffic, text: &Hits, severity: &Severity) -> Opt
     Some(TextEvidence::RoadRule(word, road, severity.level))
 }
 
-/// DECISIONS §13 with a statute the vehicle-code table recognises.
+/// docs/decisions.md §13 with a statute the vehicle-code table recognises.
 fn with_statute(
     citation: &Citation,
     says: &TextSays,

@@ -2,7 +2,7 @@
 //! driving offences sit (inside the code or outside it) and which parts of it are not road traffic.
 //!
 //! The rows are data: `core-wasm/data/vehicle-codes.json`, one row per jurisdiction of the
-//! reference `reference/law/vehicle-codes.json` (56 rows; DECISIONS §13), made a constant at
+//! reference `reference/law/vehicle-codes.json` (56 rows; docs/decisions.md §13), made a constant at
 //! build time (`build/vehicle_codes.rs`). The reference's names, confidence, examples and sources
 //! are copied from it; the keys, patterns and listed sections are the engine's reading of its
 //! prose, each section found in it (`tests_vehicle_codes.rs` checks both, and rewrites the copied

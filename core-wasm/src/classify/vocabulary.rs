@@ -26,7 +26,7 @@ pub enum SeverityLevel {
     Unknown,
 }
 
-/// What Stage 3 lookback rules key on (DISPOSITIONS.md A1 `disposition_class`).
+/// What Stage 3 lookback rules key on (docs/charges.md A1 `disposition_class`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum DispositionClass {
@@ -40,11 +40,11 @@ pub enum DispositionClass {
     Unknown,
 }
 
-/// Fine-grained canonical disposition (DISPOSITIONS.md A3).
+/// Fine-grained canonical disposition (docs/charges.md A3).
 ///
 /// `Pardoned`, `Sealed` and `Expunged` are split from the vocabulary's `CONVICTION_SET_ASIDE` /
 /// `SEALED_OR_EXPUNGED` because the law treats them differently: sealed and expunged records are
-/// barred everywhere, set-aside and pardoned ones only in some states (DECISIONS §7.2).
+/// barred everywhere, set-aside and pardoned ones only in some states (docs/decisions.md §7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CanonicalDisposition {
@@ -154,7 +154,7 @@ impl CanonicalDisposition {
     }
 
     /// The record itself says relief was granted that takes it from the public (sealed,
-    /// expunged and each jurisdiction's own word for it: DECISIONS §15).
+    /// expunged and each jurisdiction's own word for it: docs/decisions.md §15).
     pub fn is_record_relief(self) -> bool {
         matches!(
             self,
@@ -170,7 +170,7 @@ impl CanonicalDisposition {
         )
     }
 
-    /// A deferral of any kind, running, completed or unspecified (DISPOSITIONS.md A3, DECISIONS
+    /// A deferral of any kind, running, completed or unspecified (docs/charges.md A3, docs/decisions.md
     /// §15); a revoked one is a conviction.
     pub fn is_deferral(self) -> bool {
         matches!(
@@ -210,7 +210,7 @@ pub enum TrafficKind {
 }
 
 impl TrafficKind {
-    /// The word `classification.traffic` shows (DECISIONS §12).
+    /// The word `classification.traffic` shows (docs/decisions.md §12).
     pub fn label(self) -> &'static str {
         match self {
             TrafficKind::NotTraffic => "none",
@@ -239,7 +239,7 @@ impl Confidence {
     }
 }
 
-/// The six groups of serious driving offences (DECISIONS §7.4).
+/// The six groups of serious driving offences (docs/decisions.md §7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeriousKind {
     ImpairedDriving,

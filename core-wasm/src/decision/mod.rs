@@ -1,4 +1,4 @@
-//! The decision tree of SPEC "Decision tree (`data.decision`)".
+//! The decision tree of docs/api.md "Decision tree (`data.decision`)".
 
 use std::rc::Rc;
 
@@ -73,11 +73,11 @@ pub struct OffenseDecision<'s> {
     pub cited_rules: RuleIds,
     pub citations: RuleIds,
     pub routing: Routing,
-    /// DECISIONS §12 extension: how stage 1 read the charge.
+    /// docs/decisions.md §12 extension: how stage 1 read the charge.
     pub classification: Classification<'s>,
-    /// When the charge ages out (DECISIONS §12, an accepted extension).
+    /// When the charge ages out (docs/decisions.md §12, an accepted extension).
     pub lookback: Lookback,
-    /// Internal: removed from the client-facing tree after rollup (SPEC rule 7).
+    /// Internal: removed from the client-facing tree after rollup (docs/api.md rule 7).
     #[serde(skip)]
     pub excluded: bool,
 }

@@ -1,4 +1,4 @@
-//! Address standardisation (USPS Pub 28, DESIGN §7.1), comparison levels (§7.2) and
+//! Address standardisation (USPS Pub 28, docs/identity.md §7.1), comparison levels (§7.2) and
 //! address histories with dates (§7.3).
 
 use std::borrow::{Borrow, Cow};
@@ -113,7 +113,7 @@ impl<'t> Iterator for Words<'t> {
 /// How many words or parts of a line are kept on the stack (real lines have far fewer).
 const INLINE_WORDS: usize = 24;
 
-/// "No address" words (DESIGN §7.1), compared after folding.
+/// "No address" words (docs/identity.md §7.1), compared after folding.
 const SENTINELS: [&str; 9] = [
     "UNKNOWN",
     "NONE",
@@ -337,7 +337,7 @@ fn joined<'a>(parts: &[&'a str]) -> Piece<'a> {
     }
 }
 
-/// Split a single-line address `street[, unit], city, ST ZIP` (DESIGN §7.1, V54).
+/// Split a single-line address `street[, unit], city, ST ZIP` (docs/identity.md §7.1, V54).
 /// Returns (street, city, state, postal code).
 fn split_single_line(s: &str) -> (Piece<'_>, Piece<'_>, &str, &str) {
     let parts: SmallVec<[&str; INLINE_WORDS]> = s
@@ -485,7 +485,7 @@ enum Locality {
     Unknown,
 }
 
-/// "Locality agrees" (DESIGN §7.2): ZIP5 on both sides, else city+state on both sides.
+/// "Locality agrees" (docs/identity.md §7.2): ZIP5 on both sides, else city+state on both sides.
 fn locality(a: &Addr, b: &Addr) -> Locality {
     let eq = |x: bool| {
         if x {
@@ -520,7 +520,7 @@ fn jaccard(a: &str, b: &str) -> f64 {
     inter as f64 / union.max(1) as f64
 }
 
-/// One candidate address against one record address (DESIGN §7.2).
+/// One candidate address against one record address (docs/identity.md §7.2).
 pub(crate) fn compare_pair(a: &Addr, b: &Addr) -> (f64, &'static str) {
     if a.intl || b.intl {
         let j = jaccard(
@@ -598,7 +598,7 @@ pub(crate) struct AddressScore {
     pub desc: Cow<'static, str>,
 }
 
-/// Best pair over both address histories (DESIGN §7.3).
+/// Best pair over both address histories (docs/identity.md §7.3).
 pub(crate) fn score<A: Borrow<Addr>>(cand: &[A], rec: &[A]) -> AddressScore {
     if cand.is_empty() || rec.is_empty() {
         return AddressScore {

@@ -1,4 +1,4 @@
-//! Aggregation in integer basis points, hard conflicts, flags and level (DESIGN §8-9).
+//! Aggregation in integer basis points, hard conflicts, flags and level (docs/identity.md §8-9).
 
 use std::rc::Rc;
 
@@ -11,15 +11,15 @@ use super::round::bp;
 use super::ssn::{self, SsnScore};
 use super::{AddressInput, IdentityLevel, IdentityResult, Person};
 
-/// Weights in percent (SPEC: name 45, DOB 40, SSN 10, address 5).
+/// Weights in percent (docs/api.md: name 45, DOB 40, SSN 10, address 5).
 const W_NAME: u32 = 45;
 const W_DOB: u32 = 40;
 const W_SSN: u32 = 10;
 const W_ADDR: u32 = 5;
-/// identity_level bands (SPEC; DESIGN §8.4).
+/// identity_level bands (docs/api.md; docs/identity.md §8.4).
 const HIGH_BP: u32 = 9000;
 const MEDIUM_BP: u32 = 7000;
-/// Third-factor corroboration (DESIGN §9): last-4 or full SSN; same delivery line.
+/// Third-factor corroboration (docs/identity.md §9): last-4 or full SSN; same delivery line.
 const SSN_CORROBORATES_BP: u32 = 7000;
 const ADDR_CORROBORATES_BP: u32 = 8000;
 
@@ -77,7 +77,7 @@ pub(crate) fn compare<'t>(
     };
     let mut out = combine(n, &d, &s, a, qualifying_bp);
     if candidate.is_none() {
-        // XML submission without candidate_info (DESIGN §9).
+        // XML submission without candidate_info (docs/identity.md §9).
         out.identity_insufficient = true;
         if out.level != IdentityLevel::NotMatching {
             out.level = IdentityLevel::NotEnoughInfo;
@@ -113,7 +113,7 @@ fn combine(
     let has_address = a.score >= 0.0;
     let corroborated = sb >= SSN_CORROBORATES_BP || (has_address && ab >= ADDR_CORROBORATES_BP);
     let insufficient = (d.thin && (!d.partial || !corroborated)) || (n.thin && !corroborated);
-    // Decide on the reported value so `details`, `match_score` and `is_match` agree (DESIGN §8.1).
+    // Decide on the reported value so `details`, `match_score` and `is_match` agree (docs/identity.md §8.1).
     let is_match = total >= qualifying_bp && !hard;
     let level = if hard {
         IdentityLevel::NotMatching

@@ -1,4 +1,4 @@
-//! The `details` text (DESIGN §10.1): integer formatting only, so every engine prints
+//! The `details` text (docs/identity.md §10.1): integer formatting only, so every engine prints
 //! the same bytes.
 
 /// Basis points as a one-decimal percentage, half-up in integers (`8345` -> `83.5%`).

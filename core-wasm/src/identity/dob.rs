@@ -1,6 +1,6 @@
-//! Date of birth: parsing full and partial dates and the credit levels of DESIGN §5.
+//! Date of birth: parsing full and partial dates and the credit levels of docs/identity.md §5.
 
-/// A parsed date of birth (DESIGN §5.1).
+/// A parsed date of birth (docs/identity.md §5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dob {
     Full {
@@ -106,7 +106,7 @@ fn days_in_month(y: u16, m: u8) -> u8 {
 }
 
 /// True when the text is acceptable on the identity-match endpoint: empty, a sentinel
-/// word, or `YYYY-MM-DD` (with `00`/`XX` unknown parts) naming a real date (DESIGN §5.1).
+/// word, or `YYYY-MM-DD` (with `00`/`XX` unknown parts) naming a real date (docs/identity.md §5.1).
 pub(crate) fn is_well_formed(raw: &str) -> bool {
     let s = raw.trim();
     if s.is_empty() || SENTINELS.iter().any(|w| s.eq_ignore_ascii_case(w)) {
@@ -115,13 +115,13 @@ pub(crate) fn is_well_formed(raw: &str) -> bool {
     s.len() == 10 && parse(Some(s)) != Dob::Invalid
 }
 
-/// The DOB component (DESIGN §5.2).
+/// The DOB component (docs/identity.md §5.2).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct DobScore {
     pub score: f64,
     pub desc: &'static str,
     pub conflict: bool,
-    /// Too thin on its own (missing or partial): feeds `identity_insufficient` (DESIGN §9).
+    /// Too thin on its own (missing or partial): feeds `identity_insufficient` (docs/identity.md §9).
     pub thin: bool,
     pub partial: bool,
 }

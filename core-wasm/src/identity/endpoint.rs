@@ -1,4 +1,4 @@
-//! `POST /complianceEngine/identity-match` (SPEC "Identity-match request and response",
+//! `POST /complianceEngine/identity-match` (docs/api.md "Identity-match request and response",
 //! "Identity-match errors"): snake_case JSON in, scores out, problem details on 400.
 //! Error messages name fields only, never their values (no personal data).
 
@@ -26,7 +26,7 @@ struct Problem<'a> {
     errors: &'a BTreeMap<String, Vec<String>>,
 }
 
-/// The 200 body, fields in the SPEC's order.
+/// The 200 body, fields in the contract's order.
 #[derive(Serialize)]
 struct Response<'a> {
     ssn_score: f64,
@@ -72,7 +72,7 @@ fn join(path: &str, prop: &str) -> String {
     }
 }
 
-/// Keys must be snake_case (SPEC): any uppercase letter rejects the key.
+/// Keys must be snake_case (docs/api.md): any uppercase letter rejects the key.
 fn check_keys(obj: &Map<String, Value>, path: &str, errs: &mut Errors) {
     for key in obj
         .keys()

@@ -1,4 +1,4 @@
-//! Text folding shared by names and addresses (DESIGN §4.1 steps 1-2, §7.1).
+//! Text folding shared by names and addresses (docs/identity.md §4.1 steps 1-2, §7.1).
 
 mod table;
 
@@ -43,7 +43,7 @@ pub(crate) fn fold_into(out: &mut String, s: &str, keep: Keep) {
 
 /// What a non-ASCII character folds to, as ASCII for [`Folded::emit_ascii`]: its compatibility
 /// decomposition (NFKD) without combining marks, upper-cased, with the letters NFKD leaves whole
-/// mapped (DESIGN §4.1 step 1: `ß` is `SS`, `Æ` is `AE`, ...); a space for what separates words
+/// mapped (docs/identity.md §4.1 step 1: `ß` is `SS`, `Æ` is `AE`, ...); a space for what separates words
 /// (any other character), nothing for what folding drops (combining marks, apostrophes).
 /// Looked up in the generated [`table`], which the tests check against `unicode-normalization`
 /// for every code point.
@@ -89,7 +89,7 @@ impl Folded {
     }
 }
 
-/// The string without spaces (compact surname form, DESIGN §4.1 step 5).
+/// The string without spaces (compact surname form, docs/identity.md §4.1 step 5).
 pub(crate) fn compact(s: &str) -> String {
     s.chars().filter(|c| *c != ' ').collect()
 }

@@ -1,5 +1,5 @@
-//! Stage 2, identity verification (SPEC "Identity-match"; DECISIONS §5; design in
-//! `shared/reference/identity/DESIGN.md`, cited below as DESIGN §n).
+//! Stage 2, identity verification (docs/api.md "Identity-match"; docs/decisions.md §5; design in
+//! `docs/identity.md`, cited below as docs/identity.md §n).
 //!
 //! The candidate is compared with the person named in a record on name (+ aliases), date
 //! of birth, SSN and address; the result carries the component scores, the aggregate in

@@ -1,4 +1,4 @@
-//! Name component (DESIGN §4.2-4.3): discrete levels per part, best pairing over the
+//! Name component (docs/identity.md §4.2-4.3): discrete levels per part, best pairing over the
 //! names and aliases of both sides, swapped first/last, suffix conflicts.
 
 use std::borrow::Cow;
@@ -17,7 +17,7 @@ const SWAP_FACTOR: f64 = 0.90;
 const SWAP_CANNOT_WIN: f64 = SWAP_FACTOR + 1e-9;
 const SUFFIX_CONFLICT_FACTOR: f64 = 0.90;
 
-/// Splink's NameComparison cut points (DESIGN §4.2).
+/// Splink's NameComparison cut points (docs/identity.md §4.2).
 const JW_HIGH: f64 = 0.92;
 const JW_LOW: f64 = 0.88;
 
@@ -110,7 +110,7 @@ fn middle_level(a: &str, b: &str) -> (Option<f64>, &'static str) {
         return (Some(1.0), "exact middle");
     }
     if a.len() == 1 || b.len() == 1 {
-        // A different initial is strong negative evidence (FTC 2016; DESIGN §4.3).
+        // A different initial is strong negative evidence (FTC 2016; docs/identity.md §4.3).
         return if a.as_bytes().first() == b.as_bytes().first() {
             (Some(0.9), "middle initial consistent")
         } else {
@@ -201,11 +201,11 @@ pub(crate) struct NameScore {
     pub desc: Cow<'static, str>,
     /// Hard NAME conflict: surname and given name both 0 in every pairing.
     pub conflict: bool,
-    /// Record given name missing/initial only, or a surname missing (DESIGN §9).
+    /// Record given name missing/initial only, or a surname missing (docs/identity.md §9).
     pub thin: bool,
 }
 
-/// Best pairing over all candidate x record variants (DESIGN §4.3).
+/// Best pairing over all candidate x record variants (docs/identity.md §4.3).
 pub(crate) fn score(cand: &[NameVariant], rec: &[NameVariant]) -> NameScore {
     let mut best = 0.0;
     let mut best_notes = Notes::default();

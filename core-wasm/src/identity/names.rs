@@ -1,4 +1,4 @@
-//! Name normalisation into comparable variants (DESIGN §4.1): folding, honorifics,
+//! Name normalisation into comparable variants (docs/identity.md §4.1): folding, honorifics,
 //! generational suffixes, aliases and the `AKA` parts of a full subject name.
 
 use super::fold::{Keep, MAX_COMPARED_CHARS, bounded, compact, fold};
@@ -35,7 +35,7 @@ pub(crate) struct NameVariant {
     pub first: Part,
     pub middle: Part,
     pub last: Part,
-    /// JR/II = 2, SR = 1, III = 3, IV = 4, V = 5 (DESIGN §4.1 step 4).
+    /// JR/II = 2, SR = 1, III = 3, IV = 4, V = 5 (docs/identity.md §4.1 step 4).
     pub generation: Option<u8>,
     pub alias: bool,
 }

@@ -1,4 +1,4 @@
-//! Nickname/diminutive equivalence (DESIGN §4.2): two given names are equivalent when
+//! Nickname/diminutive equivalence (docs/identity.md §4.2): two given names are equivalent when
 //! they share a canonical name in `data/nicknames.csv` (CC0, see `data/README.md`).
 
 use std::sync::OnceLock;

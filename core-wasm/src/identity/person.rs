@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-/// Qualifying threshold in basis points (0.85; DECISIONS §5, DESIGN §8.3).
+/// Qualifying threshold in basis points (0.85; docs/decisions.md §5, docs/identity.md §8.3).
 pub const DEFAULT_QUALIFYING_BP: u32 = 8500;
 
 /// A split name as received (any case, any punctuation).
@@ -23,7 +23,7 @@ pub struct PostalAddress<'a> {
     pub state: Cow<'a, str>,
     pub postal_code: Cow<'a, str>,
     pub country: Cow<'a, str>,
-    /// `address_type = INTERNATIONAL`: no USPS rules apply (DESIGN §7.1).
+    /// `address_type = INTERNATIONAL`: no USPS rules apply (docs/identity.md §7.1).
     pub international: bool,
     pub start_date: Option<Cow<'a, str>>,
     pub end_date: Option<Cow<'a, str>>,

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
-/// Routing band of an identity comparison (SPEC `routing.identity_level`; DESIGN §8.4).
+/// Routing band of an identity comparison (docs/api.md `routing.identity_level`; docs/identity.md §8.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum IdentityLevel {
     #[serde(rename = "High")]

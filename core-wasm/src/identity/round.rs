@@ -1,4 +1,4 @@
-//! Decimal rounding and basis points (DESIGN §8.1).
+//! Decimal rounding and basis points (docs/identity.md §8.1).
 
 /// Round to 4 decimals exactly as the reference scorer does (Python `round(x, 4)`): the exact
 /// binary value rounded half to even at the fourth decimal, then the `f64` nearest that decimal,

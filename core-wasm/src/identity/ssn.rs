@@ -1,4 +1,4 @@
-//! SSN parsing and credit levels (DESIGN §6; DECISIONS §5).
+//! SSN parsing and credit levels (docs/identity.md §6; docs/decisions.md §5).
 
 /// A parsed SSN-like value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +38,7 @@ fn is_mask(c: u8) -> bool {
     matches!(c, b'X' | b'*' | b'#')
 }
 
-/// Parse raw SSN text (DESIGN §6.1).
+/// Parse raw SSN text (docs/identity.md §6.1).
 pub(crate) fn parse(raw: Option<&str>) -> Ssn {
     let s = raw.unwrap_or("").trim();
     if s.is_empty() {
@@ -98,7 +98,7 @@ pub(crate) fn parse(raw: Option<&str>) -> Ssn {
     }
 }
 
-/// The SSN component (DESIGN §6.2).
+/// The SSN component (docs/identity.md §6.2).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct SsnScore {
     pub score: f64,

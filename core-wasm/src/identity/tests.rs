@@ -379,7 +379,7 @@ fn gen_identity(g: &mut Lcg) -> Value {
         .map(|_| {
             let street = g.pick(STREETS);
             if g.chance(15) && !street.is_empty() {
-                // single line stuffed into street_one (DESIGN §7.1)
+                // single line stuffed into street_one (docs/identity.md §7.1)
                 return json!({"street_one": format!("{street}, {}, IL 62704", g.pick(&["Springfield", "Dallas"])), "street_two": "", "city": "", "state_or_province": "", "postal_code": "", "country": "US", "address_type": "DOMESTIC", "start_date": "", "end_date": ""});
             }
             let intl = g.chance(8);

@@ -10,7 +10,7 @@ use crate::classify::{DispositionClass, Severity, SeverityLevel, TextLevel};
 
 use super::{Evidence, Offense};
 
-/// DECISIONS §12 `classification`: severity, traffic class and disposition class of a charge as
+/// docs/decisions.md §12 `classification`: severity, traffic class and disposition class of a charge as
 /// stage 1 read them, with the table entries (lexicon phrase, family, statute, type code,
 /// disposition rule) that decided each.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -60,7 +60,7 @@ impl Queue {
         }
     }
 
-    /// SPEC rollup rule 2: labels follow queues at case, court and record level.
+    /// docs/api.md rollup rule 2: labels follow queues at case, court and record level.
     pub fn rolled_up_label(self) -> Label {
         match self {
             Queue::Automation => Label::NotReportable,

@@ -1,4 +1,4 @@
-//! `offenses[].lookback` (DECISIONS §12): when a charge ages out, and which window decides it.
+//! `offenses[].lookback` (docs/decisions.md §12): when a charge ages out, and which window decides it.
 
 use serde::Serialize;
 
@@ -19,7 +19,7 @@ use crate::dates::Iso;
 ///
 /// An effective date or an age limit has no clock or window: only `rule` and `ages_out_on` are set.
 ///
-/// When the date the deciding window counts from is missing from the record (DECISIONS §7.2),
+/// When the date the deciding window counts from is missing from the record (docs/decisions.md §7.2),
 /// `clock_field` names it and `clock_date` and `ages_out_on` are null: the record supports no
 /// such date. `lower_bound` then gives what it does support, when it gives a date the missing
 /// one cannot precede (absent otherwise).

@@ -1,5 +1,5 @@
 //! Wire and internal types. `record` is the normalised search that stage 1 produces and stages 2-3
-//! consume; `decision` is the SPEC decision tree (`labels` its values); `validation` the data-quality report.
+//! consume; `decision` is the contract decision tree (`labels` its values); `validation` the data-quality report.
 
 pub mod classification;
 pub mod dictionary;

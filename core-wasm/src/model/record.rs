@@ -27,7 +27,7 @@ pub enum SourceKind {
 pub struct Search {
     pub source: SourceKind,
     pub search_id: String,
-    /// As-of date for every lookback (DECISIONS §7.2), `YYYY-MM-DD`.
+    /// As-of date for every lookback (docs/decisions.md §7.2), `YYYY-MM-DD`.
     pub search_date: String,
     pub order_id: String,
     pub order_number: String,
@@ -51,7 +51,7 @@ pub struct Candidate {
     pub date_of_birth: String,
     pub ssn: Option<String>,
     pub address: Option<String>,
-    /// DECISIONS §7.3: optional extension used for salary exemptions.
+    /// docs/decisions.md §7.3: optional extension used for salary exemptions.
     pub annual_salary: Option<f64>,
 }
 
@@ -105,7 +105,7 @@ pub struct Subject {
     pub aliases: Vec<SubjectAlias>,
 }
 
-/// DECISIONS §11: `subject_aliases[]` extension.
+/// docs/decisions.md §11: `subject_aliases[]` extension.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SubjectAlias {
     #[serde(default)]
@@ -138,7 +138,7 @@ pub struct Offense {
     pub sentence: Option<Rc<Sentence>>,
     /// `cases[].is_excluded`: evaluated, then removed from the client-facing decision.
     pub excluded: bool,
-    /// Marked hidden by the vendor (XML); kept and evaluated (DECISIONS §11).
+    /// Marked hidden by the vendor (XML); kept and evaluated (docs/decisions.md §11).
     pub hidden: bool,
     pub disposition_class: Disposition,
     pub severity: Severity,
@@ -147,7 +147,7 @@ pub struct Offense {
     #[serde(default)]
     pub traffic_evidence: Rc<str>,
     /// The level the charge text gives (stated or inferred), read with the rest of the text:
-    /// shown when the type names none, never read by rules (DECISIONS §13).
+    /// shown when the type names none, never read by rules (docs/decisions.md §13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_level: Option<TextLevel>,
     /// Set by the tenant's charge dictionary, in stages 2-3's call, never carried between the

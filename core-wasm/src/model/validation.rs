@@ -1,4 +1,4 @@
-//! The `validation` object of the response (SPEC "validation object", DECISIONS §8).
+//! The `validation` object of the response (docs/api.md "validation object", docs/decisions.md §8).
 
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +49,7 @@ pub struct IssueLists<'i> {
     pub warnings: Vec<PublicIssue<'i>>,
 }
 
-/// An issue as clients see it: the SPEC's fields only.
+/// An issue as clients see it: the contract's fields only.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublicIssue<'i> {
     pub level: IssueLevel,
@@ -77,7 +77,7 @@ impl<'i> From<&'i Issue> for PublicIssue<'i> {
 }
 
 impl<'i> Validation<'i> {
-    /// Builds the client-facing object; `None` when there is nothing to report (SPEC: absent).
+    /// Builds the client-facing object; `None` when there is nothing to report (docs/api.md: absent).
     pub fn from_issues(issues: impl IntoIterator<Item = &'i Issue>) -> Option<Validation<'i>> {
         let (mut errors, mut warnings) = (Vec::new(), Vec::new());
         for issue in issues {

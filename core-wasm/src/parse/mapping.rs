@@ -1,4 +1,4 @@
-//! The `cases[]` charge mapping: the count gate (SPEC rule 6) and id assignment (DECISIONS §4).
+//! The `cases[]` charge mapping: the count gate (docs/api.md rule 6) and id assignment (docs/decisions.md §4).
 
 use serde::Serialize;
 
@@ -6,10 +6,10 @@ use crate::model::Court;
 use crate::parse::record_json::RawCourt;
 use crate::parse::validate::CaseRow;
 
-/// Court id used when neither the record nor a mapping supplies one (SPEC decision tree).
+/// Court id used when neither the record nor a mapping supplies one (docs/api.md decision tree).
 pub const TBD_COURT: &str = "TBD";
 
-/// The `details` object of a count mismatch (SPEC "Count mismatch").
+/// The `details` object of a count mismatch (docs/api.md "Count mismatch").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CountMismatch {
     pub court_search_id_count: usize,
@@ -35,7 +35,7 @@ impl CountMismatch {
     }
 }
 
-/// SPEC rule 6: distinct court ids must equal the cases that have charges, and rows must equal the
+/// docs/api.md rule 6: distinct court ids must equal the cases that have charges, and rows must equal the
 /// charges. Only applies when `cases[]` is non-empty; excluded rows count too.
 pub fn count_gate(rows: &[CaseRow], courts: &[RawCourt]) -> Result<(), CountMismatch> {
     if rows.is_empty() {

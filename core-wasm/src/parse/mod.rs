@@ -27,7 +27,7 @@ pub enum Transformed {
         search: Box<Search>,
         record_json: Value,
     },
-    /// HTTP 400 with the SPEC's messages (the first is the headline).
+    /// HTTP 400 with the contract's messages (the first is the headline).
     Invalid {
         search_id: Option<String>,
         messages: Vec<String>,

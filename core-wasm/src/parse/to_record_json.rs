@@ -1,12 +1,12 @@
-//! The SPEC's `record_json` from a normalised, id-mapped [`Search`]: what `/transform-xml`
+//! The contract's `record_json` from a normalised, id-mapped [`Search`]: what `/transform-xml`
 //! returns, and what, resubmitted with `submission_type: resubmit`, gives the same decision as
-//! the document it came from (DECISIONS §11).
+//! the document it came from (docs/decisions.md §11).
 //!
 //! Required strings the source did not give become the sentinel `UNAVAILABLE` (the XML path
 //! already stores them so, which keeps both forms identical); dates are `YYYY-MM-DD` or null;
 //! the `sentence` block is omitted when nothing is known. Two accepted extensions are carried so
 //! nothing that stage 1 classifies is lost: `statute` (read by the traffic classifier) and
-//! `hidden: true` (DECISIONS §11), besides `subject_aliases` (DECISIONS §11).
+//! `hidden: true` (docs/decisions.md §11), besides `subject_aliases` (docs/decisions.md §11).
 
 use serde_json::{Map, Value, json};
 
@@ -126,7 +126,7 @@ fn offense(f: &Offense) -> Value {
     Value::Object(o)
 }
 
-/// Only the fields with a value (LAYOUT §4.5); `None` when the block is empty.
+/// Only the fields with a value (docs/xml-layout.md §4.5); `None` when the block is empty.
 fn sentence(s: &Sentence) -> Option<Value> {
     let mut o = Map::new();
     for (k, v) in [

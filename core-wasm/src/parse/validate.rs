@@ -1,9 +1,9 @@
-//! Request validation for `POST /evaluate` and `/transform-xml` (SPEC "POST /evaluate rules" and
+//! Request validation for `POST /evaluate` and `/transform-xml` (docs/api.md "POST /evaluate rules" and
 //! "Request validation messages"). It lives in the engine so the server and the browser page give
-//! the very same 400 messages (DECISIONS §2).
+//! the very same 400 messages (docs/decisions.md §2).
 //!
 //! Validation reads the generic JSON document ([`Json`], borrowed from the body) rather than
-//! deserialising into typed structs, so that every problem gets the SPEC's message instead of a
+//! deserialising into typed structs, so that every problem gets the contract's message instead of a
 //! serde error, and all problems are reported at once.
 
 use std::borrow::Cow;
@@ -13,7 +13,7 @@ use crate::messages as msg;
 use crate::parse::json::{Json, Object};
 use crate::trim::trim;
 
-/// One `cases[]` row (SPEC "cases[] row").
+/// One `cases[]` row (docs/api.md "cases[] row").
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseRow {
     pub court_search_id: String,
@@ -202,7 +202,7 @@ pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, V
     let order_id = p.required_order_field(record, "order_id");
     let order_number = p.required_order_field(record, "order_number");
 
-    // submission_type: `resubmit` with record_json, omitted with xml (SPEC rules 3 and 4).
+    // submission_type: `resubmit` with record_json, omitted with xml (docs/api.md rules 3 and 4).
     let submission_type = record.get("submission_type").filter(|v| !v.is_null());
     let resubmit = submission_type.and_then(Json::as_str) == Some("resubmit");
     if has_record_json_key && !has_xml_key && !resubmit {
@@ -252,7 +252,7 @@ pub fn validate_record<'a>(record: &'a Object<'a>) -> Result<ValidRequest<'a>, V
     }
 }
 
-/// Validates the `record` of a `/transform-xml` body, `{search_id, xml, cases?}` (DECISIONS §3):
+/// Validates the `record` of a `/transform-xml` body, `{search_id, xml, cases?}` (docs/decisions.md §3):
 /// stage 1 alone, so the order and search fields `/evaluate` needs are optional here. Without a
 /// `search_date`, `today` (the host's clock) anchors two-digit years and placeholder dates.
 pub fn validate_xml_record<'a>(
@@ -304,7 +304,7 @@ pub fn validate_xml_record<'a>(
     }
 }
 
-/// SPEC "record_json": forbidden keys, then the required containers and fields.
+/// docs/api.md "record_json": forbidden keys, then the required containers and fields.
 fn check_record_json(rj: &Object<'_>, p: &mut Problems) {
     let search = rj.get("search").and_then(Json::as_object);
     for key in ["submission_type", "order_id", "order_number"] {
@@ -374,7 +374,7 @@ fn check_record_json(rj: &Object<'_>, p: &mut Problems) {
     }
 }
 
-/// SPEC "candidate_info": required with record_json, optional with xml; flat.
+/// docs/api.md "candidate_info": required with record_json, optional with xml; flat.
 fn check_candidate<'a>(
     record: &'a Object<'a>,
     required: bool,
@@ -417,7 +417,7 @@ fn check_candidate<'a>(
     Some(candidate)
 }
 
-/// SPEC "cases[] row": every row needs court_search_id, offense_id and a boolean is_excluded.
+/// docs/api.md "cases[] row": every row needs court_search_id, offense_id and a boolean is_excluded.
 fn check_cases(record: &Object<'_>, p: &mut Problems) -> Vec<CaseRow> {
     let rows = match record.get("cases") {
         None | Some(Json::Null) => return Vec::new(),
@@ -515,7 +515,7 @@ mod tests {
         assert_eq!(errors_after(|_| {}), Vec::<String>::new());
     }
 
-    /// Every request-validation message of the SPEC, each produced by the smallest bad edit.
+    /// Every request-validation message of the contract, each produced by the smallest bad edit.
     #[test]
     fn every_spec_message() {
         type Edit = Box<dyn FnOnce(&mut Value)>;

@@ -1,4 +1,4 @@
-//! When a charge ages out (DECISIONS §12 `lookback`). True to the rules by construction: every
+//! When a charge ages out (docs/decisions.md §12 `lookback`). True to the rules by construction: every
 //! date on which the charge's outcome can change with the search date is a *boundary* (the
 //! first day past a window that applies to it, a law's effective date, an age limit), and the
 //! charge is re-evaluated by [`evaluate_with`] as of those boundaries only. Between two boundaries
@@ -321,7 +321,7 @@ fn window_of(s: &Span, as_of: NaiveDate) -> LookbackWindow {
 
 /// Every window of the rules that concern the charge (`spans`), and the other boundaries
 /// (effective dates, age limits; `others`), added to both lists. A window counts from the date
-/// its law names and no other (DECISIONS §7.2).
+/// its law names and no other (docs/decisions.md §7.2).
 fn fill_spans(
     f: &ChargeFacts,
     client: Option<&ClientRules>,

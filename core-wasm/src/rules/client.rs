@@ -1,4 +1,4 @@
-//! Client overlays (DECISIONS §7.5): per-tenant rules that can only make a result more protective
+//! Client overlays (docs/decisions.md §7.5): per-tenant rules that can only make a result more protective
 //! or route more charges to a person. They arrive in the evaluate context as `client_rules`; the
 //! host loads them from `LOOKBACK_CLIENT_RULES_DIR` and calls [`ClientRules::validate`] at load.
 
@@ -15,7 +15,7 @@ pub use super::client_table::{
 use super::facts::{Dated, LaterDate};
 use super::{ChargeFacts, DataGap, Effect, Finding, Reason};
 
-/// Lowest and highest identity threshold a tenant may set (DECISIONS §5).
+/// Lowest and highest identity threshold a tenant may set (docs/decisions.md §5).
 pub const MIN_IDENTITY_THRESHOLD: f64 = 0.70;
 pub const MAX_IDENTITY_THRESHOLD: f64 = 1.00;
 
@@ -118,7 +118,7 @@ impl ClientRules {
         self.assess(f).0
     }
 
-    /// The overlay's findings, and the missing values its rules needed (DECISIONS §7.2): a
+    /// The overlay's findings, and the missing values its rules needed (docs/decisions.md §7.2): a
     /// lookback whose date is missing restricts nothing only when the date it cannot precede is
     /// inside; a category about levels asks a person when the level is unknown.
     pub fn assess(&self, f: &ChargeFacts) -> (Vec<Finding>, Vec<DataGap>) {
@@ -230,7 +230,7 @@ fn matches_category(c: ClientCategory, f: &ChargeFacts) -> Option<bool> {
         C::NonConviction => sure(f.class == DispositionClass::NonConviction),
         C::Pending => sure(f.class == DispositionClass::Pending),
         // Each jurisdiction's own word for sealing or expungement is the tenant's category too
-        // (DECISIONS §15).
+        // (docs/decisions.md §15).
         C::Sealed => sure(matches!(
             f.canonical,
             D::Sealed | D::Shielded | D::Restricted | D::Nondisclosure | D::Closed

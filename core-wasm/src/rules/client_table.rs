@@ -1,4 +1,4 @@
-//! The catalogue rows of the client overlay rules (DECISIONS §7.5) and their ids; the limits
+//! The catalogue rows of the client overlay rules (docs/decisions.md §7.5) and their ids; the limits
 //! themselves come from each tenant's overlay (`client.rs`).
 
 use crate::classify::DispositionClass;

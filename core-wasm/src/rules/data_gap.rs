@@ -1,7 +1,7 @@
 //! The values a rule can need and a record can lack, in a module of their own so that findings
 //! and the reasons they give can both name them.
 
-/// A value a rule that applies to the charge needs and the record lacks (DECISIONS §7.2, §8).
+/// A value a rule that applies to the charge needs and the record lacks (docs/decisions.md §7.2, §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DataGap {
     Disposition,

@@ -35,7 +35,7 @@ pub fn markdown() -> String {
     );
     let _ = writeln!(
         out,
-        "A window counts from the date its law names and from no other (DECISIONS §7.2): `entry` is `arrest_date`, \
+        "A window counts from the date its law names and from no other (docs/decisions.md §7.2): `entry` is `arrest_date`, \
          else `charge_date`, else `file_date`; `disposition/release` is the latest of `disposition_date` and, after \
          a custodial sentence, `release_date`. When that date is missing, a charge is inside the window only if the \
          latest date the record gives that it cannot precede is; otherwise a person decides. A row that covers some \

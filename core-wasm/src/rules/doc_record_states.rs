@@ -1,5 +1,5 @@
 //! `docs/record-states.md`, generated from the rule rows and the disposition table: per
-//! jurisdiction, each record state its law names (DECISIONS §15), the words read as it in that
+//! jurisdiction, each record state its law names (docs/decisions.md §15), the words read as it in that
 //! state's court records, and the rule that decides it with its citation. The test
 //! `record_states_doc_is_current` fails when the page and the data part.
 
@@ -26,10 +26,10 @@ pub fn markdown() -> String {
         "Generated from the rule rows and the disposition table by \
          `lookback_core::rules::record_states_markdown()`; do not edit by hand. Regenerate with \
          `UPDATE_RECORD_STATES_DOC=1 cargo test -p lookback-core record_states_doc`.\n\n\
-         DECISIONS §15: the law table's own names for relief are vocabulary. A disposition that \
+         docs/decisions.md §15: the law table's own names for relief are vocabulary. A disposition that \
          names one is read as that record state, with the case's `jurisdiction_state` (a word that \
          means one thing in one state and another elsewhere is read with the state: \
-         DISPOSITIONS.md A4), and the jurisdiction's row decides it, citing its own rule id beside \
+         docs/charges.md A4), and the jurisdiction's row decides it, citing its own rule id beside \
          the federal one. Words are matched as `docs/lexicon.md` says (cleaned, upper case, whole \
          words, `*` a prefix); a deferral row covers the deferral's running, completed and \
          unspecified readings, of which the bare names are listed (completion and revocation words: \

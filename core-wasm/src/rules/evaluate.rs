@@ -22,7 +22,7 @@ pub fn evaluate_charge(facts: &ChargeFacts) -> ChargeOutcome {
 }
 
 /// Evaluates one charge against every applicable rule and the tenant's overlay. A record state
-/// that reads two ways is decided over its readings (DECISIONS §15), a missing disposition or
+/// that reads two ways is decided over its readings (docs/decisions.md §15), a missing disposition or
 /// level over the values it could have (§7.2).
 pub fn evaluate_with(f: &ChargeFacts, client: Option<&ClientRules>) -> ChargeOutcome {
     if let Some((question, readings)) = trial::readings(f, || settled_reading(f)) {
@@ -119,7 +119,7 @@ pub(super) fn concerns(rule: &Rule, f: &ChargeFacts) -> bool {
     rule.classes.contains(&f.class) && category_match(rule.category, f).is_some()
 }
 
-/// DECISIONS §7.2: a charge whose disposition or level is missing is decided only when every
+/// docs/decisions.md §7.2: a charge whose disposition or level is missing is decided only when every
 /// value it could have gives the same decision; either way the values a rule would need under
 /// one of them are noted. A missing date needs no trial: a later date (disposition, release)
 /// cannot be earlier than the one the record gives, and no rule restricts a charge for a date
@@ -164,7 +164,7 @@ pub(super) fn reportability_in(
     client: Option<&ClientRules>,
 ) -> Reportability {
     if let Some((_, readings)) = trial::readings(f, || settled_reading(f)) {
-        // Decided when every reading agrees (DECISIONS §15).
+        // Decided when every reading agrees (docs/decisions.md §15).
         let mut agreed = None;
         for (_, value) in readings {
             let r = reportability_in(scratch, &value.of(f), client);
@@ -216,7 +216,7 @@ pub(super) fn in_force(rule: &Rule, as_of: NaiveDate) -> bool {
     from_ok && to_ok
 }
 
-/// Exactly on the boundary is inside; one day earlier is outside (DECISIONS §7.2).
+/// Exactly on the boundary is inside; one day earlier is outside (docs/decisions.md §7.2).
 pub fn within(event: NaiveDate, as_of: NaiveDate, window: Window) -> bool {
     window_start(as_of, window).is_none_or(|start| event >= start)
 }
@@ -315,7 +315,7 @@ fn apply(rule: &'static Rule, f: &ChargeFacts, found: &mut Found) {
                 },
             )
         }
-        // DECISIONS §15: a record-state row bars whatever its confidence, and says it.
+        // docs/decisions.md §15: a record-state row bars whatever its confidence, and says it.
         (Action::Bar, None)
             if rule.confidence != Confidence::High
                 && matches!(rule.category, Category::RecordState(_)) =>
@@ -397,7 +397,7 @@ struct LookbackRow {
 
 /// One lookback on one charge. A window counts only from the date its law names: the federal
 /// order of entry dates for `Clock::Entry`, the latest of disposition and release otherwise
-/// (DECISIONS §7.2). When that date is missing, the charge is inside whatever it is once the
+/// (docs/decisions.md §7.2). When that date is missing, the charge is inside whatever it is once the
 /// date it cannot precede is inside; otherwise a person decides, and the missing value is
 /// noted either way (`needed`). `unsure`: the category turns on this missing value.
 fn lookback(

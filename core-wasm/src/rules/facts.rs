@@ -18,7 +18,7 @@ pub struct Dated {
     pub field: &'static str,
 }
 
-/// The date the state windows count from (DECISIONS §7.2): the latest of `disposition_date` and,
+/// The date the state windows count from (docs/decisions.md §7.2): the latest of `disposition_date` and,
 /// after a custodial sentence, `sentence.release_date`. No other field stands in for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LaterDate {
@@ -100,7 +100,7 @@ pub struct ChargeFacts {
     /// The subject's date of birth (full dates only): the case subject's.
     pub subject_dob: Option<NaiveDate>,
     pub custody: Custody,
-    /// DECISIONS §7.2: `arrest_date`, else `charge_date`, else `file_date`.
+    /// docs/decisions.md §7.2: `arrest_date`, else `charge_date`, else `file_date`.
     pub entry: Option<Dated>,
     /// Latest of `disposition_date` and `sentence.release_date` (state conviction lookbacks), or
     /// what bounds it when a date it needs is missing.
@@ -109,7 +109,7 @@ pub struct ChargeFacts {
     pub outcome_dated: bool,
     pub is_serving: bool,
     pub annual_salary: Option<f64>,
-    /// The charge is one reading of a record state that reads two ways (DECISIONS §15), tried
+    /// The charge is one reading of a record state that reads two ways (docs/decisions.md §15), tried
     /// by the evaluator: it is not read again.
     pub reading_tried: bool,
 }
@@ -196,7 +196,7 @@ impl ChargeFacts {
         }
     }
 
-    /// Adds the parties whose state rules apply and the court's local place (DECISIONS §7.1).
+    /// Adds the parties whose state rules apply and the court's local place (docs/decisions.md §7.1).
     pub fn with_parties(
         mut self,
         applicant_state: Option<&str>,

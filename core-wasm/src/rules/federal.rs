@@ -1,4 +1,4 @@
-//! Federal FCRA rules (15 U.S.C. 1681c) and the general traffic policy (DECISIONS §7.2, §7.4).
+//! Federal FCRA rules (15 U.S.C. 1681c) and the general traffic policy (docs/decisions.md §7.2, §7.4).
 
 use crate::classify::{CanonicalDisposition, DispositionClass, TrafficKind};
 use crate::dates::within_years;

@@ -1,5 +1,5 @@
 //! Local ordinances, matched from the court's `search_jurisdiction` and the case's state
-//! (DECISIONS §7.1). The law table has facts only for New York City (its Fair Chance Act limits
+//! (docs/decisions.md §7.1). The law table has facts only for New York City (its Fair Chance Act limits
 //! employers on non-convictions and violations, details "not covered"); for San Francisco, Los
 //! Angeles County and Philadelphia it has none. Each is therefore a review-only rule of low
 //! confidence: a person checks the ordinance before anything from those courts is released.

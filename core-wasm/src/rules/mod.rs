@@ -1,5 +1,5 @@
 //! Stage 3, compliance rules: each charge's facts go through every applicable rule; each rule that
-//! has something to say returns a [`Finding`]; the most protective outcome wins (DECISIONS §7.1).
+//! has something to say returns a [`Finding`]; the most protective outcome wins (docs/decisions.md §7.1).
 
 pub mod aging;
 pub mod catalog;

@@ -1,5 +1,5 @@
 //! What rules say about one charge: each rule's [`Finding`], and the [`ChargeOutcome`] they
-//! combine into (the most protective wins, DECISIONS §7.1).
+//! combine into (the most protective wins, docs/decisions.md §7.1).
 
 use std::fmt;
 
@@ -59,7 +59,7 @@ pub struct ChargeOutcome {
     /// Every finding, the decisive ones first.
     pub findings: Vec<Finding>,
     /// Every value a rule that applies needed and the record lacks, whether or not the decision
-    /// could be made without it (DECISIONS §7.2); the validation report names each (§8).
+    /// could be made without it (docs/decisions.md §7.2); the validation report names each (§8).
     pub missing: Vec<DataGap>,
 }
 
@@ -119,7 +119,7 @@ impl ChargeOutcome {
     }
 
     /// Whether a rule that applies needed this value and the record lacks it, whether or not
-    /// the decision could be made without it (DECISIONS §7.2).
+    /// the decision could be made without it (docs/decisions.md §7.2).
     pub fn has_gap(&self, gap: DataGap) -> bool {
         self.missing.contains(&gap)
     }

@@ -44,7 +44,7 @@ pub enum Reason {
     PreemptionDisputed {
         jurisdiction: &'static str,
     },
-    /// A record-state row below high confidence that bars all the same (DECISIONS §15).
+    /// A record-state row below high confidence that bars all the same (docs/decisions.md §15).
     Confidence {
         rule: &'static str,
         confidence: &'static str,

@@ -60,7 +60,7 @@ pub fn table_for(scope: Scope, jurisdiction: &str) -> &'static [Rule] {
     }
 }
 
-/// The scope and jurisdiction an id names by its prefix (DECISIONS §7.6: `FED_`, `GEN_`, `SYS_`,
+/// The scope and jurisdiction an id names by its prefix (docs/decisions.md §7.6: `FED_`, `GEN_`, `SYS_`,
 /// `LOCAL_`, `CLIENT_`, or a two-letter code). A state's statutes and employer-use limits share
 /// one table, so either scope finds them.
 fn scope_of(id: &str) -> (Scope, &str) {

@@ -1,9 +1,9 @@
-//! The charge-level routing matrix of DECISIONS §6: queue and label from reportability and identity.
+//! The charge-level routing matrix of docs/decisions.md §6: queue and label from reportability and identity.
 
 use crate::identity::IdentityLevel;
 use crate::model::{Label, Queue, Reportability};
 
-/// DECISIONS §6. A record that is someone else's (`Not Matching`) is never attributed to the
+/// docs/decisions.md §6. A record that is someone else's (`Not Matching`) is never attributed to the
 /// candidate; a charge not reportable whoever it belongs to is cleared without identity.
 pub fn route(reportability: Reportability, identity: IdentityLevel) -> (Queue, Label) {
     use IdentityLevel as I;
@@ -24,7 +24,7 @@ mod tests {
     use IdentityLevel as I;
     use Reportability as R;
 
-    /// Every cell of the DECISIONS §6 table, row by row.
+    /// Every cell of the docs/decisions.md §6 table, row by row.
     #[test]
     fn matrix() {
         let cells = [

@@ -54,7 +54,7 @@ pub enum Scope {
     Client,
 }
 
-/// When a jurisdiction's rule applies to a case (DECISIONS §7.1).
+/// When a jurisdiction's rule applies to a case (docs/decisions.md §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
@@ -76,7 +76,7 @@ pub enum Trigger {
     System,
 }
 
-/// The places with local rules (DECISIONS §7.1).
+/// The places with local rules (docs/decisions.md §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
@@ -92,7 +92,7 @@ pub enum Place {
 pub enum Category {
     All,
     /// Records in one of these states (sealed, expunged, a jurisdiction's own word for relief,
-    /// set aside, pardoned, a youthful offender adjudication: DECISIONS §15).
+    /// set aside, pardoned, a youthful offender adjudication: docs/decisions.md §15).
     RecordState(&'static [CanonicalDisposition]),
     /// Deferred adjudication, diversion, PBJ, withheld adjudication, first offender, SIS, running,
     /// completed or unspecified.
@@ -136,7 +136,7 @@ pub enum Clock {
     OutOfCustody,
 }
 
-/// A lookback window in whole years and months (DECISIONS §7.2: exactly on the boundary is inside).
+/// A lookback window in whole years and months (docs/decisions.md §7.2: exactly on the boundary is inside).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Window {
     pub years: u32,
@@ -169,7 +169,7 @@ pub enum Action {
     },
     /// Not reportable once the subject is this old at the as-of date; review when the age is unknown.
     JuvenileUntilAge(u32),
-    /// The row says what the record state is (DECISIONS §15: AZ, a set-aside conviction stays a
+    /// The row says what the record state is (docs/decisions.md §15: AZ, a set-aside conviction stays a
     /// conviction): the charge is read as this class only, and the row's reason is said beside
     /// the rules that decide it (a permit that shows the note).
     ReadsAs(DispositionClass),
@@ -219,7 +219,7 @@ pub const BASE: Rule = Rule {
     confidence: Confidence::Medium,
 };
 
-/// Record states the rows name (DECISIONS §15).
+/// Record states the rows name (docs/decisions.md §15).
 pub const SEALED: &[CanonicalDisposition] = &[CanonicalDisposition::Sealed];
 pub const EXPUNGED: &[CanonicalDisposition] = &[CanonicalDisposition::Expunged];
 pub const SEALED_OR_EXPUNGED: &[CanonicalDisposition] =

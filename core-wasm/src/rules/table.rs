@@ -1,5 +1,5 @@
 //! The federal, general and system rules: their ids, the federal thresholds, and the table the
-//! catalogue shows and `federal.rs` cites. Ids are stable across versions (DECISIONS §7.6); the
+//! catalogue shows and `federal.rs` cites. Ids are stable across versions (docs/decisions.md §7.6); the
 //! federal ones are the `id_suggestion`s of `shared/reference/law/federal.json`. Change any row
 //! and bump `RULES_VERSION` (`registry.rs`).
 
@@ -19,7 +19,7 @@ pub const GEN_RECORD_STATE_UNSETTLED: &str = "GEN_RECORD_STATE_UNSETTLED";
 pub const SYS_JURISDICTION_UNKNOWN: &str = "SYS_JURISDICTION_UNKNOWN";
 pub const SYS_ENGINE_FAILURE: &str = "SYS_ENGINE_FAILURE";
 
-/// Federal salary threshold of 15 U.S.C. 1681c(b); inclusive (DECISIONS §7.2).
+/// Federal salary threshold of 15 U.S.C. 1681c(b); inclusive (docs/decisions.md §7.2).
 pub const FEDERAL_SALARY_THRESHOLD: f64 = 75_000.0;
 /// Federal lookback for non-conviction items, in whole years from the date of entry.
 pub const FEDERAL_NONCONVICTION_YEARS: u32 = 7;

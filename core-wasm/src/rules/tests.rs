@@ -398,7 +398,7 @@ fn undated_conviction(state: &str, entered: &str) -> ChargeFacts {
     f
 }
 
-/// DECISIONS §7.2: the date of entry bounds a missing disposition date from below and never
+/// docs/decisions.md §7.2: the date of entry bounds a missing disposition date from below and never
 /// stands in for it; the gap is named whether or not the decision needs it.
 #[test]
 fn a_missing_disposition_date_is_bounded_by_the_entry_never_replaced_by_it() {
@@ -508,7 +508,7 @@ fn an_unknown_level_is_decided_only_when_every_level_decides_alike() {
     assert!(cites(&ny, "NY_TRAFFIC_VIOLATION_NONREPORT"));
 }
 
-/// A tenant's overlay needs its dates and levels as the law's rules do (DECISIONS §7.2, §7.5).
+/// A tenant's overlay needs its dates and levels as the law's rules do (docs/decisions.md §7.2, §7.5).
 #[test]
 fn a_client_overlay_never_skips_a_missing_value() {
     let client = ClientRules {
@@ -557,7 +557,7 @@ fn set_aside_and_pardon_only_where_the_table_says() {
     assert_eq!(outcome(&mi), Reportability::NotReportable);
     // The law table also bars set-aside records in OR (ORS 137.225) and DC (2-1652(2)(A)), and in
     // MI and OR only for their own courts; AZ reports them with their status; elsewhere a
-    // set-aside is decided over both readings (DECISIONS §15): recent, both are reportable.
+    // set-aside is decided over both readings (docs/decisions.md §15): recent, both are reportable.
     let set_aside = |court: &str, applicant: Option<&str>| {
         let mut f = facts(K::NonConviction, D::ConvictionSetAside, court);
         f.applicant_state = applicant.and_then(StateCode::new);

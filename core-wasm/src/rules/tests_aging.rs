@@ -288,7 +288,7 @@ fn a_pending_charge_lists_the_federal_and_state_windows_in_rule_order() {
     assert_eq!(windows(&exempt), vec![]);
 }
 
-/// A California conviction whose disposition date is missing (DECISIONS §7.2): the arrest
+/// A California conviction whose disposition date is missing (docs/decisions.md §7.2): the arrest
 /// bounds it from below and never stands in for it.
 fn undated(entry: Option<&str>) -> ChargeFacts {
     let mut f = facts(K::Conviction, D::ConvictedGuiltyPlea, "CA");

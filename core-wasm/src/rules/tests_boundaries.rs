@@ -1,6 +1,6 @@
 //! The boundary of every lookback rule in the data, found by iterating the rule table (no rule is
 //! picked by hand): for each row and each disposition class it covers, a charge inside the window,
-//! exactly on its first day (inside, DECISIONS §7.2) and one day before it (outside); where the
+//! exactly on its first day (inside, docs/decisions.md §7.2) and one day before it (outside); where the
 //! row has a salary threshold, outside at the threshold (lifted) and one cent under it (not);
 //! where it has none, a very high salary lifts nothing. The row's own finding must flip exactly so,
 //! and the combined outcome must follow it (a bar outside is always Not Reportable).

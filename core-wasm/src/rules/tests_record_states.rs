@@ -1,4 +1,4 @@
-//! DECISIONS §15 in the evaluator: every record-state row of the law table fires on the states it
+//! docs/decisions.md §15 in the evaluator: every record-state row of the law table fires on the states it
 //! names and cites itself beside the federal bar; a low-confidence row bars and says so; a
 //! record state that reads two ways (an unspecified deferral; a set-aside or pardon where no row
 //! says whether the conviction remains) is decided only when its readings agree.
@@ -135,7 +135,7 @@ fn each_state_names_its_own_bar() {
     assert!(oh.reason().contains("confidence low"), "{}", oh.reason());
 }
 
-/// DECISIONS §15: a bare deferral is decided only when its pending and non-conviction readings
+/// docs/decisions.md §15: a bare deferral is decided only when its pending and non-conviction readings
 /// agree; otherwise a person decides, and the rationale says what each reading gives.
 #[test]
 fn an_unspecified_deferral_is_decided_when_both_readings_agree() {
@@ -179,7 +179,7 @@ fn an_unspecified_deferral_is_decided_when_both_readings_agree() {
     }
 }
 
-/// DECISIONS §15: set-aside and pardon follow the jurisdiction's row. Arizona's set-aside stays a
+/// docs/decisions.md §15: set-aside and pardon follow the jurisdiction's row. Arizona's set-aside stays a
 /// conviction and is reported with its note; Michigan, Oregon, D.C. and a California applicant
 /// bar it; where no row says, it is decided only when both readings agree.
 #[test]

@@ -1,5 +1,5 @@
 //! What a charge's record leaves open, and how the charge is decided over what it could be: a
-//! missing disposition or level (DECISIONS §7.2: decided only when every value it could have
+//! missing disposition or level (docs/decisions.md §7.2: decided only when every value it could have
 //! bars it), and a record state that reads two ways (§15: a deferral that may be running or
 //! completed; a set-aside or pardon where no applicable row says whether the conviction remains:
 //! decided when both readings agree). The evaluator tries each value; this module says which
@@ -45,7 +45,7 @@ impl Value {
     }
 }
 
-/// The fact a record state that reads two ways leaves open (DECISIONS §15).
+/// The fact a record state that reads two ways leaves open (docs/decisions.md §15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Question {
     /// A deferral or withheld adjudication: still running (pending) or completed (not a
@@ -220,7 +220,7 @@ const LEVEL_VALUES: [(&str, Value); 7] = {
     ]
 };
 
-/// DECISIONS §7.2: a charge undecided for a missing `what` (its `outcome` as given) is barred
+/// docs/decisions.md §7.2: a charge undecided for a missing `what` (its `outcome` as given) is barred
 /// when every value it could take is (`tried`); either way the values a rule would need under
 /// one of them are noted.
 pub(super) fn decide_missing(
@@ -264,7 +264,7 @@ pub(super) fn decide_missing(
     ChargeOutcome::combine_noting(findings, &outcome.missing)
 }
 
-/// DECISIONS §15: a record state that reads two ways is decided when every reading (`tried`)
+/// docs/decisions.md §15: a record state that reads two ways is decided when every reading (`tried`)
 /// gives the same reportability, otherwise a person decides (`GEN_RECORD_STATE_UNSETTLED`); the
 /// rationale says what each reading gives, so the fact that settles it is plain. Every rule a
 /// reading used is cited; none of them restricts beyond a review when the readings disagree.

@@ -1,6 +1,6 @@
 //! API keys: generation, hashing, the key store and the key file.
 //!
-//! Keys are `lkb_` followed by 40 base62 characters (DECISIONS §1). The server keeps only their
+//! Keys are `lkb_` followed by 40 base62 characters (docs/decisions.md §1). The server keeps only their
 //! SHA-256 hashes in memory, and the key file holds nothing else, so a leaked file or memory dump
 //! reveals no usable key. Lookups compare hashes in constant time.
 

@@ -1,4 +1,4 @@
-//! Bearer tokens: JWT signed with HS256, and only HS256 accepted (DECISIONS §1). Every token
+//! Bearer tokens: JWT signed with HS256, and only HS256 accepted (docs/decisions.md §1). Every token
 //! names its issuer and audience (`iss`, `aud`), and both are checked, so a token minted for
 //! another service with the same secret does not open this one.
 

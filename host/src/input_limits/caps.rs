@@ -133,7 +133,7 @@ impl Exceeded {
     }
 
     /// The identity match's 400 body: problem details keyed by the PascalCase model path, as
-    /// the engine keys its own (SPEC "Identity-match errors").
+    /// the engine keys its own (docs/api.md "Identity-match errors").
     pub fn problem_details(&self) -> String {
         let key = pascal_path(&self.field);
         lookback_core::identity::problem_details(&BTreeMap::from([(key, vec![self.message()])]))

@@ -1,4 +1,4 @@
-//! Rule-module versions while the service runs (DECISIONS §9, docs/modules.md): the base module
+//! Rule-module versions while the service runs (docs/decisions.md §9, docs/modules.md): the base module
 //! (embedded, or `LOOKBACK_MODULE`), modules from `LOOKBACK_MODULES_DIR` (loaded at start and
 //! whenever files appear), uploads, activation, rollback, and the persisted pointer to the last
 //! good active module.

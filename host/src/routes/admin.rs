@@ -1,4 +1,4 @@
-//! The admin API for rule-module versions (DECISIONS §9, admin-role tokens; client role: 403):
+//! The admin API for rule-module versions (docs/decisions.md §9, admin-role tokens; client role: 403):
 //! `GET /admin/modules`, `POST /admin/modules` (an `application/wasm` body; `?sha256=` to vouch
 //! for the bytes, `?activate=true` to activate once admitted), `POST /admin/modules/{version}/activate`,
 //! `POST /admin/modules/rollback`, `DELETE /admin/modules/{version}`, `POST /admin/diff`.

@@ -2,7 +2,7 @@
 //! server will close the connection after answering (the request body was not read to its end: a
 //! 413, a 408, a refusal before the body; the connection then lingers at close), `Cache-Control:
 //! no-store` unless the route set its own (tokens, decisions and records must not sit in a cache,
-//! DECISIONS §14), and a `Date` that follows the wall clock ([`http_date`]).
+//! docs/decisions.md §14), and a `Date` that follows the wall clock ([`http_date`]).
 
 use std::pin::Pin;
 use std::sync::Arc;

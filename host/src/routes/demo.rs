@@ -1,4 +1,4 @@
-//! `GET /demo/` (public, DECISIONS §10): the browser page, embedded in the binary at build time
+//! `GET /demo/` (public, docs/decisions.md §10): the browser page, embedded in the binary at build time
 //! (`host/build/demo_assets.rs`), served with its content type and a strict Content-Security-Policy.
 //! The page evaluates in the browser; nothing here sees a record.
 

@@ -1,4 +1,4 @@
-//! Public engine-module routes for the browser page (DECISIONS §10), no auth:
+//! Public engine-module routes for the browser page (docs/decisions.md §10), no auth:
 //! - `GET /engine/active.wasm`: the active module's exact bytes;
 //! - `GET /engine/{version}.wasm`: one loaded version's bytes;
 //! - `GET /engine/modules`: public metadata of every loaded version.

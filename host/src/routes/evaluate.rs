@@ -1,4 +1,4 @@
-//! `POST /evaluate`: one search, one decision (SPEC "POST /evaluate rules", DECISIONS §3).
+//! `POST /evaluate`: one search, one decision (docs/api.md "POST /evaluate rules", docs/decisions.md §3).
 //! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
 //! request (the active one, or the version pinned by `X-Engine-Version`), once the body is within
 //! the input caps (`input_limits`). Every answer is queued for the decision log and, when sampled,

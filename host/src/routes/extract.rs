@@ -2,7 +2,7 @@
 //! instead of axum's plain-text rejections. The request context, the bearer token's claims (and
 //! the admin role), the module that answers, and the raw body (not parsed here: the engine
 //! validates requests itself, so the server and the browser page give the same messages,
-//! DECISIONS §2).
+//! docs/decisions.md §2).
 
 use std::sync::Arc;
 
@@ -32,7 +32,7 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestCtx {
 }
 
 /// The claims of a request's valid bearer token. Rejects with the spec's 401 messages
-/// (SPEC "Authentication" 4): a missing or malformed header, or a bad or expired token.
+/// (docs/api.md "Authentication" 4): a missing or malformed header, or a bad or expired token.
 #[derive(Debug, Clone)]
 pub struct Bearer(pub Claims);
 
@@ -56,7 +56,7 @@ impl FromRequestParts<AppState> for Bearer {
     }
 }
 
-/// A bearer token with the admin role (the admin API, DECISIONS §9). A valid client-role token
+/// A bearer token with the admin role (the admin API, docs/decisions.md §9). A valid client-role token
 /// gets 403; a missing or bad token the same 401s as [`Bearer`].
 #[derive(Debug, Clone)]
 pub struct Admin(pub Claims);
@@ -100,7 +100,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PeerAddr {
     }
 }
 
-/// Request header pinning a loaded engine version for one request (DECISIONS §9).
+/// Request header pinning a loaded engine version for one request (docs/decisions.md §9).
 pub const ENGINE_VERSION_HEADER: &str = "x-engine-version";
 
 /// The module that answers this request, captured once: the version named by `X-Engine-Version`,
@@ -146,7 +146,7 @@ impl FromRequestParts<AppState> for EngineChoice {
 }
 
 /// The body of a JSON endpoint: declared `application/json` (with or without a charset, else
-/// 415, DECISIONS §12), at most `max_body_bytes` long (then 413), received within the body
+/// 415, docs/decisions.md §12), at most `max_body_bytes` long (then 413), received within the body
 /// timeout (then 408).
 #[derive(Debug, Clone)]
 pub struct RawBody(pub Bytes);

@@ -1,4 +1,4 @@
-//! `GET /health` (SPEC "Health response", DECISIONS §3, §14): booleans from the cached canary run
+//! `GET /health` (docs/api.md "Health response", docs/decisions.md §3, §14): booleans from the cached canary run
 //! of the active module; 200 for `healthy` and `degraded`, 503 for `unhealthy`. Public, so it
 //! names each problem by a short code in `reasons` ([`crate::problems`]); the details are in the
 //! admin module view. With `LOOKBACK_FAIL_CLOSED=1` the problems of [`crate::problems::FAIL_CLOSED`]
@@ -22,7 +22,7 @@ struct Health {
     status: &'static str,
     service: &'static str,
     services: Services,
-    /// Absent when healthy: the SPEC's body exactly.
+    /// Absent when healthy: the contract's body exactly.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reasons: Vec<&'static str>,
 }

@@ -19,7 +19,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 /// Creates the [`RequestCtx`] of every request and echoes the correlation id on its answer
-/// (DECISIONS §3).
+/// (docs/decisions.md §3).
 pub async fn correlation(mut request: Request, next: Next) -> Response {
     let header = request
         .headers()

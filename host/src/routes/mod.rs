@@ -48,7 +48,7 @@ pub fn router(state: AppState) -> Router {
             "/complianceEngine/identity-match",
             engine_route(post(identity_match::identity_match), &state),
         )
-        // The browser page and the module bytes it runs: public (DECISIONS §10).
+        // The browser page and the module bytes it runs: public (docs/decisions.md §10).
         .route("/demo", get(demo::redirect))
         .route("/demo/", get(demo::index))
         .route("/demo/{*path}", get(demo::file))
@@ -106,7 +106,7 @@ pub fn overflow_router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The internal listener of `LOOKBACK_METRICS_ADDR` (DECISIONS §14): `/metrics` without
+/// The internal listener of `LOOKBACK_METRICS_ADDR` (docs/decisions.md §14): `/metrics` without
 /// credentials and `/health`, nothing else; for scrapers and probes inside the cluster.
 pub fn internal_router(state: AppState) -> Router {
     Router::new()

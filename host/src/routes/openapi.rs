@@ -1,5 +1,5 @@
 //! `GET /openapi.json`: the OpenAPI 3.1 description of every public and admin endpoint
-//! (DECISIONS §12). Written by hand here, with the contract's messages taken from the same
+//! (docs/decisions.md §12). Written by hand here, with the contract's messages taken from the same
 //! constants the engine and the host answer with; `docs/openapi.json` is its checked-in copy
 //! (`UPDATE_OPENAPI=1 cargo test -p lookback-tests --test e2e openapi` rewrites it, and the
 //! end-to-end suite fails when the two drift). The suite validates real answers against it.
@@ -19,7 +19,7 @@ pub async fn openapi() -> Response {
     json_response(StatusCode::OK, document().to_string())
 }
 
-/// The 400 messages of SPEC "Request validation messages" (and the host's body checks).
+/// The 400 messages of docs/api.md "Request validation messages" (and the host's body checks).
 fn validation_messages() -> Vec<String> {
     let mut all: Vec<String> = [
         engine::XML_OR_RECORD_JSON_REQUIRED,
@@ -175,9 +175,9 @@ pub fn document() -> Value {
         // Relative to where this document is served: every deployment serves its own copy.
         "servers": [{ "url": "/", "description": "the Lookback server that serves this document" }],
         "tags": [
-            { "name": "evaluate", "description": "Decisions (SPEC)" },
-            { "name": "engine", "description": "Engine modules, public (DECISIONS §10)" },
-            { "name": "admin", "description": "Module versions and operations, admin role (DECISIONS §9, §12)" },
+            { "name": "evaluate", "description": "Decisions (docs/api.md)" },
+            { "name": "engine", "description": "Engine modules, public (docs/decisions.md §10)" },
+            { "name": "admin", "description": "Module versions and operations, admin role (docs/decisions.md §9, §12)" },
             { "name": "operations", "description": "Health, metrics, this document" }
         ],
         "paths": with_head_refusals(paths()),
@@ -461,7 +461,7 @@ fn error_with(code: Value, message: Value) -> Value {
 
 fn responses() -> Value {
     json!({
-        "BadRequest": json_content("invalid request; message and errors[] quote SPEC's messages verbatim",
+        "BadRequest": json_content("invalid request; message and errors[] quote docs/api.md's messages verbatim",
             error_with(json!({ "const": "INVALID_REQUEST" }),
                        json!({ "type": "string", "examples": validation_messages() }))),
         "Unauthorized": json_content("missing, malformed, bad or expired credentials (WWW-Authenticate: Bearer)",
@@ -496,7 +496,7 @@ fn responses() -> Value {
             error_with(json!({ "const": "MODULE_REFUSED" }), json!({ "type": "string" }))),
         "PayloadTooLarge": json_content("body over the configured limit (default 2 MiB; modules 16 MiB)",
             error_with(json!({ "const": "PAYLOAD_TOO_LARGE" }), json!({ "type": "string" }))),
-        "UnsupportedMediaType": json_content("JSON endpoints take application/json, uploads application/wasm (DECISIONS §12)",
+        "UnsupportedMediaType": json_content("JSON endpoints take application/json, uploads application/wasm (docs/decisions.md §12)",
             error_with(json!({ "const": "UNSUPPORTED_MEDIA_TYPE" }), json!({ "type": "string" }))),
         "InternalError": json_content("internal error; the body names no internal detail",
             error_with(json!({ "const": "INTERNAL_ERROR" }), json!({ "const": "internal error" }))),
@@ -599,7 +599,7 @@ fn envelope_schemas() -> Value {
             } }
         },
         "RecordJson": {
-            "description": "Mapped criminal data (SPEC \"record_json\"); the engine checks every field and answers 400 with the SPEC's message.",
+            "description": "Mapped criminal data (docs/api.md \"record_json\"); the engine checks every field and answers 400 with the contract's message.",
             "type": "object", "required": ["criminal_search_results"],
             "properties": {
                 "criminal_search_results": { "type": "array", "items": { "type": "object" } },
@@ -608,7 +608,7 @@ fn envelope_schemas() -> Value {
             }
         },
         "Timing": {
-            "description": "Milliseconds (DECISIONS §3: identity_ms, rules_ms and queue_ms may appear beside the SPEC's three).",
+            "description": "Milliseconds (docs/decisions.md §3: identity_ms, rules_ms and queue_ms may appear beside the contract's three).",
             "type": "object", "required": ["xml_transformer_ms", "compliance_ms", "total_ms"],
             "properties": { "xml_transformer_ms": { "type": "number" }, "compliance_ms": { "type": "number" },
                             "total_ms": { "type": "number" } },
@@ -697,7 +697,7 @@ fn decision_schemas() -> Value {
                             "details": { "type": "string" } }
         },
         "Charge": {
-            "description": "One charge. Accepted extensions (DECISIONS §12) such as classification and lookback may appear beside the SPEC fields.",
+            "description": "One charge. Accepted extensions (docs/decisions.md §12) such as classification and lookback may appear beside the contract fields.",
             "type": "object",
             "required": ["offense_id", "charge", "charge_decision", "rationale", "needs_human_review", "cited_rules", "citations", "routing"],
             "properties": {
@@ -711,7 +711,7 @@ fn decision_schemas() -> Value {
             "additionalProperties": true
         },
         "Classification": {
-            "description": "How stage 1 read the charge (DECISIONS §12), with the evidence of each reading; dictionary: the tenant's charge dictionary read it (its entries' lines in evidence name the entry, the version and the built-in reading)",
+            "description": "How stage 1 read the charge (docs/decisions.md §12), with the evidence of each reading; dictionary: the tenant's charge dictionary read it (its entries' lines in evidence name the entry, the version and the built-in reading)",
             "type": ["object", "null"],
             "properties": {
                 "severity": { "type": "string" }, "traffic": { "enum": ["minor", "serious", "none", "unknown"] },

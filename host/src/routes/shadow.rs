@@ -1,4 +1,4 @@
-//! Shadow evaluation of a loaded candidate version (admin role, DECISIONS §12):
+//! Shadow evaluation of a loaded candidate version (admin role, docs/decisions.md §12):
 //! `POST /admin/modules/{version}/shadow` with `{"sample_rate": 0.1, "until": "<RFC 3339>"?}`
 //! starts it (201, the summary), `GET` answers the summary, `DELETE` ends it (200, the final
 //! summary). An unknown version, or a version without a shadow, is a 404; a bad body a 400.

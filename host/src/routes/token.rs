@@ -1,4 +1,4 @@
-//! `POST /auth/token`: exchanges an `X-API-Key` for a bearer token (SPEC "Authentication").
+//! `POST /auth/token`: exchanges an `X-API-Key` for a bearer token (docs/api.md "Authentication").
 
 use axum::extract::{Request, State};
 use axum::response::Response;

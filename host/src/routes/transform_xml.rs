@@ -1,6 +1,6 @@
 //! `POST /transform-xml` (bearer auth): stage 1 alone on `{record: {search_id, xml, cases?}}`
 //! (the engine's `lookback_transform_xml`). Returns the mapped `record_json` that `/evaluate`
-//! accepts as a resubmit (DECISIONS §3), the spec's 422 count-mismatch body, or a 400 shaped as
+//! accepts as a resubmit (docs/decisions.md §3), the spec's 422 count-mismatch body, or a 400 shaped as
 //! `/evaluate`'s; a body over the input caps gets `/evaluate`'s 400 or 413 before the engine runs.
 //! A token bound to a tenant gets 403 for another tenant's record, as on `/evaluate`.
 

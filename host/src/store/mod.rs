@@ -1,4 +1,4 @@
-//! The shared registry on PostgreSQL (DECISIONS §12, docs/operations.md), switched on
+//! The shared registry on PostgreSQL (docs/decisions.md §12, docs/operations.md), switched on
 //! by `LOOKBACK_DATABASE_URL`. Without it nothing here runs and the server keeps its
 //! single-process registry.
 //!

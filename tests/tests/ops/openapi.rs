@@ -193,7 +193,7 @@ async fn error_and_admin_answers_match_the_document() {
     assert_eq!(bad_key.status, 401);
     contract.check("post", "/auth/token", &bad_key);
 
-    // /evaluate: 401 (no token, bad token), 400 (not JSON, SPEC messages), 413, 404 unknown path.
+    // /evaluate: 401 (no token, bad token), 400 (not JSON, docs/api.md messages), 413, 404 unknown path.
     let body = valid_request("S-OPENAPI").to_string();
     let evaluate = |token: Option<&str>, body: String| {
         let mut request = http

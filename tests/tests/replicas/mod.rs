@@ -267,7 +267,7 @@ async fn a_database_outage_loses_no_request_and_replicas_catch_up() {
             .await
             .unwrap();
         assert_eq!(health.status, 200);
-        // Public: a reason code only; the details are in the admin view (DECISIONS §14).
+        // Public: a reason code only; the details are in the admin view (docs/decisions.md §14).
         assert_eq!(
             health.json["reasons"],
             json!(["database_unreachable"]),

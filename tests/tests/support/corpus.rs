@@ -2,7 +2,7 @@
 //! pass, and the expected outcome (status, decision tree with queues and cited rules, validation
 //! status). One checker serves every engine: native, wasm under wasmtime, HTTP, browser.
 //!
-//! A case may carry a tenant's client-rules overlay under `client_rules` (DECISIONS §7.5); its
+//! A case may carry a tenant's client-rules overlay under `client_rules` (docs/decisions.md §7.5); its
 //! request then names that tenant in `record.tenant_id`. Harnesses pass the overlay the way the
 //! host does: as `context.client_rules` (native, self-test), or from an overlay folder made with
 //! [`write_overlays`] (HTTP and offline, which pick it by the record's tenant).

@@ -1,4 +1,4 @@
-//! Disposition tables (DISPOSITIONS.md A3, A4 and the A2 procedure), as static data.
+//! Disposition tables (docs/charges.md A3, A4 and the A2 procedure), as static data.
 //!
 //! Two tables: `CODES` (whole-entry exact matches; state-scoped rows are tried before global ones)
 //! and `RULES` (phrase rules; the first matching row wins, so the order below IS the logic: most
@@ -192,7 +192,7 @@ pub(crate) const CODES: &[CodeRow] = &[
     code(ANY, "GJ", o(C::ConvictedAtTrial)),
     code(ANY, "GI", o(C::Convicted)),
     code(ANY, "ND", o(C::Dismissed)),
-    // CJARS `DU`: a diversion whose result the code does not say (DECISIONS §15).
+    // CJARS `DU`: a diversion whose result the code does not say (docs/decisions.md §15).
     code(ANY, "DU", o(C::DeferredUnspecified)),
     code(ANY, "PT", o(C::Pending)),
     code(ANY, "PU", o(C::Pending)),
@@ -224,7 +224,7 @@ pub(crate) const CODES: &[CodeRow] = &[
 ];
 
 /// Deferral / diversion names (A3's kinds of deferral). A bare one is the unspecified case
-/// (DECISIONS §15); `RUNNING`, `COMPLETION` and `REVOCATION` words say how it stands.
+/// (docs/decisions.md §15); `RUNNING`, `COMPLETION` and `REVOCATION` words say how it stands.
 /// `WITHHOLD`/`WITHHELD` alone are FL-only and handled by their own rows.
 const DEFERRAL: &[&str] = &[
     "DEFERR*",
@@ -287,7 +287,7 @@ const NOT_COMPLETED: &[&str] = &[
     "AWAITING COMPLETION",
 ];
 
-/// Words saying a deferral is still running (DECISIONS §15: the record says so, or it is the
+/// Words saying a deferral is still running (docs/decisions.md §15: the record says so, or it is the
 /// unspecified case).
 const RUNNING: &[&str] = &[
     "ACTIVE",
@@ -414,7 +414,7 @@ pub(crate) const RULES: &[Rule] = &[
     // A3 SEALED_OR_EXPUNGED, split (see CanonicalDisposition). Expunged first: "SEALED AND
     // EXPUNGED" is expunged. A deferral that ended in expungement is reported as Expunged, the
     // more protective reading of A3's "PBJ + expungement".
-    // DECISIONS §15: the law table's own names for relief are vocabulary. A word that means one
+    // docs/decisions.md §15: the law table's own names for relief are vocabulary. A word that means one
     // thing in one state and another elsewhere is read with the case's state (A4): the
     // state's row comes first. Each row names the statute that uses the word.
     // CT 54-142a: erasure.
@@ -519,7 +519,7 @@ pub(crate) const RULES: &[Rule] = &[
     // IL 20 ILCS 2630/5.2 and 775 ILCS 5/2-103: an impounded record is sealed.
     state_rule("impounded_il", &["IL"], &[&["IMPOUND*"]], o(C::Sealed)),
     // NY CPL 720.35: a youthful offender finding replaces the conviction, whatever the adult
-    // level (DECISIONS §15), before any guilty or vacated word.
+    // level (docs/decisions.md §15), before any guilty or vacated word.
     state_rule(
         "youthful_offender_ny",
         NY,
@@ -531,7 +531,7 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         o(C::YouthfulOffender),
     ),
-    // Elsewhere a youthful offender adjudication is one too (DECISIONS §15), but a youthful
+    // Elsewhere a youthful offender adjudication is one too (docs/decisions.md §15), but a youthful
     // offender sentence after a guilty plea or verdict is a conviction (read below).
     rule_unless(
         "youthful_offender",
@@ -651,7 +651,7 @@ pub(crate) const RULES: &[Rule] = &[
         &[&["CONTEMPLATION OF DISMISSAL", "ACD"], RUNNING],
         o(C::DeferredActive),
     ),
-    // DECISIONS §15: a bare deferral name does not say whether it is running or completed.
+    // docs/decisions.md §15: a bare deferral name does not say whether it is running or completed.
     rule(
         "acd",
         &[&["CONTEMPLATION OF DISMISSAL", "ACD"]],
@@ -721,7 +721,7 @@ pub(crate) const RULES: &[Rule] = &[
         o(C::DeferredCompleted),
     ),
     // FL withhold of adjudication: a bare one does not say whether it is still running or was
-    // completed (DECISIONS §15), in FL or elsewhere [X5].
+    // completed (docs/decisions.md §15), in FL or elsewhere [X5].
     state_rule(
         "adjudication_withheld_fl",
         FL,
@@ -746,7 +746,7 @@ pub(crate) const RULES: &[Rule] = &[
         &[&["WITHHELD"]],
         o(C::DeferredUnspecified),
     ),
-    // DECISIONS §15: a bare deferral name is the unspecified case.
+    // docs/decisions.md §15: a bare deferral name is the unspecified case.
     rule("deferral", &[DEFERRAL], o(C::DeferredUnspecified)),
     // A3 MISTRIAL: "MISTRIAL-DEFENDANT DISCHARGED" ends the case.
     rule(
@@ -989,7 +989,7 @@ pub(crate) const RULES: &[Rule] = &[
             "NO CHARGES FILED",
             "NO CHARGE FILED",
             "NOT CHARGED",
-            // DECISIONS §13: the grand jury declined to indict.
+            // docs/decisions.md §13: the grand jury declined to indict.
             "NO TRUE BILLED",
             "NO INDICTMENT",
             "NOT INDICTED",
@@ -1105,7 +1105,7 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         o(C::Transferred),
     ),
-    // DECISIONS §13: court-process strings that show the case moved up and is still open
+    // docs/decisions.md §13: court-process strings that show the case moved up and is still open
     // (held or waived for court, certified or bound over to a grand jury or a higher court).
     rule(
         "held_for_court",
@@ -1212,7 +1212,7 @@ pub(crate) const RULES: &[Rule] = &[
             "CONTINUED",
             "CONTINUANCE",
             "WARRANT",
-            // DECISIONS §13: a fugitive file or a capias keeps the case open.
+            // docs/decisions.md §13: a fugitive file or a capias keeps the case open.
             "FUGITIVE*",
             "CAPIAS",
             "FTA",
@@ -1265,7 +1265,7 @@ pub(crate) const RULES: &[Rule] = &[
         &[&["DELINQUEN*", "DELINQ", "DELIQ"]],
         Reading::NoOutcome,
     ),
-    // A3 UNKNOWN: clear "no information" values (DECISIONS §11 sentinels included).
+    // A3 UNKNOWN: clear "no information" values (docs/decisions.md §11 sentinels included).
     rule(
         "no_information",
         &[&[
@@ -1309,7 +1309,7 @@ pub(crate) const RULES: &[Rule] = &[
         ]],
         Reading::Ambiguous,
     ),
-    // Released on bail, bond or recognizance: the case is open (DECISIONS §13, court-process
+    // Released on bail, bond or recognizance: the case is open (docs/decisions.md §13, court-process
     // strings that show it). After the ambiguous words, so a forfeited or paid bond (which some
     // states treat as a conviction) stays `UNKNOWN`; an appeal bond is an appeal (above). (GK)
     rule(

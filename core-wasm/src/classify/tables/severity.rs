@@ -1,4 +1,4 @@
-//! Severity tables (DISPOSITIONS.md B2, B3, B4), as static data.
+//! Severity tables (docs/charges.md B2, B3, B4), as static data.
 //!
 //! `CODES` holds short codes, matched against the whole `type` value with spaces removed (so
 //! `F-1`, `F 1` and `F1` are one key); state rows are tried first (B4 overrides). `LEVEL_PHRASES`

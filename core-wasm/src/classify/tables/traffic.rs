@@ -1,4 +1,4 @@
-//! Traffic phrase tables (DECISIONS §7.4; DISPOSITIONS.md B1 `offense_domain`).
+//! Traffic phrase tables (docs/decisions.md §7.4; docs/charges.md B1 `offense_domain`).
 //!
 //! Phrases are matched as whole words on `charge_match_key` (abbreviations already expanded:
 //! `DWLS` -> `DRIVING WHILE LICENSE SUSPENDED`). Each row is a list of phrases that must ALL be
@@ -168,7 +168,7 @@ pub(crate) const SERIOUS: &[&[&str]] = &[
 
 /// Alcohol beside driving or a vehicle, in any word order ("OPERATE COMMERCIAL VEHICLE BETWEEN
 /// .04 TO .08%", "OPERATING COMMERCIAL VEHICLE W/ANY ALCOHOL IN SYSTEM"): serious, read right after
-/// `SERIOUS`, except beside an open container (`OPEN_CONTAINER`, DECISIONS §13).
+/// `SERIOUS`, except beside an open container (`OPEN_CONTAINER`, docs/decisions.md §13).
 pub(crate) const ALCOHOL_BESIDE_DRIVING: &[&[&str]] = &[
     &["ALCOHOL", "DRIV*"],
     &["ALCOHOL", "VEHICLE*"],
@@ -177,7 +177,7 @@ pub(crate) const ALCOHOL_BESIDE_DRIVING: &[&[&str]] = &[
 
 /// Racing and speed contests, negligent operation: serious (read after `SERIOUS`), except at a
 /// level that is no crime (an infraction, violation, civil or petty offence), where they read
-/// minor. DECISIONS §7.4 lists neither among the serious offences, and states make both crimes
+/// minor. docs/decisions.md §7.4 lists neither among the serious offences, and states make both crimes
 /// and infractions of them: Massachusetts' criminal negligent operation is its reckless driving
 /// (G.L. c. 90 §24(2)(a)), some racing a civil motor vehicle infraction (§17B); Washington's
 /// negligent driving in the second degree is an infraction. (GK)
@@ -191,7 +191,7 @@ pub(crate) const SERIOUS_BUT_AT_NO_CRIME: &[&[&str]] = &[
     &["NEGLIGEN*", "DRIV*"],
 ];
 
-/// An open alcoholic container in a vehicle, or drinking in one (DECISIONS §13, ruled
+/// An open alcoholic container in a vehicle, or drinking in one (docs/decisions.md §13, ruled
 /// 2026-12-06): minor traffic when the text names the vehicle (`VEHICLE_CONTEXT`, a passenger)
 /// and no impairment (`OPEN_CONTAINER_NOT_BESIDE`); without a vehicle it is no traffic matter
 /// (an open container in a public place). Read before the serious rows, whose alcohol-beside-a-
@@ -223,7 +223,7 @@ pub(crate) const PASSENGERS: &[&str] = &["PASSENGER*"];
 
 /// Words beside which an open container is no longer only vehicle conduct: impairment (DUI and
 /// its kin, intoxication, alcohol concentrations), and alcohol given to, sold to or held by the
-/// under-aged (DECISIONS §13: furnishing alcohol to a minor in a vehicle is not minor).
+/// under-aged (docs/decisions.md §13: furnishing alcohol to a minor in a vehicle is not minor).
 pub(crate) const OPEN_CONTAINER_NOT_BESIDE: &[&str] = &[
     "DUI",
     "DWI",
@@ -506,7 +506,7 @@ pub(crate) const NOT_MINOR_CONTEXT: &[&str] = &[
     "PISTOL*",
     "AMMUNITION",
     "EXPLO*",
-    // Vessels and aircraft are no road traffic (DECISIONS §13).
+    // Vessels and aircraft are no road traffic (docs/decisions.md §13).
     "BOAT*",
     "VESSEL*",
     "WATERCRAFT*",
@@ -573,7 +573,7 @@ pub(crate) const NOT_MINOR_ROWS: &[&[&str]] = &[
     // An animal left in a vehicle.
     &["DOG*", "LEFT"],
     &["ANIMAL*", "LEFT"],
-    // A trade's licence or permit, not a driver's: dealers (DECISIONS §13: no road traffic),
+    // A trade's licence or permit, not a driver's: dealers (docs/decisions.md §13: no road traffic),
     // taxis, tow trucks.
     &["DEALER*", "LICENSE*"],
     &["TAXI*", "LICENSE*"],
@@ -645,7 +645,7 @@ pub(crate) const NOT_MINOR_EXCUSED: &[(&str, &[&str])] = &[
 
 /// Motor-carrier regulation: hours of service and log books, a carrier's inspections,
 /// out-of-service orders, hazardous materials. A carrier's or commercial driver's duty under
-/// safety regulation, not a rule of the road: DECISIONS §7.4 lists neither, and a false log or a
+/// safety regulation, not a rule of the road: docs/decisions.md §7.4 lists neither, and a false log or a
 /// hazmat breach can be a crime. From text alone it reads `unknown` (a person looks), never
 /// minor; a crime word beside it still reads `none`, and a statute the vehicle-code table
 /// recognises still decides. Tuned on South Dakota (SDCL 49-28, 49-28A, outside title 32);
@@ -769,7 +769,7 @@ pub(crate) const ROAD_FACILITIES: &[&str] = &[
 pub(crate) const ROAD_RULE_WORDS: &[&str] = &["VIOLATION", "VIOLATIONS", "INFRACTION*"];
 
 /// Words beside which the operating and road rules read nothing (the other rules still read):
-/// taking, selling or dealing in vehicles (DECISIONS §13: dealers are no road traffic), weapons
+/// taking, selling or dealing in vehicles (docs/decisions.md §13: dealers are no road traffic), weapons
 /// and shooting (beside the crime words), drink, drugs and alcohol concentrations (`.04`, `.08`:
 /// a commercial driver's limit is impaired driving), a crash, a fine or a court's order, and a
 /// `NON` (`NON-MV VIOLATION`: a rule of no vehicle). Each names what a vehicle and a verb may be

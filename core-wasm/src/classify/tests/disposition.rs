@@ -1,4 +1,4 @@
-//! Every spelling of DISPOSITIONS.md A3 and A4, the A2 ordering traps, and sequences.
+//! Every spelling of docs/charges.md A3 and A4, the A2 ordering traps, and sequences.
 
 use crate::classify::CanonicalDisposition as C;
 use crate::classify::DispositionClass as K;
@@ -281,7 +281,7 @@ fn a3_deferrals() {
         ("DEFERRED PROSECUTION REVOKED", None, C::DeferralRevoked),
         ("GR", Some("WA"), C::DeferralRevoked),
     ]);
-    // DECISIONS §15: a bare deferral name does not say whether it is running or completed
+    // docs/decisions.md §15: a bare deferral name does not say whether it is running or completed
     // (above); the record says it is running, and it is still PENDING.
     check(&[
         (
@@ -807,7 +807,7 @@ fn court_system_spellings() {
     ]);
 }
 
-/// DECISIONS §13: court-process strings. Held or waived for court, certified or
+/// docs/decisions.md §13: court-process strings. Held or waived for court, certified or
 /// bound over to a grand jury, a fugitive file or a warrant: the case is open (PENDING); no true
 /// bill or no indictment: NON_CONVICTION (NOT_FILED); a sentence alone stays UNKNOWN.
 #[test]

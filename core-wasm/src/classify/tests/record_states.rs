@@ -1,5 +1,5 @@
-//! DECISIONS §15: every record state the law table names, in the spellings court records use,
-//! reads as that state with the case's state (DISPOSITIONS.md A4); none falls back to
+//! docs/decisions.md §15: every record state the law table names, in the spellings court records use,
+//! reads as that state with the case's state (docs/charges.md A4); none falls back to
 //! "unrecognised". The rules that decide each state are tested in `rules/tests_record_states.rs`.
 
 use super::disposition::{Row, check};
@@ -261,7 +261,7 @@ fn a_states_own_word_is_read_with_the_case_state() {
     assert_eq!(read("RECORD RESTRICTED", "OH"), C::Restricted);
     assert_eq!(read("ELIMINATED", "PR"), C::Eliminated);
     assert_eq!(read("FIRST OFFENDER DISCHARGE", "TN"), C::DeferredCompleted);
-    // A youthful offender adjudication is not a conviction anywhere (DECISIONS §15); outside New
+    // A youthful offender adjudication is not a conviction anywhere (docs/decisions.md §15); outside New
     // York a youthful offender *sentence* after a guilty plea is a conviction.
     assert_eq!(
         read("YOUTHFUL OFFENDER ADJUDICATION", "AL"),
@@ -286,7 +286,7 @@ fn a_states_own_word_is_read_with_the_case_state() {
     }
 }
 
-/// Negations and words of completion read right (DECISIONS §13): a grand jury's refusal to
+/// Negations and words of completion read right (docs/decisions.md §13): a grand jury's refusal to
 /// indict is not the indictment it negates; a compliance dismissal, a defendant discharged by
 /// the court, a count removed from the charging instrument end the case without a conviction.
 #[test]

@@ -1,4 +1,4 @@
-//! Every spelling of DISPOSITIONS.md B2 and B3, the B4 state overrides, and charge-text levels.
+//! Every spelling of docs/charges.md B2 and B3, the B4 state overrides, and charge-text levels.
 
 use crate::classify::SeverityLevel as L;
 use crate::classify::*;

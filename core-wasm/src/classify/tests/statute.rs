@@ -1,4 +1,4 @@
-//! The statute reader and the vehicle-code table (DECISIONS §13).
+//! The statute reader and the vehicle-code table (docs/decisions.md §13).
 
 use crate::classify::statute::{
     Place, StatuteField, find_in_text, matches, read_statute, read_statute_field,
@@ -125,7 +125,7 @@ fn sections_win_over_the_code_and_the_longest_wins() {
     ));
 }
 
-/// Massachusetts as its courts and its manual write it (DECISIONS §13): the chapter and section,
+/// Massachusetts as its courts and its manual write it (docs/decisions.md §13): the chapter and section,
 /// the District Court's offence codes (chapter/section/letter), and sections with a letter of
 /// their own (§24I, the open container, is not §24, the impaired-driving section).
 #[test]
@@ -169,7 +169,7 @@ fn massachusetts_citations() {
     );
 }
 
-/// A regulation of an agency or a local ordinance is no statute (DECISIONS §13): neither the
+/// A regulation of an agency or a local ordinance is no statute (docs/decisions.md §13): neither the
 /// field nor a citation in the text is read, so the number neither makes nor unmakes a reading.
 #[test]
 fn regulations_and_ordinances_are_not_statutes() {

@@ -1,4 +1,4 @@
-//! DECISIONS §7.4 traffic lists: every phrase, the type-hint rules and the traps.
+//! docs/decisions.md §7.4 traffic lists: every phrase, the type-hint rules and the traps.
 
 use crate::classify::TrafficKind as T;
 use crate::classify::*;
@@ -338,7 +338,7 @@ fn families_and_abbreviations_of_court_text() {
     ]);
 }
 
-/// DECISIONS §13: a statute inside the state's vehicle code and not a serious section reads
+/// docs/decisions.md §13: a statute inside the state's vehicle code and not a serious section reads
 /// minor whatever its level, unless the level is a felony or the text names a crime; a statute
 /// elsewhere in the state's law never makes a charge minor; ordinance and placeholder numbers
 /// say nothing (a title-32 misdemeanor is not serious for its level alone).
@@ -519,7 +519,7 @@ fn motor_carrier_regulation_needs_a_level_or_a_statute() {
         ),
         ("FALSIFIED LOG BOOK", "MISDEMEANOR", T::NotTraffic),
         ("Log Book", "FELONY", T::Unknown),
-        // An equipment violation of a truck stays minor (DECISIONS §7.4 lists equipment).
+        // An equipment violation of a truck stays minor (docs/decisions.md §7.4 lists equipment).
         (
             "Vehicle Equipment Violation",
             "MISDEMEANOR",
@@ -531,7 +531,7 @@ fn motor_carrier_regulation_needs_a_level_or_a_statute() {
     };
     // Outside the vehicle code: nothing reads minor, the statute says what it is.
     assert_eq!(read("Log Book", "49-28A-3", "SD"), T::NotTraffic);
-    // Inside it, not a serious section: minor whatever the level (DECISIONS §13).
+    // Inside it, not a serious section: minor whatever the level (docs/decisions.md §13).
     assert_eq!(read("Log Book", "32-26-31", "SD"), T::MinorTraffic);
     let evidence = read_traffic("Log Book", None, Some("SD"), &sev("")).evidence;
     assert!(evidence.contains("motor-carrier regulation"), "{evidence}");
@@ -598,7 +598,7 @@ fn a_vehicle_beside_an_operating_word() {
         &*evidence,
         "traffic.minor: \"OPERATE\" beside \"VEHICLE*\", no level"
     );
-    // A statute outside the vehicle code never makes it minor (DECISIONS §13).
+    // A statute outside the vehicle code never makes it minor (docs/decisions.md §13).
     let outside = read_traffic(
         "OPR VEH PROHIBITED AREA",
         Some("647(E) PC"),
@@ -608,7 +608,7 @@ fn a_vehicle_beside_an_operating_word() {
     assert_eq!(outside.kind, T::Unknown, "{}", outside.evidence);
 }
 
-/// An open container, or drinking, in a vehicle (DECISIONS §13, ruled 2026-12-06): minor when
+/// An open container, or drinking, in a vehicle (docs/decisions.md §13, ruled 2026-12-06): minor when
 /// the text names the vehicle and no impairment; not traffic without a vehicle; impaired
 /// driving, alcohol for the under-aged and a felony level are never minor.
 #[test]
@@ -751,7 +751,7 @@ fn a_vehicle_word_inside_a_crime() {
     assert_eq!(read.kind, T::Unknown, "{}", read.evidence);
 }
 
-/// Racing is serious, but not at a level that is no crime (DECISIONS §7.4 does not list it;
+/// Racing is serious, but not at a level that is no crime (docs/decisions.md §7.4 does not list it;
 /// Massachusetts makes some of it a civil motor vehicle infraction).
 #[test]
 fn racing_at_a_level_that_is_no_crime() {
@@ -781,7 +781,7 @@ fn the_rules_of_a_road() {
     ]);
 }
 
-/// Statutes (item 1 of DECISIONS §13): a vehicle-code section outside the serious list reads
+/// Statutes (item 1 of docs/decisions.md §13): a vehicle-code section outside the serious list reads
 /// minor at any level below felony, commercial-vehicle rules and registration included; a
 /// statute outside the code does not decide, and a level that is no crime with minor text still
 /// reads minor; a regulation or an ordinance number is no statute at all.
@@ -855,7 +855,7 @@ fn statutes_registration_commercial_and_ordinances() {
 }
 
 /// A speeding charge whose statute field holds a town ordinance number: the number neither
-/// makes nor unmakes the reading (DECISIONS §13), the text decides, and the evidence says so.
+/// makes nor unmakes the reading (docs/decisions.md §13), the text decides, and the evidence says so.
 #[test]
 fn a_town_ordinance_number_never_decides() {
     for (statute, state) in [

@@ -1,6 +1,6 @@
-//! Accio Data's `ScreeningResults` (LAYOUT §2, §4): `postResults` components directly under the
+//! Accio Data's `ScreeningResults` (docs/xml-layout.md §2, §4): `postResults` components directly under the
 //! root and `completeOrder/subOrder` components, flattened in document order; each criminal
-//! component's cases become drafts (one court per case, LAYOUT D2).
+//! component's cases become drafts (one court per case, docs/xml-layout.md D2).
 
 use std::rc::Rc;
 
@@ -64,7 +64,7 @@ fn collect_components<'a>(node: &'a Node, out: &mut Vec<&'a Node>, depth: usize)
     }
 }
 
-/// LAYOUT C1: `@type` mentions `crim` and no civil, bankruptcy, eviction or sex-offender search;
+/// docs/xml-layout.md C1: `@type` mentions `crim` and no civil, bankruptcy, eviction or sex-offender search;
 /// a component without a type qualifies when it holds cases.
 pub fn is_criminal(comp: &Node) -> bool {
     let t = comp
@@ -109,7 +109,7 @@ fn read_case(
         .iter()
         .map(|c| read_charge(case, c, case_hidden, ctx))
         .collect();
-    // file_date: the case's filing date, else the earliest charge filing date (LAYOUT §4.3).
+    // file_date: the case's filing date, else the earliest charge filing date (docs/xml-layout.md §4.3).
     let (mut file_date, mut unusable) =
         super::dates::first_full(&[&case.text_at("filing_date")], ctx.pivot_year);
     if file_date.is_none() {
@@ -138,7 +138,7 @@ fn read_case(
     }
 }
 
-/// LAYOUT §4.2: `County, ST` from the component, else `ST`, else the case's own jurisdiction.
+/// docs/xml-layout.md §4.2: `County, ST` from the component, else `ST`, else the case's own jurisdiction.
 fn search_jurisdiction(
     county: &str,
     comp_state: &str,
@@ -192,7 +192,7 @@ fn read_person(p: &Node, ctx: DateCtx) -> SubjectDraft {
     }
 }
 
-/// LAYOUT §4.3: the address with an empty `<to>`, else the latest `<to>`, else the first;
+/// docs/xml-layout.md §4.3: the address with an empty `<to>`, else the latest `<to>`, else the first;
 /// flattened as `street, city, ST zip`.
 fn current_address(p: &Node) -> String {
     let blocks: Vec<&Node> = p
@@ -237,7 +237,7 @@ fn flag(node: &Node, name: &str) -> bool {
 }
 
 /// `additionalInfo` title/value pairs: titles case-insensitive, whitespace collapsed, trailing
-/// colon dropped; the first non-empty value of a title wins (LAYOUT D1).
+/// colon dropped; the first non-empty value of a title wins (docs/xml-layout.md D1).
 fn additional_info(charge: &Node) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for ai in charge.children_named("additionalInfo") {
@@ -275,7 +275,7 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
         "charge_date",
         &mut malformed,
     );
-    // The case-level disposition date applies only to a disposed charge (LAYOUT §4.4).
+    // The case-level disposition date applies only to a disposed charge (docs/xml-layout.md §4.4).
     let pending_like = {
         let d = disposition.to_ascii_lowercase();
         ["pend", "open", "active", "warrant"]
@@ -338,7 +338,7 @@ fn read_charge(case: &Node, c: &Node, case_hidden: bool, ctx: DateCtx) -> Charge
     }
 }
 
-/// Which sentence field a `sentence_type` fills (LAYOUT §4.5); `None` for unknown types.
+/// Which sentence field a `sentence_type` fills (docs/xml-layout.md §4.5); `None` for unknown types.
 fn sentence_field(kind: &str) -> Option<&'static str> {
     let k = collapse(kind).to_ascii_lowercase();
     let table: [(&str, &[&str]); 8] = [
@@ -408,7 +408,7 @@ fn sentence_field(kind: &str) -> Option<&'static str> {
         .map(|(f, _)| *f)
 }
 
-/// The sentence pivot of LAYOUT §4.5; `None` when nothing is known.
+/// The sentence pivot of docs/xml-layout.md §4.5; `None` when nothing is known.
 fn read_sentence(
     c: &Node,
     info: &[(String, String)],
@@ -486,7 +486,7 @@ fn read_sentence(
 }
 
 /// `completeOrder/subject`: the candidate as ordered, used only when the request sends no
-/// `candidate_info` (LAYOUT §4.1); never copied into the record.
+/// `candidate_info` (docs/xml-layout.md §4.1); never copied into the record.
 fn candidate_from_subject(s: &Node, ctx: DateCtx) -> Option<crate::model::Candidate> {
     let first = s.text_at("name_first");
     let last = s.text_at("name_last");
@@ -519,7 +519,7 @@ fn candidate_from_subject(s: &Node, ctx: DateCtx) -> Option<crate::model::Candid
 mod tests {
     use super::*;
 
-    /// Every `sentence_type` of LAYOUT §4.5, any case and spacing.
+    /// Every `sentence_type` of docs/xml-layout.md §4.5, any case and spacing.
     #[test]
     fn every_sentence_type_vocabulary_entry() {
         let table = [

@@ -1,4 +1,4 @@
-//! Vendor dates (LAYOUT §5.2): every accepted form to a calendar date, or to "blank",
+//! Vendor dates (docs/xml-layout.md §5.2): every accepted form to a calendar date, or to "blank",
 //! "partial" or "invalid". Never a guess: a partial date is never padded to the 1st.
 //!
 //! The form is never chosen by field name: every form is tried on every date field. Slash and

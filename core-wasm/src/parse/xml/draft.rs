@@ -1,5 +1,5 @@
 //! What every adapter produces: one draft per case, in record order, then turned into the
-//! [`RawCourt`]s of the JSON path (one court per case, LAYOUT D2) through the very same
+//! [`RawCourt`]s of the JSON path (one court per case, docs/xml-layout.md D2) through the very same
 //! classification code (`record_json::build_offense`).
 
 use std::borrow::Cow;
@@ -15,7 +15,7 @@ use crate::state_codes::normalize_state;
 
 use super::dates::{XmlDate, first_full, parse_xml_date};
 
-/// DECISIONS §11: the word for a required value the source does not give.
+/// docs/decisions.md §11: the word for a required value the source does not give.
 pub const UNAVAILABLE: &str = "UNAVAILABLE";
 
 /// One case as an adapter read it.
@@ -29,7 +29,7 @@ pub struct CaseDraft {
     pub file_date_unusable: bool,
     pub subject: SubjectDraft,
     pub charges: Vec<ChargeDraft>,
-    /// The component was held for review by the vendor (LAYOUT §5.1).
+    /// The component was held for review by the vendor (docs/xml-layout.md §5.1).
     pub held_for_review: bool,
 }
 
@@ -40,7 +40,7 @@ pub struct SubjectDraft {
     pub middle: String,
     pub last: String,
     pub suffix: String,
-    /// `YYYY-MM-DD`, `YYYY-MM-00` / `YYYY-00-00` (partial, DECISIONS §5) or empty.
+    /// `YYYY-MM-DD`, `YYYY-MM-00` / `YYYY-00-00` (partial, docs/decisions.md §5) or empty.
     pub dob: String,
     pub ssn: String,
     pub address: String,
@@ -83,7 +83,7 @@ impl DateCtx {
         value
     }
 
-    /// A date of birth: full, else partial with `00` for unknown parts (DECISIONS §5), else empty.
+    /// A date of birth: full, else partial with `00` for unknown parts (docs/decisions.md §5), else empty.
     pub fn dob(&self, candidates: &[&str]) -> String {
         let parsed: Vec<XmlDate> = candidates
             .iter()

@@ -1,4 +1,4 @@
-//! Root detection: which adapter reads a document (DECISIONS §11).
+//! Root detection: which adapter reads a document (docs/decisions.md §11).
 
 use super::tree::Node;
 use super::{Read, XmlError, accio, draft::DateCtx, hrxml, orderxml};

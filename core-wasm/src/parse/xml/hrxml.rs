@@ -1,5 +1,5 @@
 //! HR-XML `BackgroundReportPackage` (and its 2.x wrapper `BackgroundReports`) into the same
-//! drafts as Accio (DECISIONS §11, names from LAYOUT §8). Criminal screenings only; cases come
+//! drafts as Accio (docs/decisions.md §11, names from docs/xml-layout.md §8). Criminal screenings only; cases come
 //! from `Results/Result` (the form clients post) or `CriminalReport/CriminalCase` (HR-XML 2.x).
 
 use std::rc::Rc;

@@ -1,9 +1,9 @@
-//! Bounds on what the XML reader accepts (DECISIONS §11: bounded depth and size).
+//! Bounds on what the XML reader accepts (docs/decisions.md §11: bounded depth and size).
 //!
 //! Real vendor documents are a few kilobytes to a few hundred kilobytes and about ten levels
 //! deep; the bounds leave ample room while keeping a hostile document cheap to refuse.
 
-/// Largest document read, in bytes of UTF-8 (the HTTP body limit is 2 MiB, DECISIONS §3).
+/// Largest document read, in bytes of UTF-8 (the HTTP body limit is 2 MiB, docs/decisions.md §3).
 pub const MAX_XML_BYTES: usize = 2 * 1024 * 1024;
 
 /// Deepest element nesting accepted (Accio is 8 deep, HR-XML 3.0 about 12).

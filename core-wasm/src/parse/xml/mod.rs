@@ -1,4 +1,4 @@
-//! Stage 1 for vendor XML (DECISIONS §11, `reference/xml/LAYOUT.md`): a streaming,
+//! Stage 1 for vendor XML (docs/decisions.md §11, `docs/xml-layout.md`): a streaming,
 //! bounded read into a small tree ([`tree`]), root detection ([`envelope`]), one adapter per
 //! format ([`accio`], [`hrxml`], [`orderxml`]) producing case drafts ([`draft`]), which become
 //! the same [`RawCourt`]s the JSON path makes, classified by the same code.

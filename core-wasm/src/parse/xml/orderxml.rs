@@ -1,4 +1,4 @@
-//! `OrderXML` documents (DECISIONS §11): `Order/Subject` (the candidate as ordered) and
+//! `OrderXML` documents (docs/decisions.md §11): `Order/Subject` (the candidate as ordered) and
 //! `Order/OrderDetail/Result/Record/Count`, one record per case, one count per charge.
 
 use crate::model::Candidate;

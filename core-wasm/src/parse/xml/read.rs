@@ -23,7 +23,7 @@ pub enum XmlError {
 }
 
 impl XmlError {
-    /// The 400 message (SPEC, DECISIONS §11).
+    /// The 400 message (docs/api.md, docs/decisions.md §11).
     pub fn message(self) -> String {
         match self {
             XmlError::UnsupportedRoot => {
@@ -54,7 +54,7 @@ pub struct XmlNote {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoteKind {
-    /// A case with no charges cannot be represented and was dropped (LAYOUT §5.1).
+    /// A case with no charges cannot be represented and was dropped (docs/xml-layout.md §5.1).
     CaseWithoutCharges,
     /// The vendor holds the component for review: results not released yet.
     HeldForReview,

@@ -1,5 +1,5 @@
 //! Entity-safe text: character data, CDATA and references accumulated into one string, and the
-//! whitespace rule of LAYOUT §4 (trim, collapse internal runs).
+//! whitespace rule of docs/xml-layout.md §4 (trim, collapse internal runs).
 //!
 //! Only the five predefined entities and character references are ever resolved. Any other
 //! entity reference is refused: without a DTD it cannot be defined, and a DTD is refused too.

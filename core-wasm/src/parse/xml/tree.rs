@@ -1,10 +1,10 @@
 //! The streaming read: quick-xml events into a small, bounded element tree of local names.
 //!
-//! Safe by construction (DECISIONS §11): a DOCTYPE is refused on sight (so no DTD, no internal
+//! Safe by construction (docs/decisions.md §11): a DOCTYPE is refused on sight (so no DTD, no internal
 //! or external entity, no billion laughs), references other than the five predefined entities
 //! and character references are refused, and depth, element count, attribute count and size
 //! are capped before anything is allocated for them. Namespaces and prefixes are dropped: the
-//! adapters match local names only (LAYOUT §5.1). Comments, processing instructions and the XML
+//! adapters match local names only (docs/xml-layout.md §5.1). Comments, processing instructions and the XML
 //! declaration (whatever encoding it names: the text is already Unicode) are skipped.
 
 use quick_xml::XmlVersion;

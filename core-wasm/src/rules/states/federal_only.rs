@@ -3,7 +3,7 @@
 //!
 //! Where the law table marks the jurisdiction low confidence (its citations were not re-verified),
 //! a row on a record state the record itself names (sealed, expunged, restricted, closed,
-//! eliminated) still bars, its rationale naming the confidence (DECISIONS §15: when in doubt
+//! eliminated) still bars, its rationale naming the confidence (docs/decisions.md §15: when in doubt
 //! whether relief forbids reporting, the record is not reported); rules that would bar more than
 //! federal law on other grounds go to human review instead.
 
@@ -50,7 +50,7 @@ const fn court_bar(
     }
 }
 
-/// A low-confidence bar on a record status of the state's own courts (DECISIONS §15).
+/// A low-confidence bar on a record status of the state's own courts (docs/decisions.md §15).
 const fn low_bar(
     id: &'static str,
     jurisdiction: &'static str,

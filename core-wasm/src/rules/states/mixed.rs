@@ -5,7 +5,7 @@ use crate::classify::CanonicalDisposition as D;
 use crate::rules::Effect;
 use crate::rules::catalog::*;
 
-/// Connecticut's erasure and the records CRAs receive as erased (DECISIONS §15).
+/// Connecticut's erasure and the records CRAs receive as erased (docs/decisions.md §15).
 const ERASED: &[D] = &[D::Erased, D::Sealed, D::Expunged];
 
 pub static CT: &[Rule] = &[
