@@ -5,16 +5,16 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lookback::input_limits::InputLimits;
+use lookback::limits::input::InputLimits;
 use serde::de::IgnoredAny;
 
 /// Where the oracle finds the caps (`super::caps` in the library).
 mod caps {
-    pub use lookback::input_limits::{Exceeded, InputLimits};
+    pub use lookback::limits::input::{Exceeded, InputLimits};
 }
 
 /// The check before the streaming pass, shared with the equivalence tests.
-#[path = "../src/input_limits/oracle.rs"]
+#[path = "../src/limits/input/oracle.rs"]
 #[expect(dead_code, reason = "the bench times the record check only")]
 mod oracle;
 

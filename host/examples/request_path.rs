@@ -19,7 +19,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use lookback::auth::Auth;
-use lookback::input_limits::InputLimits;
+use lookback::limits::input::InputLimits;
 use lookback::{Server, Settings, routes};
 use tower::ServiceExt as _;
 

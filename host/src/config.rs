@@ -17,11 +17,11 @@ use lookback_runtime::settings::{
 
 use crate::auth::{AuthSettings, Role};
 use crate::decision_log::{self, DecisionLogSettings, Sink, SyncPolicy};
-use crate::input_limits::{self, InputLimits};
+use crate::limits::input::{self as input_limits, InputLimits};
+use crate::limits::transport::TransportSettings;
+use crate::limits::transport::settings::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_MODULE_BYTES};
 use crate::store::StoreSettings;
 use crate::telemetry::LogFormat;
-use crate::transport::TransportSettings;
-use crate::transport::settings::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_MODULE_BYTES};
 
 /// Everything the server needs, one slice per service.
 #[derive(Debug, Clone, Default)]

@@ -11,9 +11,10 @@
 //!   each service taking its own slice), and [`problems`] (what makes it `degraded`);
 //! - the services: [`pipeline`] (the `/evaluate` flow), [`modules`] (module versions while
 //!   running), [`store`] (the registry shared by replicas on PostgreSQL), [`decision_log`],
-//!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`transport`] (limits), [`input_limits`] (caps on request bodies),
-//!   [`client_rules`] (per-tenant overlays) and [`dictionary`] (per-tenant charge dictionaries),
-//!   [`diff`] (one request on two versions), and what
+//!   [`shadow`], [`metrics`] (the counters), [`auth`] (keys and tokens), [`limits`] (every limit
+//!   on a client: the transport's and the caps on request bodies), [`client_rules`] (per-tenant
+//!   overlays) and [`dictionary`] (per-tenant charge dictionaries), [`diff`] (one request on two
+//!   versions), and what
 //!   they share: [`error`] (the one error type), [`context`] (correlation ids), [`clock`],
 //!   [`telemetry`] (logging);
 //! - below them the runtime (`lookback_runtime`) and the engine (`lookback_core`).
@@ -30,7 +31,7 @@ pub mod dictionary;
 pub mod diff;
 pub mod error;
 pub mod health_probe;
-pub mod input_limits;
+pub mod limits;
 pub mod metrics;
 pub mod modules;
 pub mod offline;
@@ -43,7 +44,6 @@ pub mod shadow;
 pub mod state;
 pub mod store;
 pub mod telemetry;
-pub mod transport;
 
 pub use config::Settings;
 pub use server::Server;

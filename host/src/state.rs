@@ -10,12 +10,12 @@ use crate::client_rules::{OverlayDir, Overlays};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::decision_log::DecisionLog;
-use crate::input_limits::InputLimits;
+use crate::limits::input::InputLimits;
+use crate::limits::transport::{Guards, TransportSettings};
 use crate::metrics::Metrics;
 use crate::modules::Modules;
 use crate::shadow::Shadows;
 use crate::store::Shared;
-use crate::transport::{Guards, TransportSettings};
 
 /// Cheap to clone; everything lives behind one `Arc`.
 #[derive(Clone)]

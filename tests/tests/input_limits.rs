@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use lookback::Settings;
-use lookback::input_limits::InputLimits;
+use lookback::limits::input::InputLimits;
 use lookback_tests::{CLIENT_KEY, Reply, TestServer, test_settings, valid_request};
 use serde_json::{Value, json};
 

@@ -18,7 +18,7 @@ use axum::response::Response;
 use hyper::body::{Body as HttpBody, Frame, SizeHint};
 
 use super::http_date;
-use crate::transport::LingerOnClose;
+use crate::limits::transport::LingerOnClose;
 
 /// Marks the answer `Connection: close` when the request's body was not read to its end (hyper
 /// then closes the connection rather than read an unknown rest), and `no-store` by default.

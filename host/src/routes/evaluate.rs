@@ -1,7 +1,7 @@
 //! `POST /evaluate`: one search, one decision (docs/api.md "POST /evaluate rules", docs/decisions.md §3).
 //! Bearer auth, then the shared [`pipeline`](crate::pipeline) on the module captured once for this
 //! request (the active one, or the version pinned by `X-Engine-Version`), once the body is within
-//! the input caps (`input_limits`). Every answer is queued for the decision log and, when sampled,
+//! the input caps (`limits::input`). Every answer is queued for the decision log and, when sampled,
 //! for shadow evaluation; both run after the answer (with `LOOKBACK_DECISION_LOG_SYNC=every` the
 //! answer waits until its line is on disk, and is a 503 when it cannot be).
 

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use lookback_core::vocabulary::{API_VERSION, Label, Queue};
 
 use crate::error::{json_response, messages};
-use crate::input_limits::InputLimits;
+use crate::limits::input::InputLimits;
 
 /// `GET /openapi.json` (public).
 pub async fn openapi() -> Response {

@@ -4,7 +4,7 @@
 //! address), the peer address for the per-address limits, and graceful shutdown with a bounded
 //! drain. A connection over a cap is served one request on the overflow lane: `GET /health`
 //! (probes must not fail because of clients), 503 for anything else, then closed. A connection
-//! answered before its request body was read lingers at close ([`crate::transport::linger`]),
+//! answered before its request body was read lingers at close ([`crate::limits::transport::linger`]),
 //! so the client reads its answer rather than a reset.
 
 use std::future::Future;
@@ -24,7 +24,9 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tower::ServiceExt as _;
 
-use crate::transport::{LingerOnClose, Lingering, PerAddressConnections, TransportSettings};
+use crate::limits::transport::{
+    LingerOnClose, Lingering, PerAddressConnections, TransportSettings,
+};
 
 /// How long a connection over a cap may take to send its request and receive the answer.
 const REFUSAL_BUDGET: Duration = Duration::from_secs(1);

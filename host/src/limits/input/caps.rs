@@ -1,5 +1,5 @@
 //! The caps themselves and the answer to a request over one: what the streaming check
-//! (`scan`) and the check's entry points (`input_limits`) share.
+//! (`scan`) and the check's entry points (`limits::input`) share.
 
 use std::collections::BTreeMap;
 
