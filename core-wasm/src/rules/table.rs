@@ -1,7 +1,7 @@
 //! The federal, general and system rules: their ids, the federal thresholds, and the table the
-//! catalogue shows and `federal.rs` cites. Ids are stable across versions (docs/decisions.md §7.6); the
-//! federal ones are the `id_suggestion`s of `shared/reference/law/federal.json`. Change any row
-//! and bump `RULES_VERSION` (`registry.rs`).
+//! catalogue shows and `federal.rs` cites. Ids are stable across versions (docs/decisions.md §7.6);
+//! the federal ones are the ids the federal law research suggested. Change any row and bump
+//! `RULES_VERSION` (`registry.rs`).
 
 use crate::classify::DispositionClass;
 

@@ -1,5 +1,6 @@
-//! State and territory rules: one table per jurisdiction of `shared/reference/law/jurisdictions.json`
-//! (50 states, DC, AS, GU, MP, PR, VI), in the law table's order.
+//! State and territory rules: one table per jurisdiction of the law research the rules were written
+//! from (50 states, DC, AS, GU, MP, PR, VI), in its order; each rule cites its statute, and
+//! `docs/rules.md` lists them all.
 //!
 //! `cra.rs` holds the jurisdictions with a consumer-reporting lookback or bar, `mixed.rs` those with
 //! CRA duties or employer-use limits but no lookback, `federal_only.rs` the rest (their
