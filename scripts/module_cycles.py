@@ -501,7 +501,7 @@ def _one_circle(graph: dict, component: list) -> list:
 
 def folder_loops(crate: Crate) -> list[tuple[tuple[str, ...], list]]:
     """Import loops between the parts of one folder: for every module with children (the crate
-    root, `rules`, `parse::classify`...), every module below it is taken as the child it sits
+    root, `rules`, `classify`...), every module below it is taken as the child it sits
     in, edges to the folder's own file left out, re-exports not followed. A loop here is two
     parts of a folder each reaching into the other, even when every single file is acyclic
     (`model` using `parse`'s types while `parse` uses `model`'s), or a facade that re-exports

@@ -29,7 +29,7 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Result<St
 }
 
 /// `value` as [`to_string`] writes it, written by `write` straight into the buffer (a value that
-/// writes itself faster than its `Serialize` does: `model::decision_json`), with what `write`
+/// writes itself faster than its `Serialize` does: `decision::json`), with what `write`
 /// returns. In tests under [`reference::with_serde_json`], `serde_json::to_string(value)` and
 /// `None`: the two must give the same bytes.
 pub(crate) fn to_string_by<T: Serialize + ?Sized, R>(

@@ -5,7 +5,7 @@
 //! reference `reference/law/vehicle-codes.json` (56 rows; docs/decisions.md §13), made a constant at
 //! build time (`build/vehicle_codes.rs`). The reference's names, confidence, examples and sources
 //! are copied from it; the keys, patterns and listed sections are the engine's reading of its
-//! prose, each section found in it (`tests_vehicle_codes.rs` checks both, and rewrites the copied
+//! prose, each section found in it (`tests/vehicle_codes.rs` checks both, and rewrites the copied
 //! fields with `UPDATE_VEHICLE_CODES=1 cargo test -p lookback-core vehicle_codes_data`). Keys and
 //! patterns are described in `statute.rs`; `docs/vehicle-codes.md` is generated from this table.
 //! The `formats` and `not_vehicle` strings are the reference's own examples, kept as test

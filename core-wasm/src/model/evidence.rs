@@ -43,7 +43,7 @@ impl fmt::Display for Evidence<'_> {
 }
 
 /// Composed as it is written (the answer's own writer writes the pieces straight into the
-/// answer: `model::decision_json`).
+/// answer: `decision::json`).
 impl Serialize for Evidence<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {

@@ -7,7 +7,7 @@
 //! vehicle_codes_data` rewrites them and keeps the engine's reading), and every listed section
 //! must be found in the reference's text under the kind it is given. Labels, patterns and
 //! `decimal_sections` have no field of their own in the reference: they are checked by reading
-//! the reference's own examples (`tests_statute.rs`).
+//! the reference's own examples (`tests/statute.rs`).
 
 use std::path::{Path, PathBuf};
 
